@@ -1,0 +1,20 @@
+// `npm start` entry: parses flags (same as `decksmith serve`) and starts the server.
+import { parseArgs } from 'node:util';
+import { start } from './start.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env['PORT'] ?? '3000' },
+    host: { type: 'string', default: process.env['HOST'] ?? '127.0.0.1' },
+    db: { type: 'string', default: process.env['DECKSMITH_DB'] ?? './data/decksmith.db' },
+    games: { type: 'string', multiple: true },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`decksmith server: --port must be a port number, got "${values.port}"\n`);
+  process.exit(2);
+}
+
+await start({ port, host: values.host, db: values.db, ...(values.games ? { games: values.games } : {}), handleSignals: true });

@@ -1,0 +1,92 @@
+// ESLint flat config: typescript-eslint, nx module boundaries (layer rules), and purity of the runtime.
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+/** Node modules that do I/O or reach outside the process: forbidden in the pure runtime. */
+const IO_MODULES = [
+  'fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'dgram', 'dns', 'tls', 'child_process',
+  'cluster', 'worker_threads', 'os', 'readline', 'process', 'perf_hooks', 'timers', 'timers/promises',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**', '**/dist/**', '**/generated/**', '.nx/**', 'reports/**', 'test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { '@nx': nx },
+    files: ['**/*.ts', '**/*.mts', '**/*.js', '**/*.mjs'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'scope:runtime', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:game', onlyDependOnLibsWithTags: ['scope:runtime'] },
+            { sourceTag: 'scope:dsl', onlyDependOnLibsWithTags: ['scope:runtime'] },
+            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:dsl'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Node scripts and config files.
+    files: ['**/*.mjs', '**/*.js', '**/*.config.ts', '**/scripts/**'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly' },
+    },
+  },
+  {
+    // Browser tests start the real server app in-process; only e2e/ may cross this boundary.
+    files: ['apps/web/e2e/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
+    // The engine is pure and deterministic: time is passed in, randomness comes from the seeded RNG.
+    files: ['packages/runtime/src/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'Timers are logical: pass `now` in and use the runtime timers.' },
+        { name: 'setInterval', message: 'Timers are logical: pass `now` in and use the runtime timers.' },
+        { name: 'setImmediate', message: 'The runtime is synchronous and pure.' },
+        { name: 'queueMicrotask', message: 'The runtime is synchronous and pure.' },
+        { name: 'fetch', message: 'No I/O in the runtime.' },
+        { name: 'process', message: 'No process access in the runtime.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the seeded RNG whose state lives in the game state.' },
+        { object: 'Date', property: 'now', message: 'Time is passed in (`now`), never read.' },
+        { object: 'performance', property: 'now', message: 'Time is passed in (`now`), never read.' },
+        { object: 'crypto', property: 'getRandomValues', message: 'Use the seeded RNG.' },
+        { object: 'crypto', property: 'randomUUID', message: 'Use the seeded RNG.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Time is passed in (`now`), never read.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: IO_MODULES.flatMap((name) => [
+            { name, message: 'The runtime does no I/O.' },
+            { name: `node:${name}`, message: 'The runtime does no I/O.' },
+          ]),
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,34 @@
+// `decksmith serve`: start the game server with the web client (the same server `npm start` runs).
+import type { Command } from 'commander';
+import { collect, port } from '../options.ts';
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  db: string;
+  games?: string[];
+}
+
+/** The part of `@decksmith/server/start` this command relies on. */
+interface ServerStartModule {
+  start(options: ServeOptions & { handleSignals: boolean }): Promise<unknown>;
+}
+
+// A variable specifier keeps the server out of the DSL's static dependency graph (nx tags,
+// TypeScript): the DSL only needs the server when someone actually runs `serve`.
+const SERVER_START = '@decksmith/server/start';
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('start the game server and web client')
+    .option('--port <n>', 'port to listen on', port, 3000)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--db <file>', 'SQLite database file', './data/decksmith.db')
+    .option('--games <dir>', 'extra folder of rule files to host (repeatable)', collect)
+    .action(async (options: ServeOptions) => {
+      const server = (await import(SERVER_START)) as ServerStartModule;
+      // The server installs its own SIGINT/SIGTERM handlers and keeps the process alive.
+      await server.start({ ...options, handleSignals: true });
+    });
+}

@@ -1,0 +1,38 @@
+// Builds the commander program with one sub-command per file under ./commands.
+import { Command } from 'commander';
+import { registerBench } from './commands/bench.ts';
+import { registerCheck } from './commands/check.ts';
+import { registerGen } from './commands/gen.ts';
+import { registerPlay } from './commands/play.ts';
+import { registerScenario } from './commands/scenario.ts';
+import { registerServe } from './commands/serve.ts';
+import { registerSimulate } from './commands/simulate.ts';
+
+/** Every sub-command, in the order `--help` lists them. */
+const registrations = [
+  registerCheck,
+  registerGen,
+  registerPlay,
+  registerScenario,
+  registerSimulate,
+  registerBench,
+  registerServe,
+] as const;
+
+/**
+ * Creates a fresh `decksmith` program. Commander errors are thrown (exitOverride) rather than
+ * exiting, so `run()` can map them to exit code 2 and tests can call it in-process.
+ */
+export function createProgram(): Command {
+  const program = new Command('decksmith')
+    .description('Write card games as rule files; check, generate, play, simulate and serve them.')
+    .version('0.0.0', '-V, --version')
+    .showHelpAfterError()
+    .showSuggestionAfterError()
+    .exitOverride();
+  for (const register of registrations) {
+    // Sub-commands inherit exitOverride and the help-after-error setting via copyInheritedSettings.
+    register(program);
+  }
+  return program;
+}
