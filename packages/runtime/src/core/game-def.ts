@@ -1,0 +1,243 @@
+// The contract between a generated game module and the runtime: the game's own tables and compiled functions.
+//
+// A generated module (`games/<id>/generated/<id>.generated.ts`) exports one `GameDef`.
+// Everything in it is this game's own: its option domains, card faces, zones, variables,
+// stages, windows, actions (with compiled guards and effects), triggers and scoring.
+// Everything that is the same for every game — turn order, windows and timers, races, views,
+// replay, legal-action enumeration — is the runtime's, reached through `Ctx`.
+//
+// Representation rule: at run time every value is a number. Booleans are 0/1, enum values
+// their ordinal, players/sides/cards/zones their index, durations milliseconds, and `none` is
+// -1. This keeps states small, JSON-serialisable and fast to copy.
+
+import type { Ctx } from './ctx.ts';
+
+/** `none` for every optional value (card, player, enum …). */
+export const NONE = -1;
+
+/** A rejection: a namespaced code (`card/not_playable`) and a sentence for the player. */
+export interface Rejection {
+  code: string;
+  message: string;
+}
+
+/** An option an author declared: every [A] decision of a spec becomes one. */
+export interface OptionDef {
+  name: string;
+  description: string;
+  /** `int` and `duration` (ms) use min/max; `enum` uses values; `bool` is 0/1. */
+  kind: 'int' | 'duration' | 'bool' | 'enum';
+  min?: number;
+  max?: number;
+  values?: readonly string[];
+  /** Default, encoded as a number (enum ordinal, 0/1, ms). */
+  default: number;
+}
+
+export interface EnumDef {
+  name: string;
+  values: readonly string[];
+  /** Symbol per value, used by card notation and on card faces. */
+  symbols: readonly string[];
+}
+
+/** One attribute column of the face table. */
+export interface AttrDef {
+  name: string;
+  /** Enum index into `GameDef.enums` when the attribute is an enum, else -1 (numeric). */
+  enumIndex: number;
+  /** Symbols for numeric values that have one (Five Crowns' 11 → "J"). */
+  numberSymbols?: Readonly<Record<number, string>>;
+}
+
+/**
+ * Every distinct card face of the game, as columns. A physical card is a face plus an
+ * owner; many physical cards may share a face (two red 5s).
+ */
+export interface FaceTable {
+  kinds: readonly string[];
+  attrs: readonly AttrDef[];
+  /** Face → kind index. */
+  kind: readonly number[];
+  /** values[attr][face] → value (enum ordinal or number), NONE if the kind lacks it. */
+  values: readonly (readonly number[])[];
+  /** Face → its card notation (`R5`, `9±3`, `K♠`); unique per face. */
+  notation: readonly string[];
+}
+
+export type ZoneShape = 'pile' | 'fan' | 'row' | 'piles';
+export type Visibility = 'visible' | 'top' | 'owner' | 'hidden' | 'count';
+
+export interface ZoneDef {
+  name: string;
+  scope: 'shared' | 'player' | 'side';
+  shape: ZoneShape;
+  /** Fixed slot count for rows (empty slots hold NONE). */
+  slots?: number;
+  visibility: Visibility;
+  /** `unless <cond>`: while it returns true, nobody sees faces in this zone. */
+  hiddenWhen?: (x: Ctx) => boolean;
+}
+
+export interface VarDef {
+  name: string;
+  scope: 'global' | 'player' | 'side' | 'pile';
+  /** Initial value (evaluated at game start; options are available). */
+  init: (x: Ctx) => number;
+}
+
+/** A deck line expanded by the generator: `count` copies of each face, times `repeat`. */
+export interface DeckDef {
+  name: string;
+  perSide: boolean;
+  /** Faces and their multiplicity for the given options (e.g. `box × boxes`). */
+  build: (x: Ctx) => readonly number[];
+}
+
+export interface DieDef {
+  name: string;
+  /** Face values (enum ordinals or numbers), each equally likely. */
+  faces: readonly number[];
+}
+
+export interface MeldRulesDef {
+  name: string;
+  minSize: number;
+  minRank: number;
+  maxRank: number;
+  books: boolean;
+  runs: boolean;
+  allWildMeld: boolean;
+  /** Attribute indices the solver reads. */
+  rankAttr: number;
+  suitAttr: number;
+  isWild: (x: Ctx, card: number) => boolean;
+  points: (x: Ctx, card: number) => number;
+}
+
+/** Who may perform an action. */
+export type Who =
+  | { kind: 'current' }
+  | { kind: 'any'; except?: (x: Ctx) => number }
+  | { kind: 'role'; role: number };
+
+export type ParamDef =
+  | { name: string; kind: 'card'; zone: (x: Ctx) => number; where?: (x: Ctx, a: number[]) => boolean; when?: (x: Ctx, a: number[]) => boolean }
+  | { name: string; kind: 'cards'; zone: (x: Ctx) => number; when?: (x: Ctx, a: number[]) => boolean }
+  | { name: string; kind: 'pile'; family: number; orNew: boolean; when?: (x: Ctx, a: number[]) => boolean }
+  | { name: string; kind: 'enum'; enumIndex: number; when?: (x: Ctx, a: number[]) => boolean }
+  | { name: string; kind: 'bool'; when?: (x: Ctx, a: number[]) => boolean }
+  | { name: string; kind: 'int'; min: number; max: number; when?: (x: Ctx, a: number[]) => boolean }
+  | { name: string; kind: 'player'; when?: (x: Ctx, a: number[]) => boolean };
+
+/** Value of a `pile … or new` parameter meaning "start a new pile". */
+export const NEW_PILE = -2;
+
+export interface ActionDef {
+  name: string;
+  who: Who;
+  /** Stage, step and window names where the action exists (empty: every stage). */
+  during: readonly string[];
+  params: readonly ParamDef[];
+  /** Index of the parameter (or -2 for `racesZone`) whose zone the action races on. */
+  races?: number;
+  racesZone?: (x: Ctx, a: number[]) => number;
+  /** `rate d` in ms. */
+  rate?: number;
+  once?: boolean;
+  /** The `require` statements: the first failing one's rejection, or null. */
+  guard: (x: Ctx, a: number[]) => Rejection | null;
+  effect: (x: Ctx, a: number[]) => void;
+}
+
+export type StageDef =
+  | {
+      name: string;
+      kind: 'turns';
+      /** First player of the stage. */
+      first: (x: Ctx) => number;
+      steps: readonly string[];
+      turnTimer?: { ms: (x: Ctx) => number; action: string };
+    }
+  | { name: string; kind: 'realtime'; idle?: { ms: (x: Ctx) => number; on: readonly string[]; effect: (x: Ctx) => void } }
+  | { name: string; kind: 'pause'; ms: (x: Ctx) => number };
+
+export interface WindowDef {
+  name: string;
+  blocking: boolean;
+  /** Duration in ms, or undefined for a window closed only by an action. */
+  ms?: (x: Ctx) => number;
+  onTimeout?: (x: Ctx) => void;
+}
+
+export interface TriggerDef {
+  name: string;
+  /** Stages (empty: any) in which the trigger is live. */
+  during: readonly string[];
+  /** Returns the bound value (player, side, card … ≥ 0), 0 for a plain true, or NONE when false. */
+  test: (x: Ctx) => number;
+  effect: (x: Ctx, bound: number) => void;
+}
+
+export interface RoundsDef {
+  /** Number of rounds, or undefined when `until` decides. */
+  count?: (x: Ctx) => number;
+  /** Checked after each round's scoring: true ends the game. */
+  until?: (x: Ctx) => boolean;
+  /** Names and computations of per-round values (global vars recomputed at each round start). */
+  values: readonly { varIndex: number; compute: (x: Ctx) => number }[];
+  dealer: { first: 'random' | 'first'; rotate: 'left' | 'right' | 'fixed' };
+  setup: (x: Ctx) => void;
+  stages: readonly number[];
+  scoring?: (x: Ctx) => void;
+}
+
+export interface WinnerDef {
+  by: 'lowest' | 'highest';
+  /** The ranked quantity per player (defaults to score). */
+  value: (x: Ctx, player: number) => number;
+  ties: 'shared' | 'replay' | { option: number; shared: number };
+}
+
+export interface SidesDef {
+  /** Player count → side of each player, and role mask of each player. */
+  assign: (players: number) => { sideOf: number[]; roles: number[] };
+  roles: readonly string[];
+}
+
+/** Optional client hints; the web client renders any game from these. */
+export interface LayoutDef {
+  colours: Readonly<Record<string, string>>;
+  cards: Readonly<Record<string, { fill?: readonly string[]; corner?: string; centre?: string }>>;
+  places: readonly { zone: string; of: 'me' | 'others' | 'shared'; at: 'bottom' | 'top' | 'centre' | 'around' | 'side' }[];
+}
+
+/** Everything a generated module exports about its game. */
+export interface GameDef {
+  id: string;
+  title: string;
+  summary: string;
+  minPlayers: number;
+  maxPlayers: number;
+  options: readonly OptionDef[];
+  enums: readonly EnumDef[];
+  faces: FaceTable;
+  decks: readonly DeckDef[];
+  zones: readonly ZoneDef[];
+  vars: readonly VarDef[];
+  /** Index of the implicit `score` variable in `vars`. */
+  scoreVar: number;
+  dice: readonly DieDef[];
+  melds: readonly MeldRulesDef[];
+  sides?: SidesDef;
+  rounds: RoundsDef;
+  stages: readonly StageDef[];
+  windows: readonly WindowDef[];
+  actions: readonly ActionDef[];
+  beforeTurnAction?: (x: Ctx) => void;
+  triggers: readonly TriggerDef[];
+  /** `pause d` splits a trigger block: the rest of the block runs from here after d. */
+  continuations: readonly ((x: Ctx, bound: number) => void)[];
+  winner: WinnerDef;
+  layout: LayoutDef;
+}
