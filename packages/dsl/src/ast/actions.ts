@@ -1,0 +1,71 @@
+// Action, hook and trigger nodes (reference §11–§12).
+import type { Expr } from './expressions.ts';
+import type { Ident, Loc, Node } from './loc.ts';
+import type { Block } from './statements.ts';
+import type { TypeNode } from './types.ts';
+
+/** `card in <zone> [where c]` or `cards in <zone> [where c]` (`many` for `cards`, a list). */
+export interface CardParamType extends Node {
+  kind: 'param_card';
+  many: boolean;
+  zone: Expr;
+  where: Expr | null;
+}
+
+/** `pile in <family> [or new]` */
+export interface PileParamType extends Node {
+  kind: 'param_pile';
+  family: Expr;
+  orNew: boolean;
+}
+
+/** An action parameter type: a card/pile choice, or a plain type (enum, `bool`, range, `Player`). */
+export type ParamType = CardParamType | PileParamType | TypeNode;
+
+/** `name: type [if cond]`: with `condition`, required only when it holds (forbidden otherwise). */
+export interface ActionParam extends Node {
+  kind: 'action_param';
+  name: Ident;
+  type: ParamType;
+  condition: Expr | null;
+}
+
+/** `by current`, `by any player [except p]`, `by player with role r` */
+export type Who =
+  | { kind: 'by_current'; loc: Loc }
+  | { kind: 'by_any'; except: Expr | null; loc: Loc }
+  | { kind: 'by_role'; role: Ident; loc: Loc };
+
+/**
+ * `action name[(params)] [by …] [during s, w] [races z] [rate d] [once] { … }`. Clauses may come in
+ * any order, each at most once. `require` statements are ordinary statements of `body`.
+ */
+export interface ActionDecl extends Node {
+  kind: 'action';
+  name: Ident;
+  params: ActionParam[];
+  who: Who | null;
+  during: Ident[];
+  races: Expr | null;
+  rate: Expr | null;
+  /** Location of `once`, or `null` without it. */
+  once: Loc | null;
+  body: Block;
+}
+
+/** `before turn action { … }`: runs before the effects of every current-player action. */
+export interface HookDecl extends Node {
+  kind: 'hook';
+  event: 'before_turn_action';
+  body: Block;
+}
+
+/**
+ * `when <cond> { … }`. When `cond` is an `exists x in S where e` quantifier, `x` is bound in
+ * `body` (the checker reads it from `cond`).
+ */
+export interface TriggerDecl extends Node {
+  kind: 'trigger';
+  cond: Expr;
+  body: Block;
+}

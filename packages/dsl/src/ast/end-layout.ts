@@ -1,0 +1,62 @@
+// Winner and layout nodes (reference §13–§14).
+import type { Expr, StringLit } from './expressions.ts';
+import type { Ident, Loc, Node } from './loc.ts';
+
+/** `ties shared`, `ties replay`, `ties by option <name>` */
+export type Ties =
+  | { kind: 'ties_shared'; loc: Loc }
+  | { kind: 'ties_replay'; loc: Loc }
+  | { kind: 'ties_by_option'; option: Ident; loc: Loc };
+
+/**
+ * `winner lowest|highest <measure> [for x in S] [, ties …]`. Without `for`, the measure is
+ * evaluated per side, a bare per-player/side variable (`score`) meaning that side's.
+ */
+export interface WinnerDecl extends Node {
+  kind: 'winner';
+  order: 'lowest' | 'highest';
+  measure: Expr;
+  over: { variable: Ident; source: Expr; loc: Loc } | null;
+  ties: Ties | null;
+}
+
+/** `red "#d32f2f"` inside `colours { … }` */
+export interface LayoutColour extends Node {
+  kind: 'layout_colour';
+  name: Ident;
+  value: StringLit;
+}
+
+/** `fill colour second`, `corner "{number}"`: a template string or one or more attribute names. */
+export interface LayoutProp extends Node {
+  kind: 'layout_prop';
+  name: Ident;
+  value: StringLit | Ident[];
+}
+
+/** A zone as placed: `discard`, `hand(me)`, `hand(others)`. */
+export interface LayoutZoneRef extends Node {
+  kind: 'layout_zone';
+  zone: Ident;
+  /** `me`, `others` or another word, or `null` for a shared zone. */
+  of: Ident | null;
+}
+
+/** `discard centre`: a zone and where it sits (`centre`, `top`, `bottom`, `left`, `right`, `around`). */
+export interface LayoutPlace extends Node {
+  kind: 'layout_place';
+  zone: LayoutZoneRef;
+  position: Ident;
+}
+
+/** One item of a `layout` block. */
+export type LayoutItem =
+  | { kind: 'layout_colours'; colours: LayoutColour[]; loc: Loc }
+  | { kind: 'layout_card'; cardKind: Ident; props: LayoutProp[]; loc: Loc }
+  | { kind: 'layout_places'; places: LayoutPlace[]; loc: Loc };
+
+/** `layout { colours {…}  card Kind {…}  place … }` */
+export interface LayoutDecl extends Node {
+  kind: 'layout';
+  items: LayoutItem[];
+}
