@@ -1,0 +1,54 @@
+// Property tests for shuffles and picks drawn from the seeded PRNG.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRng, pick, shuffleInPlace } from './index.ts';
+
+describe('shuffleInPlace', () => {
+  it('returns a permutation of its input, in place', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 60 }), fc.string(), (arr, seed) => {
+        const copy = arr.slice();
+        const out = shuffleInPlace(createRng(seed), copy);
+        expect(out).toBe(copy);
+        expect(out.slice().sort((a, b) => a - b)).toEqual(arr.slice().sort((a, b) => a - b));
+      }),
+    );
+  });
+
+  it('is deterministic for a seed', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer(), { maxLength: 40 }), fc.integer(), (arr, seed) => {
+        expect(shuffleInPlace(createRng(seed), arr.slice())).toEqual(shuffleInPlace(createRng(seed), arr.slice()));
+      }),
+    );
+  });
+
+  it('puts each card in each position about equally often', () => {
+    const r = createRng('positions');
+    const n = 4;
+    const hits = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    const trials = 24_000;
+    for (let t = 0; t < trials; t++) {
+      const deck = shuffleInPlace(r, [0, 1, 2, 3]);
+      for (let pos = 0; pos < n; pos++) {
+        const row = hits[deck[pos] as number] as number[];
+        row[pos] = (row[pos] as number) + 1;
+      }
+    }
+    for (const row of hits) for (const h of row) expect(Math.abs(h / trials - 1 / n)).toBeLessThan(0.015);
+  });
+});
+
+describe('pick', () => {
+  it('returns an element of the array', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer(), { minLength: 1, maxLength: 30 }), fc.nat(), (arr, seed) => {
+        expect(arr).toContain(pick(createRng(seed), arr));
+      }),
+    );
+  });
+
+  it('rejects an empty array (a caller bug)', () => {
+    expect(() => pick(createRng(1), [])).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,4 @@
+// Game-agnostic standard library: wrapped arithmetic, sequences and turn order, melds.
+export { wrap, plusMinus } from './wrap.ts';
+export { isConsecutive, nextInCycle, seatsFrom } from './sequences.ts';
+export * from './melds/index.ts';
