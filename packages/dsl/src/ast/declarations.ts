@@ -113,7 +113,10 @@ export interface ZoneVisibility extends Node {
   visibility: 'visible' | 'visible_top' | 'owner' | 'hidden' | 'count';
 }
 
-/** `zone <name>: [per player | per side,] <shape>, <visibility> [unless <condition>]` */
+/**
+ * `zone <name>: [per player | per side,] <shape>, <visibility> [unless <condition>]
+ * [, refill from <zone> keeping top]`
+ */
 export interface ZoneDecl extends Node {
   kind: 'zone';
   name: Ident;
@@ -121,6 +124,8 @@ export interface ZoneDecl extends Node {
   shape: ZoneShape;
   visibility: ZoneVisibility;
   unless: Expr | null;
+  /** The zone of `refill from <zone> keeping top`, or `null`. */
+  refill: Expr | null;
 }
 
 /** `var`, `player var`, `side var`, `pile var` */
@@ -163,7 +168,11 @@ export interface RolesDecl extends Node {
   names: Ident[];
 }
 
-/** One line of a `meld rules` block. */
+/**
+ * One line of a `meld rules` block. `wild when <cond>` and `points <expr>` range over a card
+ * named `c`; `variable` is that implicit `c` (located at the `wild`/`points` keyword), or the
+ * name written in the longer forms `wild x when …` / `points x: …`.
+ */
 export type MeldRule =
   | { kind: 'meld_size'; min: number; max: number | null; loc: Loc }
   | { kind: 'meld_books'; by: Ident | null; loc: Loc }
@@ -201,4 +210,11 @@ export interface ProcedureDecl extends Node {
   name: Ident;
   params: TypedParam[];
   body: Block;
+}
+
+/** `constraint <cond> "sentence"`: checked when a table is set up (`setup/invalid`). */
+export interface ConstraintDecl extends Node {
+  kind: 'constraint';
+  cond: Expr;
+  message: StringLit;
 }

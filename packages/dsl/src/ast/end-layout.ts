@@ -2,15 +2,17 @@
 import type { Expr, StringLit } from './expressions.ts';
 import type { Ident, Loc, Node } from './loc.ts';
 
-/** `ties shared`, `ties replay`, `ties by option <name>` */
+/**
+ * `ties shared`, or `ties replay [among tied] [if <cond>]` (with `if`, the win is shared when
+ * `cond` does not hold).
+ */
 export type Ties =
   | { kind: 'ties_shared'; loc: Loc }
-  | { kind: 'ties_replay'; loc: Loc }
-  | { kind: 'ties_by_option'; option: Ident; loc: Loc };
+  | { kind: 'ties_replay'; amongTied: boolean; cond: Expr | null; loc: Loc };
 
 /**
- * `winner lowest|highest <measure> [for x in S] [, ties …]`. Without `for`, the measure is
- * evaluated per side, a bare per-player/side variable (`score`) meaning that side's.
+ * `winner lowest|highest <measure> [for x in S] [, ties …]`. Without `for`, the ranked player
+ * is bound as `p` and a bare per-player/side variable (`score`) means that player's (side's).
  */
 export interface WinnerDecl extends Node {
   kind: 'winner';

@@ -202,6 +202,12 @@ export interface DeckOfExpr extends Node {
   owner: Expr;
 }
 
+/** `new pile in f` (effects only): creates an empty pile in a `piles` family and returns it. */
+export interface NewPileExpr extends Node {
+  kind: 'new_pile';
+  family: Expr;
+}
+
 /** Any expression. */
 export type Expr =
   | NumberLit | DurationLit | StringLit | BoolLit | NoneLit | ListExpr
@@ -209,4 +215,4 @@ export type Expr =
   | IsKindExpr | IsEmptyExpr | IfExpr
   | ZoneEndExpr | CountOfExpr | QuantifierExpr | AggregateExpr
   | BuiltinExpr | SeatRelExpr | SideOfExpr | PositionOfExpr
-  | RollExpr | RandomExpr | DeckOfExpr;
+  | RollExpr | RandomExpr | DeckOfExpr | NewPileExpr;

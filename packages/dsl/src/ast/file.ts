@@ -1,7 +1,7 @@
 // The root node: a parsed rule file and the union of its top-level items.
 import type { ActionDecl, HookDecl, TriggerDecl } from './actions.ts';
 import type {
-  CardDecl, DeckDecl, DefineDecl, DieDecl, EnumDecl, GameDecl, MeldRulesDecl, OptionDecl,
+  CardDecl, ConstraintDecl, DeckDecl, DefineDecl, DieDecl, EnumDecl, GameDecl, MeldRulesDecl, OptionDecl,
   OptionOverride, PlayersDecl, ProcedureDecl, RemoveDecl, RolesDecl, SidesDecl, SummaryDecl,
   VarDecl, ZoneDecl,
 } from './declarations.ts';
@@ -13,7 +13,7 @@ import type { Node } from './loc.ts';
 export type Item =
   | GameDecl | SummaryDecl | PlayersDecl | OptionDecl | OptionOverride | RemoveDecl
   | EnumDecl | CardDecl | DeckDecl | ZoneDecl | VarDecl | DieDecl | SidesDecl | RolesDecl
-  | MeldRulesDecl | DefineDecl | ProcedureDecl
+  | MeldRulesDecl | DefineDecl | ProcedureDecl | ConstraintDecl
   | RoundsDecl | StageDecl | WindowDecl
   | ActionDecl | HookDecl | TriggerDecl
   | WinnerDecl | LayoutDecl;
