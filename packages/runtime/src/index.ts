@@ -1,2 +1,18 @@
-// Public API of the Decksmith runtime engine (filled in by the runtime issue).
-export const RUNTIME_VERSION = '0.0.0';
+// Public API of the Decksmith runtime engine.
+export const RUNTIME_VERSION = '0.1.0';
+
+export * from './core/game-def.ts';
+export type { Ctx } from './core/ctx.ts';
+export type { GameState, GameResult, EndedBy } from './core/state.ts';
+export type { GameEvent, TimerKind } from './core/events.ts';
+export type { Action, ArgValue } from './core/codec.ts';
+export { setup, checkSetup, decodeOptions, DEFAULT_MAX_MOVES, type SetupInput, type OptionValue } from './core/setup.ts';
+export { legalActions, canAct, apply, tick, result, type ApplyResult } from './core/api.ts';
+export { nextDeadline } from './timers/timers.ts';
+export { view, type GameView, type ZoneView, type ViewCard, type ViewBack, type ViewSlot } from './views/view.ts';
+export { eventsFor, type ViewEvent } from './views/events.ts';
+export { checkInvariants, checkViews } from './invariants/check.ts';
+export { replay, type ActionLog, type LogEntry, type ReplayResult } from './replay/replay.ts';
+export { MAX_TRIGGER_PASSES } from './flow/settle.ts';
+export * from './rng/index.ts';
+export * from './stdlib/index.ts';

@@ -32,7 +32,13 @@ export interface Ctx {
   setZv(v: number, pile: number, value: number): void;
 
   // ---- seats -------------------------------------------------------------------------
+  /** Number of seats (players are 0..players()-1). */
   players(): number;
+  /**
+   * Whether a player takes part in this round (false only for players sitting out a
+   * `ties replay among tied` round): `each player`, `players` and turn order skip them.
+   */
+  active(player: number): boolean;
   sides(): number;
   sideOf(player: number): number;
   /** Players of a side, in seat order. */
@@ -52,8 +58,13 @@ export interface Ctx {
   zone(decl: number, owner?: number): number;
   /** Piles of a `piles` family, oldest first. */
   piles(decl: number): readonly number[];
-  /** Cards bottom→top (rows: slot order, empty slots are -1). */
+  /**
+   * Cards bottom→top (rows: slot order, empty slots are -1). A live view: copy it before
+   * moving cards out of the zone while iterating over it.
+   */
   cards(zone: number): readonly number[];
+  /** The card list passed for a `cards` parameter (its argument is a handle). */
+  cardsArg(handle: number): readonly number[];
   count(zone: number): number;
   top(zone: number): number;
   bottom(zone: number): number;
@@ -71,7 +82,10 @@ export interface Ctx {
   // ---- moving cards (each emits a move event, redacted per seat in views) ---------------
   /** pos: 'top' (default), 'bottom', or a slot index for rows. */
   move(card: number, to: number, pos?: 'top' | 'bottom' | number): void;
-  /** n cards from `from`'s top; oneByOne reverses their order (flipping a stack). */
+  /**
+   * n cards from `from`'s top (fewer if it runs out after its `refill`); oneByOne reverses
+   * their order (flipping a stack). Into a row, cards fill its empty slots left to right.
+   */
   moveN(n: number, from: number, to: number, oneByOne: boolean): void;
   moveAll(from: number, to: number): void;
   newPile(family: number): number;
@@ -80,7 +94,7 @@ export interface Ctx {
   /** Move the top card of `from` to `to` (at slot); with `until`, rebury failures at the bottom. */
   flip(from: number, to: number, at?: number, until?: (card: number) => boolean): void;
   shuffle(zone: number): void;
-  /** Put a deck's cards (for per-side decks: side s's) into a zone, then shuffle it. */
+  /** Gather a deck's cards (for per-side decks: side s's; else side -1) from anywhere into a zone, then shuffle it. */
   shuffleDeckInto(deck: number, side: number, zone: number): void;
   turnOver(from: number, to: number): void;
   refillKeepingTop(to: number, from: number): void;

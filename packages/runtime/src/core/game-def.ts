@@ -77,6 +77,12 @@ export interface ZoneDef {
   visibility: Visibility;
   /** `unless <cond>`: while it returns true, nobody sees faces in this zone. */
   hiddenWhen?: (x: Ctx) => boolean;
+  /**
+   * `refill from <zone> keeping top` (shared piles only): the declaration index of the
+   * shared pile whose cards but its top are moved in and shuffled whenever a move needs more
+   * cards than this pile holds.
+   */
+  refill?: number;
 }
 
 export interface VarDef {
@@ -90,6 +96,13 @@ export interface VarDef {
 export interface DeckDef {
   name: string;
   perSide: boolean;
+  /**
+   * Declaration index of the zone the deck's cards start in and return to when `piles`
+   * families are emptied at a round's start: the first zone the deck is shuffled into, else
+   * the game's first shared pile. For a per-side deck it is a per-side zone (side s's cards
+   * live in `zone(home, s)`).
+   */
+  home: number;
   /** Faces and their multiplicity for the given options (e.g. `box × boxes`). */
   build: (x: Ctx) => readonly number[];
 }
@@ -123,6 +136,7 @@ export type Who =
 
 export type ParamDef =
   | { name: string; kind: 'card'; zone: (x: Ctx) => number; where?: (x: Ctx, a: number[]) => boolean; when?: (x: Ctx, a: number[]) => boolean }
+  /** A list of cards: the argument is a handle, read with `Ctx.cardsArg(a[i])`. */
   | { name: string; kind: 'cards'; zone: (x: Ctx) => number; when?: (x: Ctx, a: number[]) => boolean }
   | { name: string; kind: 'pile'; family: number; orNew: boolean; when?: (x: Ctx, a: number[]) => boolean }
   | { name: string; kind: 'enum'; enumIndex: number; when?: (x: Ctx, a: number[]) => boolean }
@@ -130,8 +144,12 @@ export type ParamDef =
   | { name: string; kind: 'int'; min: number; max: number; when?: (x: Ctx, a: number[]) => boolean }
   | { name: string; kind: 'player'; when?: (x: Ctx, a: number[]) => boolean };
 
-/** Value of a `pile … or new` parameter meaning "start a new pile". */
-export const NEW_PILE = -2;
+/**
+ * Value of a `pile … or new` parameter meaning "a new pile": it is `none`, in guards and in
+ * effects alike (the rule file creates the pile itself with `new pile in f`, as in
+ * `let q = if p == none then new pile in centre else p`).
+ */
+export const NEW_PILE = NONE;
 
 export interface ActionDef {
   name: string;
@@ -165,7 +183,7 @@ export type StageDef =
 export interface WindowDef {
   name: string;
   blocking: boolean;
-  /** Duration in ms, or undefined for a window closed only by an action. */
+  /** Duration in ms, or undefined (or a result of NONE) for a window closed only by an action. */
   ms?: (x: Ctx) => number;
   onTimeout?: (x: Ctx) => void;
 }
@@ -196,7 +214,19 @@ export interface WinnerDef {
   by: 'lowest' | 'highest';
   /** The ranked quantity per player (defaults to score). */
   value: (x: Ctx, player: number) => number;
-  ties: 'shared' | 'replay' | { option: number; shared: number };
+  /**
+   * `ties shared` is `{ replay: false, amongTied: false }`. `ties replay [among tied] [if c]`:
+   * when the best value is shared (by players of different sides) another round is played,
+   * only by the tied players when `amongTied` (the others sit out: `Ctx.active`), and only if
+   * `when` holds (else the win is shared).
+   */
+  ties: { replay: boolean; amongTied: boolean; when?: (x: Ctx) => boolean };
+}
+
+/** `constraint <cond> "sentence"`: checked at set-up; a failure is `setup/invalid`. */
+export interface ConstraintDef {
+  test: (x: Ctx) => boolean;
+  message: string;
 }
 
 export interface SidesDef {
@@ -220,6 +250,8 @@ export interface GameDef {
   minPlayers: number;
   maxPlayers: number;
   options: readonly OptionDef[];
+  /** Set-up constraints (players and options known), checked in order. */
+  constraints?: readonly ConstraintDef[];
   enums: readonly EnumDef[];
   faces: FaceTable;
   decks: readonly DeckDef[];

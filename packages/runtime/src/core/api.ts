@@ -1,0 +1,97 @@
+// The pure API: legalActions, apply, tick, result. The caller's state is never mutated:
+// apply and tick work on a copy-on-write copy through the Engine (see engine.ts).
+import { runDue } from '../timers/timers.ts';
+import type { Action } from './codec.ts';
+import { engineFor } from './engine.ts';
+import type { GameEvent } from './events.ts';
+import type { GameDef, Rejection } from './game-def.ts';
+import { enumerateLegal, hasLegal } from './legal.ts';
+import { perform } from './perform.ts';
+import type { GameResult, GameState } from './state.ts';
+
+export type ApplyResult = { state: GameState; events: GameEvent[] } | { rejected: Rejection };
+
+/**
+ * Every action `seat` may take now, with parameters enumerated and guards checked, in the
+ * wire form the seat would send (cards as its view ids; `expect` filled for races).
+ * `now` (default: the state's last time) matters only to `rate` limits and time-reading guards.
+ *
+ * @example
+ * const moves = legalActions(def, state, 0);
+ * const r = apply(def, state, 0, moves[0], now);
+ */
+export function legalActions(def: GameDef, state: GameState, seat: number, now?: number): Action[] {
+  const e = engineFor(def);
+  const out: Action[] = [];
+  e.busy = true;
+  try {
+    e.begin(state, now ?? state.lastAt, false);
+    enumerateLegal(e, seat, out);
+  } finally {
+    e.busy = false;
+  }
+  return out;
+}
+
+/** Whether `seat` has any legal action now (cheaper than legalActions when some exist). */
+export function canAct(def: GameDef, state: GameState, seat: number, now?: number): boolean {
+  const e = engineFor(def);
+  e.busy = true;
+  try {
+    e.begin(state, now ?? state.lastAt, false);
+    return hasLegal(e, seat);
+  } finally {
+    e.busy = false;
+  }
+}
+
+/**
+ * Performs `seat`'s action at logical time `now` (ms). Timers due by `now` fire first (as
+ * `tick` would); then the built-in checks, the guard, the hook, the effect, turn passing and
+ * triggers. A rejection is a value and nothing changes (the caller should still `tick`).
+ *
+ * @example
+ * const r = apply(def, state, 2, { type: 'play', args: { c: 41213 } }, 5_000);
+ * if ('rejected' in r) show(r.rejected.message); else state = r.state;
+ */
+export function apply(def: GameDef, state: GameState, seat: number, action: Action, now: number): ApplyResult {
+  if (typeof now !== 'number' || !Number.isFinite(now)) return { rejected: { code: 'input/invalid', message: 'The time must be a finite number of ms.' } };
+  const e = engineFor(def);
+  e.busy = true;
+  try {
+    const t = Math.max(now, state.lastAt);
+    e.begin(state, t, true);
+    runDue(e, t);
+    const r = perform(e, seat, action);
+    if (r !== null) return { rejected: r };
+    return { state: e.s, events: e.events };
+  } finally {
+    e.busy = false;
+  }
+}
+
+/**
+ * Fires every timer due at or before `now` (turn timers, window timeouts, idle timers, pause
+ * continuations and pause stages), in deadline order, each followed by triggers. Returns the
+ * same state object when nothing was due.
+ *
+ * @example
+ * const at = nextDeadline(state); if (at !== null && at <= now) ({ state } = tick(def, state, now));
+ */
+export function tick(def: GameDef, state: GameState, now: number): { state: GameState; events: GameEvent[] } {
+  const e = engineFor(def);
+  e.busy = true;
+  try {
+    const t = Math.max(now, state.lastAt);
+    e.begin(state, t, true);
+    if (!runDue(e, t)) return { state, events: [] };
+    return { state: e.s, events: e.events };
+  } finally {
+    e.busy = false;
+  }
+}
+
+/** The result when the game is over, else null. */
+export function result(_def: GameDef, state: GameState): GameResult | null {
+  return state.result;
+}

@@ -1,0 +1,190 @@
+// The wire form of actions: shape checks, decoding args into the engine's number buffer,
+// and encoding enumerated candidates back (cards as the seat's view ids).
+import type { Engine } from './engine.ts';
+import { NONE, type ParamDef, type Rejection } from './game-def.ts';
+import { cardOfViewId, viewIdOf } from '../views/view-ids.ts';
+import { expectOf, racedZone } from '../arbitration/checks.ts';
+
+export type ArgValue = number | string | boolean | number[];
+
+/** An action as a client sends it (and as legalActions lists it). */
+export interface Action {
+  type: string;
+  args?: Record<string, ArgValue>;
+  /** For `races` actions: the raced zone's height and top card (view id) as the client saw it. */
+  expect?: { height: number; top: number | null };
+  /** Optional: the round the client saw; a different one is rejected `round/over`. */
+  round?: number;
+}
+
+function invalid(message: string): Rejection {
+  return { code: 'input/invalid', message };
+}
+
+/** Checks the outer shape of an action; null when well-formed. */
+export function checkShape(action: unknown): Rejection | null {
+  if (typeof action !== 'object' || action === null || Array.isArray(action)) return invalid('An action must be an object like { type, args }.');
+  const a = action as Record<string, unknown>;
+  if (typeof a.type !== 'string' || a.type === '') return invalid('An action needs a "type": the action\'s name.');
+  for (const k of Object.keys(a)) {
+    if (k !== 'type' && k !== 'args' && k !== 'expect' && k !== 'round') return invalid(`Unknown field "${k}" in the action.`);
+  }
+  if (a.args !== undefined) {
+    if (typeof a.args !== 'object' || a.args === null || Array.isArray(a.args)) return invalid('"args" must be an object of named parameters.');
+    for (const [k, v] of Object.entries(a.args as Record<string, unknown>)) {
+      const ok =
+        (typeof v === 'number' && Number.isFinite(v)) ||
+        typeof v === 'string' ||
+        typeof v === 'boolean' ||
+        (Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x)));
+      if (!ok) return invalid(`Parameter "${k}" must be a number, a string, a boolean or a list of numbers.`);
+    }
+  }
+  if (a.expect !== undefined) {
+    const x = a.expect as Record<string, unknown> | null;
+    if (
+      typeof x !== 'object' || x === null ||
+      typeof x.height !== 'number' || !Number.isInteger(x.height) || x.height < 0 ||
+      !(x.top === null || (typeof x.top === 'number' && Number.isInteger(x.top)))
+    ) return invalid('"expect" must be { height: a whole number ≥ 0, top: a card id or null }.');
+  }
+  if (a.round !== undefined && (typeof a.round !== 'number' || !Number.isInteger(a.round))) return invalid('"round" must be a whole number.');
+  return null;
+}
+
+function zoneName(e: Engine, z: number): string {
+  return z < 0 ? 'nowhere' : e.def.zones[e.s.zoneDecl[z]].name;
+}
+
+/** Whether `seat` sees the face of `card` where it lies now. */
+export function seesCard(e: Engine, seat: number, card: number): boolean {
+  const z = e.s.cardZone[card];
+  return ((e.visibleMask(z, e.s.zones[z].indexOf(card)) >> seat) & 1) === 1;
+}
+
+function decodeCard(e: Engine, seat: number, p: ParamDef & { zone: unknown }, v: unknown): number | Rejection {
+  if (typeof v !== 'number' || !Number.isInteger(v)) return invalid(`Parameter "${p.name}" must be a card id (a number).`);
+  const card = cardOfViewId(e.s, seat, v);
+  const zone = (p as { zone: (x: Engine) => number }).zone(e);
+  if (card < 0 || e.s.cardZone[card] !== zone || !seesCard(e, seat, card)) {
+    return { code: 'card/not_in_zone', message: `That card is not in ${zoneName(e, zone)} (any more).` };
+  }
+  return card;
+}
+
+/** Decodes `args` for action `ai` into e.args / e.lists; null when they are valid. */
+export function decodeArgs(e: Engine, ai: number, seat: number, args: Record<string, ArgValue> | undefined): Rejection | null {
+  const a = e.def.actions[ai];
+  const given = args ?? {};
+  for (const k of Object.keys(given)) {
+    if (!a.params.some((p) => p.name === k)) return invalid(`${a.name} has no parameter "${k}".`);
+  }
+  const buf = e.args;
+  for (let i = 0; i < a.params.length; i++) {
+    const p = a.params[i];
+    const v = given[p.name];
+    buf[i] = NONE;
+    e.absent[i] = 0;
+    if (p.when !== undefined && !p.when(e, buf)) {
+      e.absent[i] = 1;
+      if (v !== undefined) return invalid(`Parameter "${p.name}" is not taken here.`);
+      continue;
+    }
+    if (v === undefined) return invalid(`Parameter "${p.name}" is missing.`);
+    switch (p.kind) {
+      case 'card': {
+        const c = decodeCard(e, seat, p, v);
+        if (typeof c !== 'number') return c;
+        buf[i] = c;
+        if (p.where !== undefined && !p.where(e, buf)) {
+          return { code: 'card/not_in_zone', message: `${e.show(c)} cannot be chosen for "${p.name}".` };
+        }
+        break;
+      }
+      case 'cards': {
+        if (!Array.isArray(v)) return invalid(`Parameter "${p.name}" must be a list of card ids.`);
+        const list: number[] = [];
+        for (const x of v) {
+          const c = decodeCard(e, seat, p, x);
+          if (typeof c !== 'number') return c;
+          if (list.includes(c)) return invalid(`Parameter "${p.name}" names a card twice.`);
+          list.push(c);
+        }
+        e.lists[i] = list;
+        buf[i] = i;
+        break;
+      }
+      case 'pile': {
+        if (v === 'new' && p.orNew) break;
+        if (typeof v !== 'number' || !e.s.families[p.family].includes(v)) {
+          return invalid(`Parameter "${p.name}" must be a pile of ${e.def.zones[p.family].name}${p.orNew ? ' or "new"' : ''}.`);
+        }
+        buf[i] = v;
+        break;
+      }
+      case 'enum': {
+        const values = e.def.enums[p.enumIndex].values;
+        const k = typeof v === 'string' ? values.indexOf(v) : -1;
+        if (k < 0) return invalid(`Parameter "${p.name}" must be one of ${values.join(', ')}.`);
+        buf[i] = k;
+        break;
+      }
+      case 'bool':
+        if (typeof v !== 'boolean') return invalid(`Parameter "${p.name}" must be true or false.`);
+        buf[i] = v ? 1 : 0;
+        break;
+      case 'int':
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < p.min || v > p.max) {
+          return invalid(`Parameter "${p.name}" must be a whole number from ${p.min} to ${p.max}.`);
+        }
+        buf[i] = v;
+        break;
+      case 'player':
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= e.s.players) {
+          return invalid(`Parameter "${p.name}" must be a seat from 0 to ${e.s.players - 1}.`);
+        }
+        buf[i] = v;
+        break;
+    }
+  }
+  return null;
+}
+
+/** The wire action for the candidate in e.args (cards as `seat`'s view ids). */
+export function encodeAction(e: Engine, ai: number, seat: number): Action {
+  const a = e.def.actions[ai];
+  const out: Action = { type: a.name };
+  if (a.params.length > 0) {
+    const args: Record<string, ArgValue> = {};
+    for (let i = 0; i < a.params.length; i++) {
+      const p = a.params[i];
+      const v = e.args[i];
+      if (e.absent[i] === 1) continue;
+      switch (p.kind) {
+        case 'card':
+          args[p.name] = viewIdOf(e.s, seat, v);
+          break;
+        case 'cards':
+          args[p.name] = e.lists[i].map((c) => viewIdOf(e.s, seat, c));
+          break;
+        case 'pile':
+          args[p.name] = v >= 0 ? v : 'new';
+          break;
+        case 'enum':
+          args[p.name] = e.def.enums[p.enumIndex].values[v];
+          break;
+        case 'bool':
+          args[p.name] = v === 1;
+          break;
+        default:
+          args[p.name] = v;
+      }
+    }
+    out.args = args;
+  }
+  if (a.races !== undefined) {
+    const z = racedZone(e, ai);
+    if (z >= 0) out.expect = expectOf(e, z, seat);
+  }
+  return out;
+}

@@ -1,0 +1,140 @@
+// Tables derived once per GameDef (name lookups, availability masks, visibility codes).
+import type { GameDef, Visibility } from './game-def.ts';
+
+export const VIS_VISIBLE = 0;
+export const VIS_TOP = 1;
+export const VIS_OWNER = 2;
+export const VIS_HIDDEN = 3;
+export const VIS_COUNT = 4;
+const VIS_CODES: Record<Visibility, number> = { visible: 0, top: 1, owner: 2, hidden: 3, count: 4 };
+
+export const STAGE_NO = 0;
+export const STAGE_ALL = 1;
+export const STAGE_STEPS = 2;
+
+export interface CompiledAction {
+  /** Per stage definition: STAGE_NO, STAGE_ALL or STAGE_STEPS (then see stepMask). */
+  stage: Uint8Array;
+  stepMask: Int32Array;
+  /** Per window: 1 when the action exists in it. */
+  window: Uint8Array;
+  /** Whether `during` lists any stage or step (else it lives in windows only). */
+  hasStage: boolean;
+  /** Whether `during` lists any window. */
+  hasWindow: boolean;
+}
+
+export interface Compiled {
+  actionIndex: Map<string, number>;
+  actions: CompiledAction[];
+  /** Per zone declaration: visibility code. */
+  vis: Uint8Array;
+  /** Per stage definition: index of its turn-timer action, -1. */
+  timerAction: Int32Array;
+  /** Per stage definition × action: 1 when accepting the action restarts the idle timer. */
+  idleOn: Uint8Array[];
+  /** Per trigger × stage definition: 1 when live. */
+  triggerLive: Uint8Array[];
+  /** Variable index → ordinal among pile variables, -1. */
+  pileVarOrdinal: Int32Array;
+  pileVarCount: number;
+  /** Zone declaration → 1 for a `piles` family. */
+  isFamily: Uint8Array;
+  /** Zone declaration → 1 for a row. */
+  isRow: Uint8Array;
+}
+
+const cache = new WeakMap<GameDef, Compiled>();
+
+/** The derived tables of a definition (computed once, cached). */
+export function compiled(def: GameDef): Compiled {
+  let c = cache.get(def);
+  if (c === undefined) {
+    c = compile(def);
+    cache.set(def, c);
+  }
+  return c;
+}
+
+function compile(def: GameDef): Compiled {
+  const actionIndex = new Map<string, number>();
+  def.actions.forEach((a, i) => actionIndex.set(a.name, i));
+  const windowIndex = new Map<string, number>();
+  def.windows.forEach((w, i) => windowIndex.set(w.name, i));
+  const ns = def.stages.length;
+  const actions = def.actions.map((a): CompiledAction => {
+    const stage = new Uint8Array(ns);
+    const stepMask = new Int32Array(ns);
+    const window = new Uint8Array(def.windows.length);
+    let hasStage = a.during.length === 0;
+    let hasWindow = false;
+    if (a.during.length === 0) stage.fill(STAGE_ALL);
+    for (const name of a.during) {
+      let found = false;
+      const w = windowIndex.get(name);
+      if (w !== undefined) {
+        window[w] = 1;
+        hasWindow = true;
+        found = true;
+      }
+      def.stages.forEach((sd, si) => {
+        if (sd.name === name) {
+          stage[si] = STAGE_ALL;
+          hasStage = true;
+          found = true;
+        } else if (sd.kind === 'turns') {
+          const k = sd.steps.indexOf(name);
+          if (k >= 0) {
+            if (stage[si] !== STAGE_ALL) stage[si] = STAGE_STEPS;
+            stepMask[si] |= 1 << k;
+            hasStage = true;
+            found = true;
+          }
+        }
+      });
+      if (!found) throw new Error(`action ${a.name}: during names unknown stage, step or window "${name}"`);
+    }
+    return { stage, stepMask, window, hasStage, hasWindow };
+  });
+  const timerAction = new Int32Array(ns).fill(-1);
+  const idleOn: Uint8Array[] = [];
+  def.stages.forEach((sd, si) => {
+    const on = new Uint8Array(def.actions.length);
+    if (sd.kind === 'turns' && sd.turnTimer) {
+      const ai = actionIndex.get(sd.turnTimer.action);
+      if (ai === undefined) throw new Error(`stage ${sd.name}: turn timer names unknown action ${sd.turnTimer.action}`);
+      timerAction[si] = ai;
+    }
+    if (sd.kind === 'realtime' && sd.idle) {
+      if (sd.idle.on.length === 0) on.fill(1);
+      for (const name of sd.idle.on) {
+        const ai = actionIndex.get(name);
+        if (ai === undefined) throw new Error(`stage ${sd.name}: idle names unknown action ${name}`);
+        on[ai] = 1;
+      }
+    }
+    idleOn.push(on);
+  });
+  const triggerLive = def.triggers.map((t) => {
+    const live = new Uint8Array(ns);
+    if (t.during.length === 0) live.fill(1);
+    def.stages.forEach((sd, si) => {
+      if (t.during.includes(sd.name)) live[si] = 1;
+    });
+    return live;
+  });
+  const pileVarOrdinal = new Int32Array(def.vars.length).fill(-1);
+  let pileVarCount = 0;
+  def.vars.forEach((v, i) => {
+    if (v.scope === 'pile') pileVarOrdinal[i] = pileVarCount++;
+  });
+  const vis = new Uint8Array(def.zones.length);
+  const isFamily = new Uint8Array(def.zones.length);
+  const isRow = new Uint8Array(def.zones.length);
+  def.zones.forEach((z, i) => {
+    vis[i] = VIS_CODES[z.visibility];
+    isFamily[i] = z.shape === 'piles' ? 1 : 0;
+    isRow[i] = z.shape === 'row' ? 1 : 0;
+  });
+  return { actionIndex, actions, vis, timerAction, idleOn, triggerLive, pileVarOrdinal, pileVarCount, isFamily, isRow };
+}

@@ -1,0 +1,76 @@
+// Performing an action on the working state: built-in checks in the order of language.md
+// §11, the guard, the `before turn action` hook, the effect, turn passing, triggers.
+import { AV_STAGE, availability, availabilityRejection, checkLimits, checkRace } from '../arbitration/checks.ts';
+import { applyTurnControl, stageDef } from '../flow/control.ts';
+import { finishGame } from '../flow/rounds.ts';
+import { settle } from '../flow/settle.ts';
+import { checkShape, decodeArgs, type Action } from './codec.ts';
+import type { Engine } from './engine.ts';
+import type { Rejection } from './game-def.ts';
+
+/** Checks and performs `action` by `seat` on e's working state; a Rejection leaves it unusable. */
+export function perform(e: Engine, seat: number, action: Action): Rejection | null {
+  const shape = checkShape(action);
+  if (shape !== null) return shape;
+  const s = e.s;
+  const def = e.def;
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.players) return { code: 'input/invalid', message: `There is no seat ${seat}.` };
+  const ai = e.c.actionIndex.get(action.type);
+  if (ai === undefined) return { code: 'action/unknown', message: `${def.title} has no action "${action.type}".` };
+  if (s.result !== null) return { code: 'game/over', message: 'The game is over.' };
+  if (action.round !== undefined && action.round !== s.round) return { code: 'round/over', message: `Round ${action.round} is over.` };
+  e.me = seat;
+  const av = availability(e, ai, seat);
+  if (av < 0) return availabilityRejection(e, ai, av);
+  e.me = seat;
+  const bad = decodeArgs(e, ai, seat, action.args) ?? checkRace(e, ai, seat, action.expect) ?? checkLimits(e, ai, seat);
+  if (bad !== null) return bad;
+  const guard = def.actions[ai].guard(e, e.args);
+  if (guard !== null) return guard;
+  run(e, seat, ai, av, true);
+  return null;
+}
+
+/** A turn timer's action for the current player (parameterless); false when not possible. */
+export function performTimed(e: Engine, seat: number, ai: number): boolean {
+  e.me = seat;
+  const av = availability(e, ai, seat);
+  if (av < 0 || e.def.actions[ai].params.length > 0) return false;
+  e.me = seat;
+  if (checkLimits(e, ai, seat) !== null || e.def.actions[ai].guard(e, e.args) !== null) return false;
+  run(e, seat, ai, av, false);
+  return true;
+}
+
+/** Runs an action whose checks passed: hook, effect, turn control, idle timer, triggers. */
+function run(e: Engine, seat: number, ai: number, av: number, accepted: boolean): void {
+  const def = e.def;
+  const a = def.actions[ai];
+  const sd = stageDef(e);
+  const stagePos = e.s.stage;
+  const inTurn = av === AV_STAGE && sd !== null && sd.kind === 'turns' && seat === e.s.current;
+  e.events.push({ type: 'action', seat, action: a.name });
+  const k = ai * e.s.players + seat;
+  if (a.rate !== undefined) e.wRate()[k] = e.now;
+  if (a.once === true) e.wOnce()[k] = e.s.scope;
+  e.resetTurnFlags();
+  if (inTurn && def.beforeTurnAction !== undefined) {
+    e.me = seat;
+    def.beforeTurnAction(e);
+  }
+  e.me = seat;
+  a.effect(e, e.args);
+  // The idle timer restarts on a listed action if the stage goes on.
+  if (sd !== null && sd.kind === 'realtime' && sd.idle !== undefined && e.s.stage === stagePos && e.s.idleDeadline >= 0 && !e.hasFlowRequest()) {
+    if (e.c.idleOn[def.rounds.stages[stagePos]][ai] === 1) e.set('idleDeadline', e.now + sd.idle.ms(e));
+  }
+  applyTurnControl(e, inTurn && a.who.kind === 'current');
+  const s = e.s;
+  if (accepted) {
+    e.set('accepted', s.accepted + 1);
+    e.set('moves', s.moves + 1);
+  }
+  e.set('lastAt', e.now);
+  settle(e);
+  if (e.s.result === null && e.s.moves >= e.s.maxMoves) finishGame(e, 'stuck', 'limit');
+}

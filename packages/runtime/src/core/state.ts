@@ -1,0 +1,121 @@
+// The game state: one plain JSON-serialisable object of numbers and arrays (no Maps, no classes).
+//
+// Arrays that never change after setup (faces, owners, homes, keys …) are shared between
+// successive states; every other array is copied on its first write inside an apply/tick
+// (see Engine), so the caller's state is never mutated and a step copies only what it touches.
+import type { RngState } from '../rng/index.ts';
+
+/** How a finished game ended: normally, or stopped by the runtime's termination guards. */
+export type EndedBy = 'end' | 'stuck';
+
+export interface GameResult {
+  /** Winning players (every player of a winning side), ascending. Empty when stuck. */
+  winners: number[];
+  /** Final score per player (a side's score for each of its players). */
+  scores: number[];
+  endedBy: EndedBy;
+  /** Why a stuck game stopped: `triggers` (no fixed point in 64 passes) or `limit` (max moves). */
+  reason?: 'triggers' | 'limit';
+}
+
+export interface GameState {
+  v: 1;
+  game: string;
+  players: number;
+  sides: number;
+  /** Option values by option index (enum ordinal, 0/1, ms …). */
+  options: number[];
+  rng: RngState;
+  /** Termination guard: accepted actions + fired timers after which the game ends as stuck. */
+  maxMoves: number;
+
+  // ---- cards (fixed after setup) ----
+  /** Card id → face index. Ids are a seeded permutation of the physical cards. */
+  face: number[];
+  /** Card id → side whose deck it belongs to (-1: a shared deck). */
+  owner: number[];
+  /** Card id → deck index. */
+  deck: number[];
+  /** Card id → home zone instance (where a family pile's cards return at a round's start). */
+  home: number[];
+
+  // ---- zones ----
+  /** Zone instance → card ids bottom→top (rows: slots, -1 for a hole). */
+  zones: number[][];
+  /** Zone instance → declaration index. */
+  zoneDecl: number[];
+  /** Zone instance → owning player/side, -1 for shared zones and family piles. */
+  zoneOwner: number[];
+  /** Declaration → first instance (per-seat zones: + owner), -1 for `piles` families. */
+  declBase: number[];
+  /** Number of instances created at setup (family piles come after them). */
+  staticZones: number;
+  /** Declaration → its piles (only for `piles` families, oldest first; else []). */
+  families: number[][];
+  /** Card id → zone instance. */
+  cardZone: number[];
+
+  // ---- variables ----
+  /** Global, player and side variables, flat. */
+  vars: number[];
+  /** Variable → offset into `vars` (player/side vars: + seat), or pile-variable ordinal. */
+  varBase: number[];
+  /** Pile variable ordinal → value per zone instance. */
+  pileVars: number[][];
+
+  // ---- seats ----
+  sideOf: number[];
+  /** Role bitmask per player. */
+  roles: number[];
+  /** Per player 1 when sitting out this round (`ties replay among tied`). */
+  out: number[];
+
+  // ---- per-viewer opaque card ids (see views/view-ids.ts) ----
+  /** 4 round keys per viewer (players, then the spectator). Never leaves the server. */
+  keys: number[];
+  /** Viewer → card → epoch, bumped when the card enters a place that viewer cannot see. */
+  epochs: number[][];
+
+  // ---- flow ----
+  round: number;
+  dealer: number;
+  /** Position in `rounds.stages` of the running stage, -1 when none (game over). */
+  stage: number;
+  stageStart: number;
+  /** Deadline of a `pause` stage, -1 otherwise. */
+  stageDeadline: number;
+  current: number;
+  /** 1 clockwise (left), -1 counter-clockwise. */
+  dir: number;
+  step: number;
+  /** Pending `skip next`s. */
+  skips: number;
+  window: number;
+  /** 1 while the open window is blocking (stage timers are suspended then). */
+  windowBlocking: number;
+  windowStart: number;
+  windowDeadline: number;
+  turnDeadline: number;
+  idleDeadline: number;
+  /** A trigger's `pause d`: until when, and the continuation to run with its bound value. */
+  pauseUntil: number;
+  pauseCont: number;
+  pauseBound: number;
+  /** Serial of the current window/stage instance, for `once`. */
+  scope: number;
+  /** action × player → time of the last accepted one (-1: never), for `rate`. */
+  rate: number[];
+  /** action × player → scope in which it was done (-1: never), for `once`. */
+  once: number[];
+
+  accepted: number;
+  /** Accepted actions plus fired timers (the termination guard counts these). */
+  moves: number;
+  lastAt: number;
+  result: GameResult | null;
+}
+
+/** Number of viewers with their own view ids: the players and the spectator (last). */
+export function viewerCount(s: GameState): number {
+  return s.players + 1;
+}

@@ -1,0 +1,111 @@
+// Turn control, windows and pauses (language.md §10): what happens after an effect asked for
+// `keep turn`, `skip next`, `turn to`, `next step`, `open window`, `close window` or `pause d`.
+import type { Engine } from '../core/engine.ts';
+import { NONE, type StageDef } from '../core/game-def.ts';
+
+export function stageDef(e: Engine): StageDef | null {
+  const pos = e.s.stage;
+  return pos < 0 ? null : e.def.stages[e.def.rounds.stages[pos]];
+}
+
+/** Starts p's turn: step 0, the turn timer armed. */
+export function startTurn(e: Engine, p: number): void {
+  const sd = stageDef(e);
+  e.set('current', p);
+  e.set('step', 0);
+  let deadline = NONE;
+  if (sd !== null && sd.kind === 'turns' && sd.turnTimer !== undefined) {
+    const ms = sd.turnTimer.ms(e);
+    if (ms > 0) deadline = e.now + ms;
+  }
+  e.set('turnDeadline', deadline);
+  e.events.push({ type: 'turn', player: p, deadline: deadline < 0 ? null : deadline });
+}
+
+/** Passes the turn in the direction of play, honouring pending skips. */
+export function passTurn(e: Engine): void {
+  let p = e.s.current;
+  const n = 1 + e.s.skips;
+  if (e.s.skips !== 0) e.set('skips', 0);
+  for (let i = 0; i < n; i++) p = e.nextAfter(p);
+  startTurn(e, p);
+}
+
+function advanceStep(e: Engine, sd: StageDef & { kind: 'turns' }): void {
+  if (e.s.step + 1 < sd.steps.length) {
+    e.set('step', e.s.step + 1);
+    e.events.push({ type: 'step', step: sd.steps[e.s.step] });
+  } else passTurn(e);
+}
+
+/**
+ * Applies the turn control an effect requested. `turnAction`: the effect was an accepted
+ * current-player action of the stage itself (not of a window), which passes the turn unless
+ * it kept it; a system effect (timer, trigger) only does what it asked for.
+ */
+export function applyTurnControl(e: Engine, turnAction: boolean): void {
+  const sd = stageDef(e);
+  if (sd !== null && sd.kind === 'turns' && !e.hasFlowRequest() && e.s.result === null) {
+    if (e.fTurnTo >= 0) {
+      if (e.s.skips !== 0) e.set('skips', 0);
+      startTurn(e, e.fTurnTo);
+    } else if (e.fEndTurn) passTurn(e);
+    else if (e.fNextStep) advanceStep(e, sd);
+    else if (turnAction && !e.fKeep) {
+      if (sd.steps.length > 0) advanceStep(e, sd);
+      else passTurn(e);
+    }
+  }
+  e.resetTurnFlags();
+}
+
+export function openWindow(e: Engine, w: number): void {
+  if (e.s.window >= 0) closeWindow(e);
+  const wd = e.def.windows[w];
+  const ms = wd.ms === undefined ? NONE : wd.ms(e);
+  const deadline = ms >= 0 ? e.now + ms : NONE;
+  e.set('window', w);
+  e.set('windowBlocking', wd.blocking ? 1 : 0);
+  e.set('windowStart', e.now);
+  e.set('windowDeadline', deadline);
+  e.set('scope', e.s.scope + 1);
+  e.events.push({ type: 'window', window: wd.name, open: true, deadline: deadline < 0 ? null : deadline });
+}
+
+/**
+ * Closes the open window. Stage timers (turn timer, idle) do not run while a blocking window
+ * is open: when it closes they restart with their full duration.
+ */
+export function closeWindow(e: Engine): void {
+  const w = e.s.window;
+  if (w < 0) return;
+  const wd = e.def.windows[w];
+  e.set('window', NONE);
+  e.set('windowBlocking', 0);
+  e.set('windowDeadline', NONE);
+  e.set('scope', e.s.scope + 1);
+  e.events.push({ type: 'window', window: wd.name, open: false, deadline: null });
+  if (!wd.blocking) return;
+  const sd = stageDef(e);
+  if (sd === null) return;
+  if (sd.kind === 'turns' && sd.turnTimer !== undefined && e.s.turnDeadline >= 0) {
+    e.set('turnDeadline', e.now + sd.turnTimer.ms(e));
+  }
+  if (sd.kind === 'realtime' && sd.idle !== undefined && e.s.idleDeadline >= 0) {
+    e.set('idleDeadline', e.now + sd.idle.ms(e));
+  }
+}
+
+/** `pause d`: freezes actions and every other timer for ms, then runs continuation `cont`. */
+export function pause(e: Engine, ms: number, cont: number, bound: number): void {
+  const d = Math.max(0, ms);
+  const s = e.s;
+  if (s.windowDeadline >= 0) e.set('windowDeadline', s.windowDeadline + d);
+  if (s.turnDeadline >= 0) e.set('turnDeadline', s.turnDeadline + d);
+  if (s.idleDeadline >= 0) e.set('idleDeadline', s.idleDeadline + d);
+  if (s.stageDeadline >= 0) e.set('stageDeadline', s.stageDeadline + d);
+  e.set('pauseUntil', e.now + d);
+  e.set('pauseCont', cont);
+  e.set('pauseBound', bound);
+  e.events.push({ type: 'pause', until: e.now + d });
+}

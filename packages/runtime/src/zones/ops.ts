@@ -1,0 +1,209 @@
+// Card movements on the engine's working state: every card move goes through moveCard,
+// which keeps the card→zone index, per-viewer id epochs and move events right.
+import { shuffleInPlace } from '../rng/index.ts';
+import type { Engine } from '../core/engine.ts';
+import { NONE } from '../core/game-def.ts';
+import { viewIdOf } from '../views/view-ids.ts';
+import { allViewers } from './visibility.ts';
+
+/** Moves one card to the top/bottom of a zone or into a slot/index (`pos` a number). */
+export function moveCard(e: Engine, card: number, to: number, pos: 'top' | 'bottom' | number): void {
+  const s = e.s;
+  const from = s.cardZone[card];
+  const idx = s.zones[from].indexOf(card);
+  const srcMask = e.visibleMask(from, idx);
+  // Take it out (rows keep a hole).
+  const fa = e.wZone(from);
+  if (e.isRow(from)) fa[idx] = NONE;
+  else if (idx === fa.length - 1) fa.pop();
+  else fa.splice(idx, 1);
+  // Put it in.
+  const ta = e.wZone(to);
+  let at: number;
+  if (e.isRow(to)) {
+    at = typeof pos === 'number' ? pos : ta.indexOf(NONE);
+    if (at < 0 || at >= ta.length) {
+      const slots = e.def.zones[s.zoneDecl[to]].slots;
+      if (slots !== undefined) throw new Error(`rule bug: no free slot in row ${e.def.zones[s.zoneDecl[to]].name} for a card`);
+      while (ta.length < at) ta.push(NONE);
+      at = at < 0 ? ta.length : at;
+      if (at === ta.length) ta.push(card);
+      else ta[at] = card;
+    } else if (ta[at] >= 0) {
+      throw new Error(`rule bug: slot ${at} of row ${e.def.zones[s.zoneDecl[to]].name} is taken`);
+    } else ta[at] = card;
+  } else if (pos === 'top') {
+    ta.push(card);
+    at = ta.length - 1;
+  } else if (pos === 'bottom') {
+    ta.unshift(card);
+    at = 0;
+  } else {
+    at = pos < 0 ? 0 : pos > ta.length ? ta.length : pos;
+    ta.splice(at, 0, card);
+  }
+  e.wCardZone()[card] = to;
+  const dstMask = e.visibleMask(to, at);
+  const seen = srcMask | dstMask;
+  const viewers = s.players + 1;
+  let ids: number[] | null = null;
+  if (seen !== 0) {
+    ids = new Array<number>(viewers);
+    for (let v = 0; v < viewers; v++) ids[v] = ((seen >> v) & 1) === 1 ? viewIdOf(s, v, card) : 0;
+  }
+  // A fresh id for every viewer who cannot see the card where it lands.
+  const hidden = allViewers(s.players) & ~dstMask;
+  if (hidden !== 0) for (let v = 0; v < viewers; v++) if (((hidden >> v) & 1) === 1) e.wEpochs(v)[card]++;
+  e.events.push({ type: 'move', card, from, to, at, seen, ids });
+}
+
+/** Refills a pile declared `refill from … keeping top` when it holds fewer than n cards. */
+export function ensure(e: Engine, z: number, n: number): void {
+  const zd = e.def.zones[e.s.zoneDecl[z]];
+  if (zd.refill === undefined || e.count(z) >= n) return;
+  const src = e.zone(zd.refill);
+  if (e.count(src) <= 1) return;
+  refillKeepingTop(e, z, src);
+  shuffle(e, z);
+}
+
+export function moveN(e: Engine, n: number, from: number, to: number, oneByOne: boolean): void {
+  if (n <= 0 || from < 0 || to < 0) return;
+  ensure(e, from, n);
+  const k = Math.min(n, e.count(from));
+  if (k === 0) return;
+  if (oneByOne || e.isRow(to)) {
+    const slots = e.def.zones[e.s.zoneDecl[to]].slots;
+    for (let i = 0; i < k; i++) {
+      if (e.isRow(to) && slots !== undefined && e.s.zones[to].indexOf(NONE) < 0) return;
+      moveCard(e, e.top(from), to, 'top');
+    }
+    return;
+  }
+  // A packet keeps its order: its bottom card goes first.
+  const a = e.s.zones[from];
+  const packet: number[] = [];
+  for (let i = a.length - 1; i >= 0 && packet.length < k; i--) if (a[i] >= 0) packet.push(a[i]);
+  for (let i = packet.length - 1; i >= 0; i--) moveCard(e, packet[i], to, 'top');
+}
+
+export function moveAll(e: Engine, from: number, to: number): void {
+  if (from < 0 || to < 0 || from === to) return;
+  const cards = e.s.zones[from].filter((c) => c >= 0);
+  for (const c of cards) moveCard(e, c, to, 'top');
+}
+
+export function turnOver(e: Engine, from: number, to: number): void {
+  if (from < 0 || to < 0 || from === to) return;
+  for (let c = e.top(from); c >= 0; c = e.top(from)) moveCard(e, c, to, 'top');
+}
+
+export function refillKeepingTop(e: Engine, to: number, from: number): void {
+  if (from < 0 || to < 0 || from === to) return;
+  const cards = e.s.zones[from].filter((c) => c >= 0);
+  cards.pop();
+  for (const c of cards) moveCard(e, c, to, 'top');
+}
+
+export function newPile(e: Engine, family: number): number {
+  const z = e.pushZone(family, NONE);
+  e.wFamily(family).push(z);
+  for (let v = 0; v < e.def.vars.length; v++) {
+    const k = e.c.pileVarOrdinal[v];
+    if (k >= 0) {
+      const value = e.def.vars[v].init(e);
+      e.wPileVar(k).push(value);
+    }
+  }
+  // Pile variables are dense per zone instance: keep every ordinal's array in step.
+  for (let k = 0; k < e.c.pileVarCount; k++) {
+    const a = e.wPileVar(k);
+    while (a.length < z + 1) a.push(0);
+  }
+  return z;
+}
+
+/** Seats that receive cards, in dealing order from the dealer's left. */
+function dealTargets(e: Engine, each: 'player' | 'side'): number[] {
+  const s = e.s;
+  const first = e.leftOf(s.dealer < 0 ? s.players - 1 : s.dealer);
+  const out: number[] = [];
+  if (each === 'player') {
+    for (let i = 0, p = first; i < s.players; i++, p = (p + 1) % s.players) if (s.out[p] === 0) out.push(p);
+    return out;
+  }
+  const firstSide = s.sideOf[first];
+  for (let i = 0; i < s.sides; i++) {
+    const side = (firstSide + i) % s.sides;
+    for (let p = 0; p < s.players; p++) {
+      if (s.sideOf[p] === side && s.out[p] === 0) {
+        out.push(side);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+export function deal(e: Engine, n: number, from: number, toDecl: number, each: 'player' | 'side'): void {
+  if (from < 0) return;
+  const targets = dealTargets(e, each);
+  if (targets.length === 0) return;
+  if (n < 0) {
+    for (let i = 0; e.count(from) > 0; i = (i + 1) % targets.length) moveCard(e, e.top(from), e.zone(toDecl, targets[i]), 'top');
+    return;
+  }
+  for (let r = 0; r < n; r++) {
+    for (const t of targets) {
+      ensure(e, from, 1);
+      const c = e.top(from);
+      if (c < 0) return;
+      moveCard(e, c, e.zone(toDecl, t), 'top');
+    }
+  }
+}
+
+export function flip(e: Engine, from: number, to: number, at: number | undefined, until?: (card: number) => boolean): void {
+  if (from < 0 || to < 0) return;
+  const pos = at ?? 'top';
+  ensure(e, from, 1);
+  if (until === undefined) {
+    const c = e.top(from);
+    if (c >= 0) moveCard(e, c, to, pos);
+    return;
+  }
+  const tries = e.count(from);
+  for (let i = 0; i < tries; i++) {
+    const c = e.top(from);
+    if (c < 0) return;
+    moveCard(e, c, to, pos);
+    if (until(c) || i === tries - 1) return;
+    moveCard(e, c, from, 'bottom');
+  }
+}
+
+export function shuffle(e: Engine, z: number): void {
+  if (z < 0) return;
+  const a = e.wZone(z);
+  shuffleInPlace(e.wRng(), a);
+  e.events.push({ type: 'shuffle', zone: z });
+  // Cards whose place is hidden from a viewer get fresh ids for that viewer.
+  const s = e.s;
+  const viewers = s.players + 1;
+  const all = allViewers(s.players);
+  for (let i = 0; i < a.length; i++) {
+    const c = a[i];
+    if (c < 0) continue;
+    const hidden = all & ~e.visibleMask(z, i);
+    if (hidden !== 0) for (let v = 0; v < viewers; v++) if (((hidden >> v) & 1) === 1) e.wEpochs(v)[c]++;
+  }
+}
+
+export function shuffleDeckInto(e: Engine, deck: number, side: number, z: number): void {
+  if (z < 0) return;
+  const s = e.s;
+  for (let c = 0; c < s.face.length; c++) {
+    if (s.deck[c] === deck && (side < 0 || s.owner[c] === side) && s.cardZone[c] !== z) moveCard(e, c, z, 'top');
+  }
+  shuffle(e, z);
+}

@@ -1,0 +1,31 @@
+// Who sees a card at a position of a zone instance (language.md §5), as a bitmask of viewers.
+import { VIS_OWNER, VIS_TOP, VIS_VISIBLE } from '../core/compiled.ts';
+import type { Engine } from '../core/engine.ts';
+
+/** Mask of every viewer: the players and the spectator (bit `players`). */
+export function allViewers(players: number): number {
+  return players >= 30 ? 0x7fffffff : (1 << (players + 1)) - 1;
+}
+
+/**
+ * Bitmask of the viewers (players 0..n-1, spectator n) who see the face at index idx of
+ * zone z in the engine's current state.
+ */
+export function visibleMask(e: Engine, z: number, idx: number): number {
+  const s = e.s;
+  const decl = s.zoneDecl[z];
+  const zd = e.def.zones[decl];
+  if (zd.hiddenWhen !== undefined && zd.hiddenWhen(e)) return 0;
+  const code = e.c.vis[decl];
+  if (code === VIS_VISIBLE) return allViewers(s.players);
+  if (code === VIS_TOP) return idx >= 0 && idx === e.topIndex(z) ? allViewers(s.players) : 0;
+  if (code === VIS_OWNER) {
+    const owner = s.zoneOwner[z];
+    if (owner < 0) return 0;
+    if (zd.scope === 'player') return 1 << owner;
+    let m = 0;
+    for (let p = 0; p < s.players; p++) if (s.sideOf[p] === owner) m |= 1 << p;
+    return m;
+  }
+  return 0;
+}
