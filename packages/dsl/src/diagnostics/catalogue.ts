@@ -68,9 +68,18 @@ export function internalError(loc: Loc, detail: string): Diagnostic {
 
 // ─── check ───────────────────────────────────────────────────────────────────
 
-/** Two declarations of the same kind with the same name: `zone hand` twice. */
-export function declarationDuplicate(loc: Loc, what: string, name: string, first: Loc): Diagnostic {
-  return diagnosticAt('declaration_duplicate', 'error', `${what} "${name}" is declared twice`, loc, [
+/**
+ * A name declared twice in one namespace (`zone hand` twice; a zone and an option both called
+ * `hand`), or a once-only item given twice (`name` null: `players`, `rounds` …).
+ */
+export function declarationDuplicate(loc: Loc, what: string, name: string | null, first: Loc, firstWhat: string): Diagnostic {
+  if (name === null) {
+    return diagnosticAt('declaration_duplicate', 'error', `"${what}" is given twice`, loc, [noteAt('it is first given here', first)]);
+  }
+  const message = what === firstWhat
+    ? `${what} "${name}" is declared twice`
+    : `${what} "${name}" has the same name as ${firstWhat} "${name}"`;
+  return diagnosticAt('declaration_duplicate', 'error', message, loc, [
     noteAt(`the first declaration of "${name}" is here`, first),
   ]);
 }

@@ -20,6 +20,7 @@ export const CHECK_DECLARATION_CODES = [
   'deck_attribute_not_on_kind',
   'card_notation_ambiguous',
   'card_shown_attribute_undefined',
+  'card_faces_too_many',
   'zone_size_invalid',
   'zone_refill_invalid',
   'die_faces_invalid',
@@ -130,6 +131,11 @@ export function cardNotationAmbiguous(loc: Loc, notation: string, a: string, b: 
 /** `shown "{colour}{numbr}"`: a template names an attribute the kind lacks. */
 export function cardShownAttributeUndefined(loc: Loc, attr: string, kind: string): Diagnostic {
   return diagnosticAt('card_shown_attribute_undefined', 'error', `card kind "${kind}" has no attribute "${attr}" to show`, loc);
+}
+
+/** The attribute domains of the kinds multiply out to more faces than a game can hold. */
+export function cardFacesTooMany(loc: Loc, kind: string, count: number, limit: number): Diagnostic {
+  return diagnosticAt('card_faces_too_many', 'error', `card kind "${kind}" has ${count} faces; at most ${limit} faces in all are allowed`, loc);
 }
 
 /** `row 0`, `row hand_size` where the option is not an integer. */

@@ -4,11 +4,11 @@
 export const KEYWORDS: ReadonlySet<string> = new Set([
   'game', 'extends', 'summary', 'players', 'option', 'enum', 'card', 'shown', 'deck', 'per',
   'where', 'zone', 'var', 'player', 'side', 'pile', 'sides', 'roles', 'die', 'meld', 'rules',
-  'define', 'procedure', 'rounds', 'count', 'until', 'value', 'dealer', 'setup', 'stages',
+  'define', 'procedure', 'rounds', 'count', 'until', 'dealer', 'setup', 'stages',
   'scoring', 'stage', 'turns', 'realtime', 'pause', 'steps', 'timer', 'idle', 'on', 'window',
   'blocking', 'timeout', 'action', 'by', 'current', 'any', 'except', 'with', 'role', 'during',
   'races', 'rate', 'once', 'before', 'after', 'when', 'winner', 'lowest', 'highest', 'ties',
-  'shared', 'replay', 'layout', 'move', 'deal', 'flip', 'shuffle', 'into', 'to', 'from', 'top',
+  'replay', 'layout', 'move', 'deal', 'flip', 'shuffle', 'into', 'to', 'from', 'top',
   'bottom', 'of', 'at', 'new', 'one', 'all', 'set', 'add', 'subtract', 'let', 'if', 'then', 'else',
   'for', 'each', 'in', 'repeat', 'end', 'turn', 'keep', 'skip', 'next', 'reverse', 'open', 'close',
   'announce', 'require', 'lay', 'best', 'melds', 'refill', 'keeping', 'over', 'and', 'or', 'not',

@@ -1,6 +1,68 @@
 // `decksmith check <files|dirs>... [--format json]`: report every diagnostic of the given rule files.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Option, type Command } from 'commander';
-import { notImplemented } from '../not-implemented.ts';
+import { checkFile } from '../../check/index.ts';
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { formatDiagnostic, formatDiagnosticsJson } from '../../diagnostics/format.ts';
+import { parse } from '../../parse/parse.ts';
+import { EXIT_USAGE } from '../run.ts';
+
+/** Every `*.rules` file under `dir`, sorted, skipping node_modules and dot-folders. */
+function rulesUnder(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) found.push(...rulesUnder(path));
+    else if (entry.isFile() && entry.name.endsWith('.rules')) found.push(path);
+  }
+  return found;
+}
+
+/** Expands the arguments into rule files; a path that does not exist is a usage error. */
+function collectFiles(paths: string[]): string[] | string {
+  const files: string[] = [];
+  for (const path of paths) {
+    let isDir: boolean;
+    try {
+      isDir = statSync(path).isDirectory();
+    } catch {
+      return `decksmith check: no such file or folder: ${path}`;
+    }
+    files.push(...(isDir ? rulesUnder(path) : [path]));
+  }
+  return [...new Set(files)];
+}
+
+/** Parses and checks one file (the only place where check touches the filesystem). */
+function checkOne(path: string): { diagnostics: Diagnostic[]; text: string } {
+  const text = readFileSync(path, 'utf8');
+  const { file, diagnostics } = parse(text, path);
+  return { text, diagnostics: file ? [...diagnostics, ...checkFile(file)] : diagnostics };
+}
+
+function runCheck(paths: string[], opts: { format: 'text' | 'json' }): void {
+  const files = collectFiles(paths);
+  if (typeof files === 'string') {
+    process.stderr.write(`${files}\n`);
+    process.exitCode = EXIT_USAGE;
+    return;
+  }
+  const all: Diagnostic[] = [];
+  for (const path of files) {
+    const { diagnostics, text } = checkOne(path);
+    all.push(...diagnostics);
+    if (opts.format === 'text') {
+      for (const d of diagnostics) process.stdout.write(`${formatDiagnostic(d, text)}\n\n`);
+    }
+  }
+  if (opts.format === 'json') process.stdout.write(`${formatDiagnosticsJson(all)}\n`);
+  const errors = all.filter((d) => d.severity === 'error').length;
+  const warnings = all.length - errors;
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  process.stderr.write(`checked ${plural(files.length, 'file')}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
+  process.exitCode = errors > 0 ? 1 : 0;
+}
 
 export function registerCheck(program: Command): void {
   program
@@ -8,5 +70,5 @@ export function registerCheck(program: Command): void {
     .description('check rule files (or every *.rules under the given folders) and print diagnostics')
     .argument('<paths...>', 'rule files or folders to check')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(() => notImplemented('check', 3));
+    .action(runCheck);
 }

@@ -5,7 +5,7 @@
 
 
 const KEYWORDS = new Set(
-  "game extends summary players option enum card shown deck per where zone var player side pile sides roles die meld rules define procedure rounds count until value dealer setup stages scoring stage turns realtime pause steps timer idle on window blocking timeout action by current any except with role during races rate once before after when winner lowest highest ties shared replay layout move deal flip shuffle into to from top bottom of at new one all set add subtract let if then else for each in repeat end turn keep skip next reverse open close announce require lay best melds refill keeping over and or not is empty true false none me my intersects without exists last first sum max min roll random elapsed now left right round position the remove mod".split(" ")
+  "game extends summary players option enum card shown deck per where zone var player side pile sides roles die meld rules define procedure rounds count until dealer setup stages scoring stage turns realtime pause steps timer idle on window blocking timeout action by current any except with role during races rate once before after when winner lowest highest ties replay layout move deal flip shuffle into to from top bottom of at new one all set add subtract let if then else for each in repeat end turn keep skip next reverse open close announce require lay best melds refill keeping over and or not is empty true false none me my intersects without exists last first sum max min roll random elapsed now left right round position the remove mod".split(" ")
 );
 
 function lineStartsOf(text) {
@@ -215,96 +215,96 @@ function peg$parse(input, options) {
   const peg$c25 = "(";
   const peg$c26 = ")";
   const peg$c27 = "constraint";
-  const peg$c28 = "fixed";
-  const peg$c29 = "cards";
-  const peg$c30 = "among";
-  const peg$c31 = "tied";
-  const peg$c32 = "colours";
-  const peg$c33 = "place";
-  const peg$c34 = "step";
-  const peg$c35 = "==";
-  const peg$c36 = "!=";
-  const peg$c37 = "<=";
-  const peg$c38 = ">=";
-  const peg$c39 = "-";
-  const peg$c40 = ".";
-  const peg$c41 = "[";
-  const peg$c42 = "]";
-  const peg$c43 = "?";
-  const peg$c44 = "|";
-  const peg$c45 = "/";
-  const peg$c46 = "ms";
-  const peg$c47 = "s";
-  const peg$c48 = "\"";
-  const peg$c49 = "\\\"";
-  const peg$c50 = "\\\\";
-  const peg$c51 = "\\";
-  const peg$c52 = "{{";
-  const peg$c53 = "}}";
-  const peg$c54 = ",";
-  const peg$c55 = ";";
-  const peg$c56 = "#";
-  const peg$c57 = "game";
-  const peg$c58 = "extends";
-  const peg$c59 = "summary";
-  const peg$c60 = "players";
-  const peg$c61 = "option";
-  const peg$c62 = "enum";
-  const peg$c63 = "card";
-  const peg$c64 = "shown";
-  const peg$c65 = "deck";
-  const peg$c66 = "per";
-  const peg$c67 = "where";
-  const peg$c68 = "zone";
-  const peg$c69 = "var";
-  const peg$c70 = "player";
-  const peg$c71 = "side";
-  const peg$c72 = "pile";
-  const peg$c73 = "sides";
-  const peg$c74 = "roles";
-  const peg$c75 = "die";
-  const peg$c76 = "meld";
-  const peg$c77 = "rules";
-  const peg$c78 = "define";
-  const peg$c79 = "procedure";
-  const peg$c80 = "rounds";
-  const peg$c81 = "count";
-  const peg$c82 = "until";
-  const peg$c83 = "value";
-  const peg$c84 = "dealer";
-  const peg$c85 = "setup";
-  const peg$c86 = "stages";
-  const peg$c87 = "scoring";
-  const peg$c88 = "stage";
-  const peg$c89 = "turns";
-  const peg$c90 = "realtime";
-  const peg$c91 = "pause";
-  const peg$c92 = "steps";
-  const peg$c93 = "timer";
-  const peg$c94 = "idle";
-  const peg$c95 = "on";
-  const peg$c96 = "window";
-  const peg$c97 = "blocking";
-  const peg$c98 = "timeout";
-  const peg$c99 = "action";
-  const peg$c100 = "by";
-  const peg$c101 = "current";
-  const peg$c102 = "any";
-  const peg$c103 = "except";
-  const peg$c104 = "with";
-  const peg$c105 = "role";
-  const peg$c106 = "during";
-  const peg$c107 = "races";
-  const peg$c108 = "rate";
-  const peg$c109 = "once";
-  const peg$c110 = "before";
-  const peg$c111 = "after";
-  const peg$c112 = "when";
-  const peg$c113 = "winner";
-  const peg$c114 = "lowest";
-  const peg$c115 = "highest";
-  const peg$c116 = "ties";
-  const peg$c117 = "shared";
+  const peg$c28 = "value";
+  const peg$c29 = "fixed";
+  const peg$c30 = "cards";
+  const peg$c31 = "shared";
+  const peg$c32 = "among";
+  const peg$c33 = "tied";
+  const peg$c34 = "colours";
+  const peg$c35 = "place";
+  const peg$c36 = "step";
+  const peg$c37 = "==";
+  const peg$c38 = "!=";
+  const peg$c39 = "<=";
+  const peg$c40 = ">=";
+  const peg$c41 = "-";
+  const peg$c42 = ".";
+  const peg$c43 = "[";
+  const peg$c44 = "]";
+  const peg$c45 = "?";
+  const peg$c46 = "|";
+  const peg$c47 = "/";
+  const peg$c48 = "ms";
+  const peg$c49 = "s";
+  const peg$c50 = "\"";
+  const peg$c51 = "\\\"";
+  const peg$c52 = "\\\\";
+  const peg$c53 = "\\";
+  const peg$c54 = "{{";
+  const peg$c55 = "}}";
+  const peg$c56 = ",";
+  const peg$c57 = ";";
+  const peg$c58 = "#";
+  const peg$c59 = "game";
+  const peg$c60 = "extends";
+  const peg$c61 = "summary";
+  const peg$c62 = "players";
+  const peg$c63 = "option";
+  const peg$c64 = "enum";
+  const peg$c65 = "card";
+  const peg$c66 = "shown";
+  const peg$c67 = "deck";
+  const peg$c68 = "per";
+  const peg$c69 = "where";
+  const peg$c70 = "zone";
+  const peg$c71 = "var";
+  const peg$c72 = "player";
+  const peg$c73 = "side";
+  const peg$c74 = "pile";
+  const peg$c75 = "sides";
+  const peg$c76 = "roles";
+  const peg$c77 = "die";
+  const peg$c78 = "meld";
+  const peg$c79 = "rules";
+  const peg$c80 = "define";
+  const peg$c81 = "procedure";
+  const peg$c82 = "rounds";
+  const peg$c83 = "count";
+  const peg$c84 = "until";
+  const peg$c85 = "dealer";
+  const peg$c86 = "setup";
+  const peg$c87 = "stages";
+  const peg$c88 = "scoring";
+  const peg$c89 = "stage";
+  const peg$c90 = "turns";
+  const peg$c91 = "realtime";
+  const peg$c92 = "pause";
+  const peg$c93 = "steps";
+  const peg$c94 = "timer";
+  const peg$c95 = "idle";
+  const peg$c96 = "on";
+  const peg$c97 = "window";
+  const peg$c98 = "blocking";
+  const peg$c99 = "timeout";
+  const peg$c100 = "action";
+  const peg$c101 = "by";
+  const peg$c102 = "current";
+  const peg$c103 = "any";
+  const peg$c104 = "except";
+  const peg$c105 = "with";
+  const peg$c106 = "role";
+  const peg$c107 = "during";
+  const peg$c108 = "races";
+  const peg$c109 = "rate";
+  const peg$c110 = "once";
+  const peg$c111 = "before";
+  const peg$c112 = "after";
+  const peg$c113 = "when";
+  const peg$c114 = "winner";
+  const peg$c115 = "lowest";
+  const peg$c116 = "highest";
+  const peg$c117 = "ties";
   const peg$c118 = "replay";
   const peg$c119 = "layout";
   const peg$c120 = "move";
@@ -421,118 +421,118 @@ function peg$parse(input, options) {
   const peg$e27 = peg$literalExpectation("(", false);
   const peg$e28 = peg$literalExpectation(")", false);
   const peg$e29 = peg$literalExpectation("constraint", false);
-  const peg$e30 = peg$literalExpectation("fixed", false);
-  const peg$e31 = peg$literalExpectation("cards", false);
-  const peg$e32 = peg$literalExpectation("among", false);
-  const peg$e33 = peg$literalExpectation("tied", false);
-  const peg$e34 = peg$literalExpectation("colours", false);
-  const peg$e35 = peg$literalExpectation("place", false);
-  const peg$e36 = peg$otherExpectation("a position");
-  const peg$e37 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e38 = peg$otherExpectation("a variable");
-  const peg$e39 = peg$literalExpectation("step", false);
-  const peg$e40 = peg$literalExpectation("==", false);
-  const peg$e41 = peg$literalExpectation("!=", false);
-  const peg$e42 = peg$literalExpectation("<=", false);
-  const peg$e43 = peg$literalExpectation(">=", false);
-  const peg$e44 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e45 = peg$classExpectation(["+", "-"], false, false, false);
-  const peg$e46 = peg$classExpectation(["*", "/"], false, false, false);
-  const peg$e47 = peg$literalExpectation("-", false);
-  const peg$e48 = peg$literalExpectation(".", false);
-  const peg$e49 = peg$literalExpectation("[", false);
-  const peg$e50 = peg$literalExpectation("]", false);
-  const peg$e51 = peg$literalExpectation("?", false);
-  const peg$e52 = peg$literalExpectation("|", false);
-  const peg$e53 = peg$otherExpectation("a name");
-  const peg$e54 = peg$otherExpectation("a game id");
-  const peg$e55 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
-  const peg$e56 = peg$otherExpectation("a rejection code");
-  const peg$e57 = peg$classExpectation([["a", "z"], "_"], false, false, false);
-  const peg$e58 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
-  const peg$e59 = peg$literalExpectation("/", false);
-  const peg$e60 = peg$otherExpectation("a number");
-  const peg$e61 = peg$otherExpectation("an integer");
-  const peg$e62 = peg$otherExpectation("a duration");
-  const peg$e63 = peg$literalExpectation("ms", false);
-  const peg$e64 = peg$literalExpectation("s", false);
-  const peg$e65 = peg$otherExpectation("a string");
-  const peg$e66 = peg$literalExpectation("\"", false);
-  const peg$e67 = peg$classExpectation(["\n", "\r"], false, false, false);
-  const peg$e68 = peg$anyExpectation();
-  const peg$e69 = peg$literalExpectation("\\\"", false);
-  const peg$e70 = peg$literalExpectation("\\\\", false);
-  const peg$e71 = peg$literalExpectation("\\", false);
-  const peg$e72 = peg$literalExpectation("{{", false);
-  const peg$e73 = peg$literalExpectation("}}", false);
-  const peg$e74 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
-  const peg$e75 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e76 = peg$literalExpectation(",", false);
-  const peg$e77 = peg$literalExpectation(";", false);
-  const peg$e78 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
-  const peg$e79 = peg$literalExpectation("#", false);
-  const peg$e80 = peg$classExpectation(["\n"], true, false, false);
-  const peg$e81 = peg$literalExpectation("game", false);
-  const peg$e82 = peg$literalExpectation("extends", false);
-  const peg$e83 = peg$literalExpectation("summary", false);
-  const peg$e84 = peg$literalExpectation("players", false);
-  const peg$e85 = peg$literalExpectation("option", false);
-  const peg$e86 = peg$literalExpectation("enum", false);
-  const peg$e87 = peg$literalExpectation("card", false);
-  const peg$e88 = peg$literalExpectation("shown", false);
-  const peg$e89 = peg$literalExpectation("deck", false);
-  const peg$e90 = peg$literalExpectation("per", false);
-  const peg$e91 = peg$literalExpectation("where", false);
-  const peg$e92 = peg$literalExpectation("zone", false);
-  const peg$e93 = peg$literalExpectation("var", false);
-  const peg$e94 = peg$literalExpectation("player", false);
-  const peg$e95 = peg$literalExpectation("side", false);
-  const peg$e96 = peg$literalExpectation("pile", false);
-  const peg$e97 = peg$literalExpectation("sides", false);
-  const peg$e98 = peg$literalExpectation("roles", false);
-  const peg$e99 = peg$literalExpectation("die", false);
-  const peg$e100 = peg$literalExpectation("meld", false);
-  const peg$e101 = peg$literalExpectation("rules", false);
-  const peg$e102 = peg$literalExpectation("define", false);
-  const peg$e103 = peg$literalExpectation("procedure", false);
-  const peg$e104 = peg$literalExpectation("rounds", false);
-  const peg$e105 = peg$literalExpectation("count", false);
-  const peg$e106 = peg$literalExpectation("until", false);
-  const peg$e107 = peg$literalExpectation("value", false);
-  const peg$e108 = peg$literalExpectation("dealer", false);
-  const peg$e109 = peg$literalExpectation("setup", false);
-  const peg$e110 = peg$literalExpectation("stages", false);
-  const peg$e111 = peg$literalExpectation("scoring", false);
-  const peg$e112 = peg$literalExpectation("stage", false);
-  const peg$e113 = peg$literalExpectation("turns", false);
-  const peg$e114 = peg$literalExpectation("realtime", false);
-  const peg$e115 = peg$literalExpectation("pause", false);
-  const peg$e116 = peg$literalExpectation("steps", false);
-  const peg$e117 = peg$literalExpectation("timer", false);
-  const peg$e118 = peg$literalExpectation("idle", false);
-  const peg$e119 = peg$literalExpectation("on", false);
-  const peg$e120 = peg$literalExpectation("window", false);
-  const peg$e121 = peg$literalExpectation("blocking", false);
-  const peg$e122 = peg$literalExpectation("timeout", false);
-  const peg$e123 = peg$literalExpectation("action", false);
-  const peg$e124 = peg$literalExpectation("by", false);
-  const peg$e125 = peg$literalExpectation("current", false);
-  const peg$e126 = peg$literalExpectation("any", false);
-  const peg$e127 = peg$literalExpectation("except", false);
-  const peg$e128 = peg$literalExpectation("with", false);
-  const peg$e129 = peg$literalExpectation("role", false);
-  const peg$e130 = peg$literalExpectation("during", false);
-  const peg$e131 = peg$literalExpectation("races", false);
-  const peg$e132 = peg$literalExpectation("rate", false);
-  const peg$e133 = peg$literalExpectation("once", false);
-  const peg$e134 = peg$literalExpectation("before", false);
-  const peg$e135 = peg$literalExpectation("after", false);
-  const peg$e136 = peg$literalExpectation("when", false);
-  const peg$e137 = peg$literalExpectation("winner", false);
-  const peg$e138 = peg$literalExpectation("lowest", false);
-  const peg$e139 = peg$literalExpectation("highest", false);
-  const peg$e140 = peg$literalExpectation("ties", false);
-  const peg$e141 = peg$literalExpectation("shared", false);
+  const peg$e30 = peg$literalExpectation("value", false);
+  const peg$e31 = peg$literalExpectation("fixed", false);
+  const peg$e32 = peg$literalExpectation("cards", false);
+  const peg$e33 = peg$literalExpectation("shared", false);
+  const peg$e34 = peg$literalExpectation("among", false);
+  const peg$e35 = peg$literalExpectation("tied", false);
+  const peg$e36 = peg$literalExpectation("colours", false);
+  const peg$e37 = peg$literalExpectation("place", false);
+  const peg$e38 = peg$otherExpectation("a position");
+  const peg$e39 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e40 = peg$otherExpectation("a variable");
+  const peg$e41 = peg$literalExpectation("step", false);
+  const peg$e42 = peg$literalExpectation("==", false);
+  const peg$e43 = peg$literalExpectation("!=", false);
+  const peg$e44 = peg$literalExpectation("<=", false);
+  const peg$e45 = peg$literalExpectation(">=", false);
+  const peg$e46 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e47 = peg$classExpectation(["+", "-"], false, false, false);
+  const peg$e48 = peg$classExpectation(["*", "/"], false, false, false);
+  const peg$e49 = peg$literalExpectation("-", false);
+  const peg$e50 = peg$literalExpectation(".", false);
+  const peg$e51 = peg$literalExpectation("[", false);
+  const peg$e52 = peg$literalExpectation("]", false);
+  const peg$e53 = peg$literalExpectation("?", false);
+  const peg$e54 = peg$literalExpectation("|", false);
+  const peg$e55 = peg$otherExpectation("a name");
+  const peg$e56 = peg$otherExpectation("a game id");
+  const peg$e57 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
+  const peg$e58 = peg$otherExpectation("a rejection code");
+  const peg$e59 = peg$classExpectation([["a", "z"], "_"], false, false, false);
+  const peg$e60 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
+  const peg$e61 = peg$literalExpectation("/", false);
+  const peg$e62 = peg$otherExpectation("a number");
+  const peg$e63 = peg$otherExpectation("an integer");
+  const peg$e64 = peg$otherExpectation("a duration");
+  const peg$e65 = peg$literalExpectation("ms", false);
+  const peg$e66 = peg$literalExpectation("s", false);
+  const peg$e67 = peg$otherExpectation("a string");
+  const peg$e68 = peg$literalExpectation("\"", false);
+  const peg$e69 = peg$classExpectation(["\n", "\r"], false, false, false);
+  const peg$e70 = peg$anyExpectation();
+  const peg$e71 = peg$literalExpectation("\\\"", false);
+  const peg$e72 = peg$literalExpectation("\\\\", false);
+  const peg$e73 = peg$literalExpectation("\\", false);
+  const peg$e74 = peg$literalExpectation("{{", false);
+  const peg$e75 = peg$literalExpectation("}}", false);
+  const peg$e76 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
+  const peg$e77 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e78 = peg$literalExpectation(",", false);
+  const peg$e79 = peg$literalExpectation(";", false);
+  const peg$e80 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
+  const peg$e81 = peg$literalExpectation("#", false);
+  const peg$e82 = peg$classExpectation(["\n"], true, false, false);
+  const peg$e83 = peg$literalExpectation("game", false);
+  const peg$e84 = peg$literalExpectation("extends", false);
+  const peg$e85 = peg$literalExpectation("summary", false);
+  const peg$e86 = peg$literalExpectation("players", false);
+  const peg$e87 = peg$literalExpectation("option", false);
+  const peg$e88 = peg$literalExpectation("enum", false);
+  const peg$e89 = peg$literalExpectation("card", false);
+  const peg$e90 = peg$literalExpectation("shown", false);
+  const peg$e91 = peg$literalExpectation("deck", false);
+  const peg$e92 = peg$literalExpectation("per", false);
+  const peg$e93 = peg$literalExpectation("where", false);
+  const peg$e94 = peg$literalExpectation("zone", false);
+  const peg$e95 = peg$literalExpectation("var", false);
+  const peg$e96 = peg$literalExpectation("player", false);
+  const peg$e97 = peg$literalExpectation("side", false);
+  const peg$e98 = peg$literalExpectation("pile", false);
+  const peg$e99 = peg$literalExpectation("sides", false);
+  const peg$e100 = peg$literalExpectation("roles", false);
+  const peg$e101 = peg$literalExpectation("die", false);
+  const peg$e102 = peg$literalExpectation("meld", false);
+  const peg$e103 = peg$literalExpectation("rules", false);
+  const peg$e104 = peg$literalExpectation("define", false);
+  const peg$e105 = peg$literalExpectation("procedure", false);
+  const peg$e106 = peg$literalExpectation("rounds", false);
+  const peg$e107 = peg$literalExpectation("count", false);
+  const peg$e108 = peg$literalExpectation("until", false);
+  const peg$e109 = peg$literalExpectation("dealer", false);
+  const peg$e110 = peg$literalExpectation("setup", false);
+  const peg$e111 = peg$literalExpectation("stages", false);
+  const peg$e112 = peg$literalExpectation("scoring", false);
+  const peg$e113 = peg$literalExpectation("stage", false);
+  const peg$e114 = peg$literalExpectation("turns", false);
+  const peg$e115 = peg$literalExpectation("realtime", false);
+  const peg$e116 = peg$literalExpectation("pause", false);
+  const peg$e117 = peg$literalExpectation("steps", false);
+  const peg$e118 = peg$literalExpectation("timer", false);
+  const peg$e119 = peg$literalExpectation("idle", false);
+  const peg$e120 = peg$literalExpectation("on", false);
+  const peg$e121 = peg$literalExpectation("window", false);
+  const peg$e122 = peg$literalExpectation("blocking", false);
+  const peg$e123 = peg$literalExpectation("timeout", false);
+  const peg$e124 = peg$literalExpectation("action", false);
+  const peg$e125 = peg$literalExpectation("by", false);
+  const peg$e126 = peg$literalExpectation("current", false);
+  const peg$e127 = peg$literalExpectation("any", false);
+  const peg$e128 = peg$literalExpectation("except", false);
+  const peg$e129 = peg$literalExpectation("with", false);
+  const peg$e130 = peg$literalExpectation("role", false);
+  const peg$e131 = peg$literalExpectation("during", false);
+  const peg$e132 = peg$literalExpectation("races", false);
+  const peg$e133 = peg$literalExpectation("rate", false);
+  const peg$e134 = peg$literalExpectation("once", false);
+  const peg$e135 = peg$literalExpectation("before", false);
+  const peg$e136 = peg$literalExpectation("after", false);
+  const peg$e137 = peg$literalExpectation("when", false);
+  const peg$e138 = peg$literalExpectation("winner", false);
+  const peg$e139 = peg$literalExpectation("lowest", false);
+  const peg$e140 = peg$literalExpectation("highest", false);
+  const peg$e141 = peg$literalExpectation("ties", false);
   const peg$e142 = peg$literalExpectation("replay", false);
   const peg$e143 = peg$literalExpectation("layout", false);
   const peg$e144 = peg$literalExpectation("move", false);
@@ -4019,42 +4019,63 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        s1 = peg$parseK_value();
+        if (input.substr(peg$currPos, 5) === peg$c28) {
+          s1 = peg$c28;
+          peg$currPos += 5;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+        }
         if (s1 !== peg$FAILED) {
-          s2 = peg$parse_();
-          s3 = peg$parseName();
-          if (s3 !== peg$FAILED) {
-            s4 = peg$parse_();
-            if (input.charCodeAt(peg$currPos) === 61) {
-              s5 = peg$c2;
-              peg$currPos++;
-            } else {
-              s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e2); }
-            }
-            if (s5 !== peg$FAILED) {
-              s6 = peg$currPos;
-              peg$silentFails++;
+          s2 = peg$currPos;
+          peg$silentFails++;
+          s3 = peg$parseC();
+          peg$silentFails--;
+          if (s3 === peg$FAILED) {
+            s2 = undefined;
+          } else {
+            peg$currPos = s2;
+            s2 = peg$FAILED;
+          }
+          if (s2 !== peg$FAILED) {
+            s3 = peg$parse_();
+            s4 = peg$parseName();
+            if (s4 !== peg$FAILED) {
+              s5 = peg$parse_();
               if (input.charCodeAt(peg$currPos) === 61) {
-                s7 = peg$c2;
+                s6 = peg$c2;
                 peg$currPos++;
               } else {
-                s7 = peg$FAILED;
+                s6 = peg$FAILED;
                 if (peg$silentFails === 0) { peg$fail(peg$e2); }
               }
-              peg$silentFails--;
-              if (s7 === peg$FAILED) {
-                s6 = undefined;
-              } else {
-                peg$currPos = s6;
-                s6 = peg$FAILED;
-              }
               if (s6 !== peg$FAILED) {
-                s7 = peg$parse_();
-                s8 = peg$parseExpr();
-                if (s8 !== peg$FAILED) {
-                  peg$savedPos = s0;
-                  s0 = peg$f78(s3, s8);
+                s7 = peg$currPos;
+                peg$silentFails++;
+                if (input.charCodeAt(peg$currPos) === 61) {
+                  s8 = peg$c2;
+                  peg$currPos++;
+                } else {
+                  s8 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e2); }
+                }
+                peg$silentFails--;
+                if (s8 === peg$FAILED) {
+                  s7 = undefined;
+                } else {
+                  peg$currPos = s7;
+                  s7 = peg$FAILED;
+                }
+                if (s7 !== peg$FAILED) {
+                  s8 = peg$parse_();
+                  s9 = peg$parseExpr();
+                  if (s9 !== peg$FAILED) {
+                    peg$savedPos = s0;
+                    s0 = peg$f78(s4, s9);
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4103,12 +4124,12 @@ function peg$parse(input, options) {
                     s9 = peg$parseK_right();
                     if (s9 === peg$FAILED) {
                       s9 = peg$currPos;
-                      if (input.substr(peg$currPos, 5) === peg$c28) {
-                        s10 = peg$c28;
+                      if (input.substr(peg$currPos, 5) === peg$c29) {
+                        s10 = peg$c29;
                         peg$currPos += 5;
                       } else {
                         s10 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e31); }
                       }
                       if (s10 !== peg$FAILED) {
                         s11 = peg$currPos;
@@ -5064,12 +5085,12 @@ function peg$parse(input, options) {
     s1 = s2;
     if (s1 === peg$FAILED) {
       s1 = peg$currPos;
-      if (input.substr(peg$currPos, 5) === peg$c29) {
-        s2 = peg$c29;
+      if (input.substr(peg$currPos, 5) === peg$c30) {
+        s2 = peg$c30;
         peg$currPos += 5;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
@@ -5356,24 +5377,47 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    s1 = peg$parseK_shared();
-    if (s1 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s1 = peg$f125();
+    if (input.substr(peg$currPos, 6) === peg$c31) {
+      s1 = peg$c31;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
-    s0 = s1;
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f125();
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       s1 = peg$parseK_replay();
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$parse_();
-        if (input.substr(peg$currPos, 5) === peg$c30) {
-          s4 = peg$c30;
+        if (input.substr(peg$currPos, 5) === peg$c32) {
+          s4 = peg$c32;
           peg$currPos += 5;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          if (peg$silentFails === 0) { peg$fail(peg$e34); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$currPos;
@@ -5388,12 +5432,12 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             s6 = peg$parse_();
-            if (input.substr(peg$currPos, 4) === peg$c31) {
-              s7 = peg$c31;
+            if (input.substr(peg$currPos, 4) === peg$c33) {
+              s7 = peg$c33;
               peg$currPos += 4;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e33); }
+              if (peg$silentFails === 0) { peg$fail(peg$e35); }
             }
             if (s7 !== peg$FAILED) {
               s8 = peg$currPos;
@@ -5529,12 +5573,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c32) {
-      s1 = peg$c32;
+    if (input.substr(peg$currPos, 7) === peg$c34) {
+      s1 = peg$c34;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
+      if (peg$silentFails === 0) { peg$fail(peg$e36); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5667,12 +5711,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 5) === peg$c33) {
-          s1 = peg$c33;
+        if (input.substr(peg$currPos, 5) === peg$c35) {
+          s1 = peg$c35;
           peg$currPos += 5;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e37); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -5900,7 +5944,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
+      if (peg$silentFails === 0) { peg$fail(peg$e39); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -5928,7 +5972,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
+      if (peg$silentFails === 0) { peg$fail(peg$e38); }
     }
 
     return s0;
@@ -6885,7 +6929,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e38); }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
 
     return s0;
@@ -7259,12 +7303,12 @@ function peg$parse(input, options) {
           s1 = peg$parseK_next();
           if (s1 !== peg$FAILED) {
             s2 = peg$parse_();
-            if (input.substr(peg$currPos, 4) === peg$c34) {
-              s3 = peg$c34;
+            if (input.substr(peg$currPos, 4) === peg$c36) {
+              s3 = peg$c36;
               peg$currPos += 4;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e39); }
+              if (peg$silentFails === 0) { peg$fail(peg$e41); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$currPos;
@@ -7894,36 +7938,36 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c35) {
-      s2 = peg$c35;
+    if (input.substr(peg$currPos, 2) === peg$c37) {
+      s2 = peg$c37;
       peg$currPos += 2;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 2) === peg$c36) {
-        s2 = peg$c36;
+      if (input.substr(peg$currPos, 2) === peg$c38) {
+        s2 = peg$c38;
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e43); }
       }
       if (s2 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c37) {
-          s2 = peg$c37;
+        if (input.substr(peg$currPos, 2) === peg$c39) {
+          s2 = peg$c39;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e42); }
+          if (peg$silentFails === 0) { peg$fail(peg$e44); }
         }
         if (s2 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c38) {
-            s2 = peg$c38;
+          if (input.substr(peg$currPos, 2) === peg$c40) {
+            s2 = peg$c40;
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e43); }
+            if (peg$silentFails === 0) { peg$fail(peg$e45); }
           }
           if (s2 === peg$FAILED) {
             s2 = input.charAt(peg$currPos);
@@ -7931,7 +7975,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e44); }
+              if (peg$silentFails === 0) { peg$fail(peg$e46); }
             }
             if (s2 === peg$FAILED) {
               s2 = peg$parseK_in();
@@ -8021,7 +8065,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e45); }
+      if (peg$silentFails === 0) { peg$fail(peg$e47); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$parseK_without();
@@ -8104,7 +8148,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e46); }
+      if (peg$silentFails === 0) { peg$fail(peg$e48); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$parseK_mod();
@@ -8128,11 +8172,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s1 = peg$c39;
+      s1 = peg$c41;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e47); }
+      if (peg$silentFails === 0) { peg$fail(peg$e49); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -8164,11 +8208,11 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s4 = peg$c40;
+        s4 = peg$c42;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e48); }
+        if (peg$silentFails === 0) { peg$fail(peg$e50); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parseName();
@@ -8187,11 +8231,11 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s4 = peg$c40;
+          s4 = peg$c42;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e48); }
+          if (peg$silentFails === 0) { peg$fail(peg$e50); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parseName();
@@ -9034,11 +9078,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c41;
+      s1 = peg$c43;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e49); }
+      if (peg$silentFails === 0) { peg$fail(peg$e51); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -9062,11 +9106,11 @@ function peg$parse(input, options) {
       }
       s4 = peg$parseTrailingComma();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s5 = peg$c42;
+        s5 = peg$c44;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e50); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -9092,11 +9136,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       s3 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 63) {
-        s4 = peg$c43;
+        s4 = peg$c45;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e51); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s4 !== peg$FAILED) {
         s3 = [s3, s4];
@@ -9123,11 +9167,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c41;
+      s1 = peg$c43;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e49); }
+      if (peg$silentFails === 0) { peg$fail(peg$e51); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -9135,11 +9179,11 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 93) {
-          s5 = peg$c42;
+          s5 = peg$c44;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e50); }
+          if (peg$silentFails === 0) { peg$fail(peg$e52); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
@@ -9164,11 +9208,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c44;
+          s5 = peg$c46;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e54); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -9190,11 +9234,11 @@ function peg$parse(input, options) {
             s3 = peg$currPos;
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 124) {
-              s5 = peg$c44;
+              s5 = peg$c46;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e52); }
+              if (peg$silentFails === 0) { peg$fail(peg$e54); }
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$parse_();
@@ -9411,7 +9455,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
+      if (peg$silentFails === 0) { peg$fail(peg$e39); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -9453,7 +9497,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e53); }
+      if (peg$silentFails === 0) { peg$fail(peg$e55); }
     }
 
     return s0;
@@ -9504,7 +9548,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e55); }
+      if (peg$silentFails === 0) { peg$fail(peg$e57); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -9514,7 +9558,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e57); }
         }
       }
     } else {
@@ -9524,11 +9568,11 @@ function peg$parse(input, options) {
       s4 = [];
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 45) {
-        s6 = peg$c39;
+        s6 = peg$c41;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e47); }
+        if (peg$silentFails === 0) { peg$fail(peg$e49); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
@@ -9537,7 +9581,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e57); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -9547,7 +9591,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e55); }
+              if (peg$silentFails === 0) { peg$fail(peg$e57); }
             }
           }
         } else {
@@ -9568,11 +9612,11 @@ function peg$parse(input, options) {
         s4.push(s5);
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 45) {
-          s6 = peg$c39;
+          s6 = peg$c41;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e47); }
+          if (peg$silentFails === 0) { peg$fail(peg$e49); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -9581,7 +9625,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e55); }
+            if (peg$silentFails === 0) { peg$fail(peg$e57); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
@@ -9591,7 +9635,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e55); }
+                if (peg$silentFails === 0) { peg$fail(peg$e57); }
               }
             }
           } else {
@@ -9645,7 +9689,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e54); }
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
     }
 
     return s0;
@@ -9663,7 +9707,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e59); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -9672,7 +9716,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e58); }
+        if (peg$silentFails === 0) { peg$fail(peg$e60); }
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
@@ -9681,15 +9725,15 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e58); }
+          if (peg$silentFails === 0) { peg$fail(peg$e60); }
         }
       }
       if (input.charCodeAt(peg$currPos) === 47) {
-        s5 = peg$c45;
+        s5 = peg$c47;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e59); }
+        if (peg$silentFails === 0) { peg$fail(peg$e61); }
       }
       if (s5 !== peg$FAILED) {
         s6 = input.charAt(peg$currPos);
@@ -9697,7 +9741,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e57); }
+          if (peg$silentFails === 0) { peg$fail(peg$e59); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -9706,7 +9750,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e58); }
+            if (peg$silentFails === 0) { peg$fail(peg$e60); }
           }
           while (s8 !== peg$FAILED) {
             s7.push(s8);
@@ -9715,7 +9759,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e58); }
+              if (peg$silentFails === 0) { peg$fail(peg$e60); }
             }
           }
           s3 = [s3, s4, s5, s6, s7];
@@ -9762,7 +9806,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+      if (peg$silentFails === 0) { peg$fail(peg$e58); }
     }
 
     return s0;
@@ -9800,11 +9844,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c40;
+        s5 = peg$c42;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e48); }
+        if (peg$silentFails === 0) { peg$fail(peg$e50); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -9879,7 +9923,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e60); }
+      if (peg$silentFails === 0) { peg$fail(peg$e62); }
     }
 
     return s0;
@@ -9892,11 +9936,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c39;
+      s3 = peg$c41;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e47); }
+      if (peg$silentFails === 0) { peg$fail(peg$e49); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -9927,11 +9971,11 @@ function peg$parse(input, options) {
     if (s5 !== peg$FAILED) {
       s6 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s7 = peg$c40;
+        s7 = peg$c42;
         peg$currPos++;
       } else {
         s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e48); }
+        if (peg$silentFails === 0) { peg$fail(peg$e50); }
       }
       if (s7 !== peg$FAILED) {
         s8 = [];
@@ -10065,7 +10109,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
 
     return s0;
@@ -10079,11 +10123,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c39;
+      s3 = peg$c41;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e47); }
+      if (peg$silentFails === 0) { peg$fail(peg$e49); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -10138,11 +10182,11 @@ function peg$parse(input, options) {
         peg$silentFails++;
         s4 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s5 = peg$c40;
+          s5 = peg$c42;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e48); }
+          if (peg$silentFails === 0) { peg$fail(peg$e50); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -10188,7 +10232,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
 
     return s0;
@@ -10226,11 +10270,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c40;
+        s5 = peg$c42;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e48); }
+        if (peg$silentFails === 0) { peg$fail(peg$e50); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -10269,20 +10313,20 @@ function peg$parse(input, options) {
       if (s4 === peg$FAILED) {
         s4 = null;
       }
-      if (input.substr(peg$currPos, 2) === peg$c46) {
-        s5 = peg$c46;
+      if (input.substr(peg$currPos, 2) === peg$c48) {
+        s5 = peg$c48;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e63); }
+        if (peg$silentFails === 0) { peg$fail(peg$e65); }
       }
       if (s5 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 115) {
-          s5 = peg$c47;
+          s5 = peg$c49;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e64); }
+          if (peg$silentFails === 0) { peg$fail(peg$e66); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -10326,7 +10370,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e62); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
 
     return s0;
@@ -10363,11 +10407,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c40;
+        s5 = peg$c42;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e48); }
+        if (peg$silentFails === 0) { peg$fail(peg$e50); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -10411,7 +10455,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e37); }
+        if (peg$silentFails === 0) { peg$fail(peg$e39); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -10450,11 +10494,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c48;
+      s1 = peg$c50;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e66); }
+      if (peg$silentFails === 0) { peg$fail(peg$e68); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -10464,11 +10508,11 @@ function peg$parse(input, options) {
         s3 = peg$parseStringPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c48;
+        s3 = peg$c50;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e66); }
+        if (peg$silentFails === 0) { peg$fail(peg$e68); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -10484,11 +10528,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 34) {
-        s1 = peg$c48;
+        s1 = peg$c50;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e66); }
+        if (peg$silentFails === 0) { peg$fail(peg$e68); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -10504,7 +10548,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e67); }
+          if (peg$silentFails === 0) { peg$fail(peg$e69); }
         }
         if (s4 === peg$FAILED) {
           s4 = peg$currPos;
@@ -10514,7 +10558,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e68); }
+            if (peg$silentFails === 0) { peg$fail(peg$e70); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -10546,7 +10590,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e65); }
+      if (peg$silentFails === 0) { peg$fail(peg$e67); }
     }
 
     return s0;
@@ -10616,12 +10660,12 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c49) {
-      s1 = peg$c49;
+    if (input.substr(peg$currPos, 2) === peg$c51) {
+      s1 = peg$c51;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e69); }
+      if (peg$silentFails === 0) { peg$fail(peg$e71); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
@@ -10630,12 +10674,12 @@ function peg$parse(input, options) {
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c50) {
-        s1 = peg$c50;
+      if (input.substr(peg$currPos, 2) === peg$c52) {
+        s1 = peg$c52;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e70); }
+        if (peg$silentFails === 0) { peg$fail(peg$e72); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -10645,11 +10689,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 92) {
-          s1 = peg$c51;
+          s1 = peg$c53;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e71); }
+          if (peg$silentFails === 0) { peg$fail(peg$e73); }
         }
         if (s1 !== peg$FAILED) {
           if (input.length > peg$currPos) {
@@ -10657,7 +10701,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e68); }
+            if (peg$silentFails === 0) { peg$fail(peg$e70); }
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
@@ -10672,12 +10716,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c52) {
-            s1 = peg$c52;
+          if (input.substr(peg$currPos, 2) === peg$c54) {
+            s1 = peg$c54;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e72); }
+            if (peg$silentFails === 0) { peg$fail(peg$e74); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
@@ -10686,12 +10730,12 @@ function peg$parse(input, options) {
           s0 = s1;
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c53) {
-              s1 = peg$c53;
+            if (input.substr(peg$currPos, 2) === peg$c55) {
+              s1 = peg$c55;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e73); }
+              if (peg$silentFails === 0) { peg$fail(peg$e75); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
@@ -10704,7 +10748,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s0 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e74); }
+                if (peg$silentFails === 0) { peg$fail(peg$e76); }
               }
             }
           }
@@ -10723,7 +10767,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e75); }
+      if (peg$silentFails === 0) { peg$fail(peg$e77); }
     }
 
     return s0;
@@ -10735,11 +10779,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     if (input.charCodeAt(peg$currPos) === 44) {
-      s2 = peg$c54;
+      s2 = peg$c56;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e76); }
+      if (peg$silentFails === 0) { peg$fail(peg$e78); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parse_();
@@ -10760,11 +10804,11 @@ function peg$parse(input, options) {
     s1 = peg$parse_();
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 44) {
-      s3 = peg$c54;
+      s3 = peg$c56;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e76); }
+      if (peg$silentFails === 0) { peg$fail(peg$e78); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parse_();
@@ -10791,11 +10835,11 @@ function peg$parse(input, options) {
     s2 = [];
     s3 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 59) {
-      s4 = peg$c55;
+      s4 = peg$c57;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e77); }
+      if (peg$silentFails === 0) { peg$fail(peg$e79); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parse_();
@@ -10809,11 +10853,11 @@ function peg$parse(input, options) {
       s2.push(s3);
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 59) {
-        s4 = peg$c55;
+        s4 = peg$c57;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e77); }
+        if (peg$silentFails === 0) { peg$fail(peg$e79); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -10840,7 +10884,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e78); }
+      if (peg$silentFails === 0) { peg$fail(peg$e80); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$parseComment();
@@ -10852,7 +10896,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e78); }
+        if (peg$silentFails === 0) { peg$fail(peg$e80); }
       }
       if (s1 === peg$FAILED) {
         s1 = peg$parseComment();
@@ -10868,11 +10912,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
-      s1 = peg$c56;
+      s1 = peg$c58;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e79); }
+      if (peg$silentFails === 0) { peg$fail(peg$e81); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -10881,7 +10925,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e80); }
+        if (peg$silentFails === 0) { peg$fail(peg$e82); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
@@ -10890,7 +10934,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e80); }
+          if (peg$silentFails === 0) { peg$fail(peg$e82); }
         }
       }
       s1 = [s1, s2];
@@ -10907,83 +10951,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c57) {
-      s1 = peg$c57;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e81); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_extends() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c58) {
-      s1 = peg$c58;
-      peg$currPos += 7;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e82); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_summary() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c59) {
+    if (input.substr(peg$currPos, 4) === peg$c59) {
       s1 = peg$c59;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e83); }
@@ -11014,7 +10984,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_players() {
+  function peg$parseK_extends() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -11051,16 +11021,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_summary() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c61) {
+      s1 = peg$c61;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e85); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_players() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c62) {
+      s1 = peg$c62;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e86); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_option() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c61) {
-      s1 = peg$c61;
+    if (input.substr(peg$currPos, 6) === peg$c63) {
+      s1 = peg$c63;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e85); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11092,83 +11136,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c62) {
-      s1 = peg$c62;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e86); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_card() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c63) {
-      s1 = peg$c63;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_shown() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c64) {
+    if (input.substr(peg$currPos, 4) === peg$c64) {
       s1 = peg$c64;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e88); }
@@ -11199,7 +11169,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_deck() {
+  function peg$parseK_card() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -11236,16 +11206,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_shown() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c66) {
+      s1 = peg$c66;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_deck() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c67) {
+      s1 = peg$c67;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e91); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_per() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c66) {
-      s1 = peg$c66;
+    if (input.substr(peg$currPos, 3) === peg$c68) {
+      s1 = peg$c68;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e92); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11277,12 +11321,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c67) {
-      s1 = peg$c67;
+    if (input.substr(peg$currPos, 5) === peg$c69) {
+      s1 = peg$c69;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e91); }
+      if (peg$silentFails === 0) { peg$fail(peg$e93); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11314,12 +11358,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c68) {
-      s1 = peg$c68;
+    if (input.substr(peg$currPos, 4) === peg$c70) {
+      s1 = peg$c70;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e92); }
+      if (peg$silentFails === 0) { peg$fail(peg$e94); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11351,12 +11395,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c69) {
-      s1 = peg$c69;
+    if (input.substr(peg$currPos, 3) === peg$c71) {
+      s1 = peg$c71;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e93); }
+      if (peg$silentFails === 0) { peg$fail(peg$e95); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11388,12 +11432,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c70) {
-      s1 = peg$c70;
+    if (input.substr(peg$currPos, 6) === peg$c72) {
+      s1 = peg$c72;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e94); }
+      if (peg$silentFails === 0) { peg$fail(peg$e96); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11425,12 +11469,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c71) {
-      s1 = peg$c71;
+    if (input.substr(peg$currPos, 4) === peg$c73) {
+      s1 = peg$c73;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e95); }
+      if (peg$silentFails === 0) { peg$fail(peg$e97); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11462,12 +11506,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c72) {
-      s1 = peg$c72;
+    if (input.substr(peg$currPos, 4) === peg$c74) {
+      s1 = peg$c74;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e96); }
+      if (peg$silentFails === 0) { peg$fail(peg$e98); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11499,12 +11543,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c73) {
-      s1 = peg$c73;
+    if (input.substr(peg$currPos, 5) === peg$c75) {
+      s1 = peg$c75;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e97); }
+      if (peg$silentFails === 0) { peg$fail(peg$e99); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11536,12 +11580,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c74) {
-      s1 = peg$c74;
+    if (input.substr(peg$currPos, 5) === peg$c76) {
+      s1 = peg$c76;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e98); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11573,12 +11617,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c75) {
-      s1 = peg$c75;
+    if (input.substr(peg$currPos, 3) === peg$c77) {
+      s1 = peg$c77;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e99); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11610,12 +11654,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c76) {
-      s1 = peg$c76;
+    if (input.substr(peg$currPos, 4) === peg$c78) {
+      s1 = peg$c78;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e102); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11647,83 +11691,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c77) {
-      s1 = peg$c77;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_define() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c78) {
-      s1 = peg$c78;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e102); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_procedure() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 9) === peg$c79) {
+    if (input.substr(peg$currPos, 5) === peg$c79) {
       s1 = peg$c79;
-      peg$currPos += 9;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e103); }
@@ -11754,7 +11724,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_rounds() {
+  function peg$parseK_define() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -11791,13 +11761,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_count() {
+  function peg$parseK_procedure() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c81) {
+    if (input.substr(peg$currPos, 9) === peg$c81) {
       s1 = peg$c81;
-      peg$currPos += 5;
+      peg$currPos += 9;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e105); }
@@ -11828,13 +11798,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_until() {
+  function peg$parseK_rounds() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c82) {
+    if (input.substr(peg$currPos, 6) === peg$c82) {
       s1 = peg$c82;
-      peg$currPos += 5;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e106); }
@@ -11865,7 +11835,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_value() {
+  function peg$parseK_count() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -11902,16 +11872,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_until() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c84) {
+      s1 = peg$c84;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e108); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_dealer() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c84) {
-      s1 = peg$c84;
+    if (input.substr(peg$currPos, 6) === peg$c85) {
+      s1 = peg$c85;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e108); }
+      if (peg$silentFails === 0) { peg$fail(peg$e109); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11943,12 +11950,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c85) {
-      s1 = peg$c85;
+    if (input.substr(peg$currPos, 5) === peg$c86) {
+      s1 = peg$c86;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e109); }
+      if (peg$silentFails === 0) { peg$fail(peg$e110); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11980,12 +11987,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c86) {
-      s1 = peg$c86;
+    if (input.substr(peg$currPos, 6) === peg$c87) {
+      s1 = peg$c87;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e110); }
+      if (peg$silentFails === 0) { peg$fail(peg$e111); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12017,46 +12024,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c87) {
-      s1 = peg$c87;
-      peg$currPos += 7;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e111); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_stage() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c88) {
+    if (input.substr(peg$currPos, 7) === peg$c88) {
       s1 = peg$c88;
-      peg$currPos += 5;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e112); }
@@ -12087,7 +12057,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_turns() {
+  function peg$parseK_stage() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -12124,13 +12094,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_realtime() {
+  function peg$parseK_turns() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c90) {
+    if (input.substr(peg$currPos, 5) === peg$c90) {
       s1 = peg$c90;
-      peg$currPos += 8;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e114); }
@@ -12161,13 +12131,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pause() {
+  function peg$parseK_realtime() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c91) {
+    if (input.substr(peg$currPos, 8) === peg$c91) {
       s1 = peg$c91;
-      peg$currPos += 5;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e115); }
@@ -12198,7 +12168,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_steps() {
+  function peg$parseK_pause() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -12235,7 +12205,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_timer() {
+  function peg$parseK_steps() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -12272,16 +12242,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_timer() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c94) {
+      s1 = peg$c94;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e118); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_idle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c94) {
-      s1 = peg$c94;
+    if (input.substr(peg$currPos, 4) === peg$c95) {
+      s1 = peg$c95;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e118); }
+      if (peg$silentFails === 0) { peg$fail(peg$e119); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12313,12 +12320,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c95) {
-      s1 = peg$c95;
+    if (input.substr(peg$currPos, 2) === peg$c96) {
+      s1 = peg$c96;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e119); }
+      if (peg$silentFails === 0) { peg$fail(peg$e120); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12350,12 +12357,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c96) {
-      s1 = peg$c96;
+    if (input.substr(peg$currPos, 6) === peg$c97) {
+      s1 = peg$c97;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e120); }
+      if (peg$silentFails === 0) { peg$fail(peg$e121); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12387,12 +12394,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c97) {
-      s1 = peg$c97;
+    if (input.substr(peg$currPos, 8) === peg$c98) {
+      s1 = peg$c98;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e121); }
+      if (peg$silentFails === 0) { peg$fail(peg$e122); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12424,12 +12431,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c98) {
-      s1 = peg$c98;
+    if (input.substr(peg$currPos, 7) === peg$c99) {
+      s1 = peg$c99;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e122); }
+      if (peg$silentFails === 0) { peg$fail(peg$e123); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12461,12 +12468,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c99) {
-      s1 = peg$c99;
+    if (input.substr(peg$currPos, 6) === peg$c100) {
+      s1 = peg$c100;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e123); }
+      if (peg$silentFails === 0) { peg$fail(peg$e124); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12498,12 +12505,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c100) {
-      s1 = peg$c100;
+    if (input.substr(peg$currPos, 2) === peg$c101) {
+      s1 = peg$c101;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e124); }
+      if (peg$silentFails === 0) { peg$fail(peg$e125); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12535,12 +12542,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c101) {
-      s1 = peg$c101;
+    if (input.substr(peg$currPos, 7) === peg$c102) {
+      s1 = peg$c102;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e125); }
+      if (peg$silentFails === 0) { peg$fail(peg$e126); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12572,12 +12579,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c102) {
-      s1 = peg$c102;
+    if (input.substr(peg$currPos, 3) === peg$c103) {
+      s1 = peg$c103;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e126); }
+      if (peg$silentFails === 0) { peg$fail(peg$e127); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12609,46 +12616,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c103) {
-      s1 = peg$c103;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e127); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_with() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c104) {
+    if (input.substr(peg$currPos, 6) === peg$c104) {
       s1 = peg$c104;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e128); }
@@ -12679,7 +12649,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_role() {
+  function peg$parseK_with() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -12716,16 +12686,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_role() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c106) {
+      s1 = peg$c106;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e130); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_during() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c106) {
-      s1 = peg$c106;
+    if (input.substr(peg$currPos, 6) === peg$c107) {
+      s1 = peg$c107;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e130); }
+      if (peg$silentFails === 0) { peg$fail(peg$e131); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12757,46 +12764,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c107) {
-      s1 = peg$c107;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e131); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_rate() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c108) {
+    if (input.substr(peg$currPos, 5) === peg$c108) {
       s1 = peg$c108;
-      peg$currPos += 4;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e132); }
@@ -12827,7 +12797,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_once() {
+  function peg$parseK_rate() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -12864,16 +12834,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_once() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c110) {
+      s1 = peg$c110;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e134); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_before() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c110) {
-      s1 = peg$c110;
+    if (input.substr(peg$currPos, 6) === peg$c111) {
+      s1 = peg$c111;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e134); }
+      if (peg$silentFails === 0) { peg$fail(peg$e135); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12905,12 +12912,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c111) {
-      s1 = peg$c111;
+    if (input.substr(peg$currPos, 5) === peg$c112) {
+      s1 = peg$c112;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e135); }
+      if (peg$silentFails === 0) { peg$fail(peg$e136); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -12942,46 +12949,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c112) {
-      s1 = peg$c112;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e136); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_winner() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c113) {
+    if (input.substr(peg$currPos, 4) === peg$c113) {
       s1 = peg$c113;
-      peg$currPos += 6;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e137); }
@@ -13012,7 +12982,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_lowest() {
+  function peg$parseK_winner() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13049,16 +13019,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_lowest() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c115) {
+      s1 = peg$c115;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e139); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_highest() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c115) {
-      s1 = peg$c115;
+    if (input.substr(peg$currPos, 7) === peg$c116) {
+      s1 = peg$c116;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e139); }
+      if (peg$silentFails === 0) { peg$fail(peg$e140); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13090,46 +13097,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c116) {
-      s1 = peg$c116;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e140); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_shared() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c117) {
+    if (input.substr(peg$currPos, 4) === peg$c117) {
       s1 = peg$c117;
-      peg$currPos += 6;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e141); }
