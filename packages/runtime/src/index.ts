@@ -16,3 +16,4 @@ export { replay, type ActionLog, type LogEntry, type ReplayResult } from './repl
 export { MAX_TRIGGER_PASSES } from './flow/settle.ts';
 export * from './rng/index.ts';
 export * from './stdlib/index.ts';
+export { arrange, type Arrangement } from './replay/arrange.ts';

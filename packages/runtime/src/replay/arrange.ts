@@ -1,0 +1,71 @@
+// Explicit starting arrangements (for scenarios and tests): put named cards into zones.
+import { engineFor } from '../core/engine.ts';
+import type { GameDef, Rejection } from '../core/game-def.ts';
+import type { GameState } from '../core/state.ts';
+import { moveCard } from '../zones/ops.ts';
+
+export interface Arrangement {
+  /** Zone instance. */
+  zone: number;
+  /** Exact contents bottom→top in card notation (`R5`); for rows, slot order. */
+  cards: string[];
+}
+
+/**
+ * Returns a state whose listed zones hold exactly the named cards (bottom→top). Cards are
+ * taken from the listed zones first, then from anywhere else; cards displaced from a listed
+ * zone go to their home zone (or the first unlisted zone when that is listed too). Card
+ * conservation holds; ids of moved cards are refreshed like any move.
+ *
+ * @example
+ * state = arrange(def, state, [{ zone: hand0, cards: ['R1', 'G+2'] }, { zone: discard, cards: ['R5'] }]);
+ */
+export function arrange(def: GameDef, state: GameState, spec: readonly Arrangement[]): GameState | Rejection {
+  const listed = new Set(spec.map((a) => a.zone));
+  const claimed = new Set<number>();
+  const plan: number[][] = [];
+  const s = state;
+  for (const a of spec) {
+    if (!Number.isInteger(a.zone) || a.zone < 0 || a.zone >= s.zones.length) return { code: 'setup/invalid', message: `No zone ${a.zone}.` };
+    const list: number[] = [];
+    for (const name of a.cards) {
+      const face = def.faces.notation.indexOf(name);
+      if (face < 0) return { code: 'setup/invalid', message: `No card is written "${name}".` };
+      // Prefer a card already in a listed zone, then one from anywhere (top first).
+      let pick = -1;
+      const order = [...listed, ...s.zones.keys()];
+      for (let k = 0; k < order.length && pick < 0; k++) {
+        const zs = s.zones[order[k]];
+        for (let i = zs.length - 1; i >= 0 && pick < 0; i--) {
+          const c = zs[i];
+          if (c >= 0 && s.face[c] === face && !claimed.has(c)) pick = c;
+        }
+      }
+      if (pick < 0) return { code: 'setup/invalid', message: `Not enough "${name}" cards.` };
+      claimed.add(pick);
+      list.push(pick);
+    }
+    plan.push(list);
+  }
+  let spare = -1;
+  for (let z = 0; z < s.staticZones && spare < 0; z++) if (!listed.has(z)) spare = z;
+  const e = engineFor(def);
+  e.busy = true;
+  try {
+    e.begin(state, state.lastAt, true);
+    for (const z of listed) {
+      for (const c of s.zones[z].slice()) {
+        if (c < 0 || claimed.has(c)) continue;
+        const home = listed.has(s.home[c]) ? spare : s.home[c];
+        if (home < 0) return { code: 'setup/invalid', message: 'No zone is left to put displaced cards in.' };
+        moveCard(e, c, home, 'top');
+      }
+    }
+    spec.forEach((a, k) => {
+      for (const c of plan[k]) moveCard(e, c, a.zone, 'top');
+    });
+    return e.s;
+  } finally {
+    e.busy = false;
+  }
+}
