@@ -1,10 +1,24 @@
-// Fastify app factory: health check and the built web client (routes and sockets grow here).
+// Fastify app factory: OpenAPI docs, HTTP API, WebSocket endpoint, rooms and storage, and the built web client.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
+import { resolveConfig, type ServerConfig } from './config.ts';
+import { GameRegistry } from './games/registry.ts';
+import type { HostedGame } from './games/types.ts';
+import { createMetrics, type ServerMetrics } from './metrics.ts';
+import { systemClock, type Clock } from './rooms/clock.ts';
+import { RoomManager } from './rooms/manager.ts';
+import { MemoryStorage } from './storage/memory.ts';
+import type { Storage } from './storage/storage.ts';
+import { routes } from './transport/http/routes.ts';
+import { handleConnection, type FrameTap } from './transport/ws/connection.ts';
 
 /** Where `vite build` of apps/web puts the client. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -14,24 +28,86 @@ export interface AppOptions {
   webRoot?: string;
   /** A pino logger, or false for none (tests). */
   logger?: Logger | false;
+  /** Games to host (start() discovers them; tests pass fixtures). */
+  games?: readonly HostedGame[];
+  /** Defaults to in-memory storage (start() passes SQLite). */
+  storage?: Storage;
+  config?: Partial<ServerConfig>;
+  clock?: Clock;
+  /** Rebuild unfinished rooms from storage before serving (default true). */
+  recover?: boolean;
+  /** Test hook: every WebSocket frame sent, with its room and viewer. */
+  onFrame?: FrameTap;
+}
+
+/** What the app holds besides routes (tests reach rooms and storage through it). */
+export interface Decksmith {
+  registry: GameRegistry;
+  manager: RoomManager;
+  storage: Storage;
+  metrics: ServerMetrics;
+  config: ServerConfig;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    decksmith: Decksmith;
+  }
 }
 
 /**
- * Builds the server app without listening, so tests can use `app.inject()`.
+ * Builds the server app without listening, so tests can use `app.inject()` and `app.injectWS()`.
  *
  * @example
- * const app = await buildApp({ logger: false });
- * const res = await app.inject('/health'); // { status: 'ok' }
+ * const app = await buildApp({ games: [myGame] });
+ * const res = await app.inject('/api/games');
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const { webRoot = DEFAULT_WEB_ROOT, logger = false } = options;
+  const config = resolveConfig(options.config);
+  const log: Logger = logger || pino({ level: 'silent' });
   // One instance type whether or not a logger is given (pino's Logger is a FastifyBaseLogger).
-  const app: FastifyInstance = logger
-    ? Fastify({ loggerInstance: logger as FastifyBaseLogger })
-    : Fastify({ logger: false });
+  const app: FastifyInstance = (
+    logger ? Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 64 * 1024 }) : Fastify({ logger: false, bodyLimit: 64 * 1024 })
+  ).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/health', async () => ({ status: 'ok' as const }));
+  const registry = new GameRegistry(options.games ?? []);
+  const storage = options.storage ?? new MemoryStorage();
+  let manager: RoomManager | undefined;
+  const metrics = createMetrics(() => {
+    const counts: Record<string, number> = { waiting: 0, playing: 0, finished: 0 };
+    for (const r of manager?.rooms.values() ?? []) counts[r.status] = (counts[r.status] ?? 0) + 1;
+    return counts;
+  });
+  manager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, onOutcome: (ok, code) => metrics.outcome(ok, code) });
+  app.decorate('decksmith', { registry, manager, storage, metrics, config });
 
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Decksmith server', version: '1.0.0', description: 'HTTP API of the Decksmith game server. The WebSocket protocol is in docs/protocol.md.' },
+      tags: [{ name: 'games' }, { name: 'rooms' }, { name: 'ops' }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifyWebsocket, { options: { maxPayload: config.maxFrameBytes } });
+  await app.register(routes({ registry, manager, storage, metrics }));
+  const rooms = manager;
+  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
+    handleConnection(socket, { manager: rooms, config, metrics, log, ...(options.onFrame ? { onFrame: options.onFrame } : {}) });
+  });
+
+  // Graceful shutdown: rooms finish queued work (every accepted action is already stored),
+  // say goodbye and close their sockets; then storage closes.
+  app.addHook('preClose', async () => rooms.close());
+  app.addHook('onClose', async () => storage.close());
+
+  await serveClient(app, webRoot);
+  if (options.recover !== false) await rooms.recover();
+  rooms.startSweeping();
+  return app;
+}
+
+async function serveClient(app: FastifyInstance, webRoot: string): Promise<void> {
   const indexHtml = join(webRoot, 'index.html');
   if (existsSync(indexHtml)) {
     await app.register(fastifyStatic, { root: webRoot });
@@ -44,11 +120,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
   } else {
     app.log.warn({ webRoot }, 'web client not built; run `npx nx build web`');
-    app.get('/', async (_request, reply) =>
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
       reply
         .type('text/html')
         .send('<!doctype html><title>Decksmith</title><h1>Decksmith</h1><p>The web client is not built: run <code>npx nx build web</code>.</p>'),
     );
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send({ code: 'http/not_found', message: `No route for ${request.method} ${request.url}.` }),
+    );
   }
-  return app;
 }

@@ -1,16 +1,24 @@
-// Starts the server: opens the database, builds the app, listens, and shuts down cleanly on signals.
+// Starts the server: opens SQLite, finds the games, builds the app (recovering unfinished rooms), listens, and shuts down cleanly on signals.
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { openDatabase } from './storage/sqlite.ts';
+import type { ServerConfig } from './config.ts';
+import { discoverWorkspaceGames, loadRuleFolders } from './games/discover.ts';
+import type { HostedGame } from './games/types.ts';
+import { SqliteStorage, openDatabase } from './storage/sqlite.ts';
 
 export interface StartOptions {
   port?: number;
   host?: string;
   /** SQLite file; its folder is created. */
   db?: string;
-  /** Extra folders of rule files to host (used once games can be loaded). */
+  /** Extra folders of rule files to host, compiled in memory. */
   games?: string[];
   webRoot?: string;
+  /** Games hosted besides the discovered ones (tests, embedding). */
+  hostedGames?: readonly HostedGame[];
+  /** Skip discovery of games/*\/package.json (tests). */
+  discover?: boolean;
+  config?: Partial<ServerConfig>;
   /** Install SIGINT/SIGTERM handlers that close everything and exit 0. */
   handleSignals?: boolean;
 }
@@ -30,15 +38,24 @@ export interface RunningServer {
 export async function start(options: StartOptions = {}): Promise<RunningServer> {
   const { port = 3000, host = '127.0.0.1', db: dbFile = './data/decksmith.db', handleSignals = false } = options;
   const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
-  const db = openDatabase(dbFile);
-  const app = await buildApp({ logger, ...(options.webRoot ? { webRoot: options.webRoot } : {}) });
+  const games = [
+    ...(options.discover === false ? [] : await discoverWorkspaceGames(logger)),
+    ...(await loadRuleFolders(options.games ?? [])),
+    ...(options.hostedGames ?? []),
+  ];
+  const storage = new SqliteStorage(openDatabase(dbFile));
+  const app = await buildApp({
+    logger,
+    games,
+    storage,
+    ...(options.config ? { config: options.config } : {}),
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+  });
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closing ??= (async () => {
-      await app.close();
-      db.close();
-    })();
+    // app.close() runs preClose (rooms drain their queues and close their sockets), then onClose (storage).
+    closing ??= app.close();
     return closing;
   };
 
@@ -50,7 +67,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   }
   const address = app.server.address();
   const url = typeof address === 'object' && address ? `http://${host}:${address.port}` : `http://${host}:${port}`;
-  logger.info({ url, db: dbFile }, 'Decksmith is ready');
+  logger.info({ url, db: dbFile, games: games.map((g) => g.id) }, 'Decksmith is ready');
 
   if (handleSignals) {
     const onSignal = (signal: NodeJS.Signals): void => {

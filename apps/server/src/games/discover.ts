@@ -1,0 +1,96 @@
+// Finds the games to host: generated `@decksmith/game-*` packages under games/, and rule files from `--games` folders.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import { hostGameDef, isGameDef } from './runtime-engine.ts';
+import type { HostedGame } from './types.ts';
+
+export const WORKSPACE_GAMES = fileURLToPath(new URL('../../../../games', import.meta.url));
+
+interface PackageJson {
+  name?: string;
+  main?: string;
+  exports?: string | Record<string, unknown>;
+}
+
+function entryOf(pkg: PackageJson): string | undefined {
+  const e = pkg.exports;
+  if (typeof e === 'string') return e;
+  const dot = e?.['.'];
+  if (typeof dot === 'string') return dot;
+  if (dot && typeof dot === 'object') {
+    const d = dot as Record<string, unknown>;
+    for (const k of ['import', 'default', 'types']) if (typeof d[k] === 'string') return d[k];
+  }
+  return pkg.main;
+}
+
+/**
+ * Imports every `games/<id>/package.json` package that exports `game`. Problems are logged and
+ * the game skipped: one broken package never stops the server.
+ */
+export async function discoverWorkspaceGames(log: Logger, root = WORKSPACE_GAMES): Promise<HostedGame[]> {
+  if (!existsSync(root)) return [];
+  const found: HostedGame[] = [];
+  for (const dir of readdirSync(root).sort()) {
+    const file = join(root, dir, 'package.json');
+    if (!existsSync(file)) continue;
+    let pkg: PackageJson;
+    try {
+      pkg = JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+    } catch (err) {
+      log.warn({ file, err }, 'skipping a game whose package.json does not parse');
+      continue;
+    }
+    const entry = entryOf(pkg);
+    if (!entry) continue;
+    try {
+      const mod = (await import(pathToFileURL(resolve(root, dir, entry)).href)) as { game?: unknown };
+      if (!isGameDef(mod.game)) {
+        log.warn({ game: pkg.name }, 'skipping a package that does not export `game: GameDef`');
+        continue;
+      }
+      found.push(hostGameDef(mod.game, pkg.name ?? dir));
+    } catch (err) {
+      log.warn({ game: pkg.name, err }, 'skipping a game that failed to load');
+    }
+  }
+  return found;
+}
+
+/** What `@decksmith/dsl` offers for hosting an author's rule file without writing files. */
+interface DslModule {
+  compileRulesInMemory?: (file: string) => Promise<unknown> | unknown;
+}
+
+// A variable specifier: the DSL is only loaded when `--games` asks for it.
+const DSL = '@decksmith/dsl';
+
+/**
+ * Compiles every `*.rules` file of the folders in memory and hosts the games. Throws with a
+ * sentence when the compiler reports errors or cannot compile in memory yet.
+ */
+export async function loadRuleFolders(dirs: readonly string[]): Promise<HostedGame[]> {
+  if (dirs.length === 0) return [];
+  const dsl = (await import(DSL)) as DslModule;
+  if (typeof dsl.compileRulesInMemory !== 'function') {
+    // TODO(server): remove once @decksmith/dsl exports compileRulesInMemory.
+    throw new Error('--games: @decksmith/dsl does not export compileRulesInMemory yet, so rule files cannot be hosted. Use the generated game packages under games/ for now.');
+  }
+  const out: HostedGame[] = [];
+  for (const dir of dirs) {
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`--games: "${dir}" is not a folder.`);
+    for (const name of readdirSync(dir).filter((f) => f.endsWith('.rules')).sort()) {
+      const file = resolve(dir, name);
+      const compiled = (await dsl.compileRulesInMemory(file)) as { game?: unknown; def?: unknown; diagnostics?: { severity?: string; message?: string }[] };
+      const def = isGameDef(compiled) ? compiled : (compiled.game ?? compiled.def);
+      if (!isGameDef(def)) {
+        const errors = (compiled.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => d.message);
+        throw new Error(`--games: ${file} does not compile: ${errors.join('; ') || 'no game produced'}`);
+      }
+      out.push(hostGameDef(def, file));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+// Binds a generated GameDef to the runtime's pure functions as a GameEngine the rooms can host.
+import * as runtime from '@decksmith/runtime';
+import {
+  apply,
+  checkSetup,
+  deriveRng,
+  eventsFor,
+  legalActions,
+  nextDeadline,
+  nextInt,
+  result,
+  setup,
+  tick,
+  view,
+  type Action,
+  type GameDef,
+  type GameState,
+  type RngState,
+} from '@decksmith/runtime';
+import type { GameEngine, HostedGame } from './types.ts';
+
+type RandomBot = (def: GameDef, state: GameState, seat: number, rng: RngState, now?: number) => Action | null;
+
+/** The runtime's `randomBot` (packages/runtime/src/bots) once its index exports it; the same rule until then. */
+const randomBot: RandomBot =
+  (runtime as unknown as { randomBot?: RandomBot }).randomBot ??
+  ((def, state, seat, rng, now) => {
+    const legal = legalActions(def, state, seat, now);
+    return legal.length === 0 ? null : (legal[nextInt(rng, legal.length)] ?? null);
+  });
+
+export function isGameDef(x: unknown): x is GameDef {
+  const d = x as Partial<GameDef> | null;
+  return (
+    !!d && typeof d.id === 'string' && typeof d.minPlayers === 'number' && typeof d.maxPlayers === 'number' && Array.isArray(d.options) && Array.isArray(d.actions)
+  );
+}
+
+/**
+ * Wraps a generated game for hosting.
+ *
+ * @example
+ * import { game } from '@decksmith/game-super-taki';
+ * registry.add(hostGameDef(game, '@decksmith/game-super-taki'));
+ */
+export function hostGameDef(def: GameDef, source: string): HostedGame<GameState> {
+  const engine: GameEngine<GameState> = {
+    setup(input) {
+      const bad = checkSetup(def, input);
+      return bad ? { rejected: bad } : setup(def, input);
+    },
+    apply: (state, seat, action, now) => apply(def, state, seat, action as Action, now),
+    tick: (state, now) => tick(def, state, now),
+    nextDeadline: (state) => nextDeadline(state),
+    legalActions: (state, seat) => legalActions(def, state, seat),
+    view: (state, viewer) => view(def, state, viewer),
+    eventsFor: (state, events, viewer) => eventsFor(def, state, events as Parameters<typeof eventsFor>[2], viewer),
+    result: (state) => result(def, state),
+    botRng: (seed, seat) => deriveRng(seed, `bot:${seat}`),
+    bot: (state, seat, _level, rng) => randomBot(def, state, seat, rng as RngState),
+  };
+  return {
+    id: def.id,
+    title: def.title,
+    summary: def.summary,
+    minPlayers: def.minPlayers,
+    maxPlayers: def.maxPlayers,
+    options: def.options.map(({ name, description, kind, min, max, values, default: d }) => ({
+      name,
+      description,
+      kind,
+      ...(min !== undefined ? { min } : {}),
+      ...(max !== undefined ? { max } : {}),
+      ...(values !== undefined ? { values } : {}),
+      default: d,
+    })),
+    botLevels: ['random'],
+    source,
+    engine,
+  };
+}

@@ -1,0 +1,79 @@
+// What the server needs from a hosted game: its public description and a bound engine over an opaque state.
+import type { Static } from 'typebox';
+import type { WireActionSchema } from '../transport/ws/protocol.ts';
+
+/** An action as it travels on the wire: `{ type, args?, expect? }` (the seat is the connection's). */
+export type WireAction = Static<typeof WireActionSchema>;
+
+/** A rejection from the runtime or the server: a namespaced code and a sentence. */
+export interface Rejection {
+  code: string;
+  message: string;
+}
+
+/** One option of a game as the lobby shows it (values are the runtime's numbers). */
+export interface OptionInfo {
+  name: string;
+  description: string;
+  kind: 'int' | 'duration' | 'bool' | 'enum';
+  min?: number;
+  max?: number;
+  values?: readonly string[];
+  default: number;
+}
+
+export type OptionValue = number | string | boolean;
+
+export interface SetupInput {
+  players: number;
+  /** Option values by name (enum values by name, durations in ms); defaults fill the rest. */
+  options: Record<string, OptionValue>;
+  seed: string;
+}
+
+export interface Step<S> {
+  state: S;
+  events: readonly unknown[];
+}
+
+/**
+ * A game's rules bound to an engine. `S` is opaque to the server: it is only passed back in,
+ * viewed, and replayed. Every method is pure and synchronous; time is passed in.
+ */
+export interface GameEngine<S = unknown> {
+  setup(input: SetupInput): S | { rejected: Rejection };
+  apply(state: S, seat: number, action: WireAction, now: number): Step<S> | { rejected: Rejection };
+  tick(state: S, now: number): Step<S>;
+  nextDeadline(state: S): number | null;
+  legalActions(state: S, seat: number): readonly WireAction[];
+  /** The state as a seat (or a spectator) may see it: hidden cards carry no face or identity. */
+  view(state: S, viewer: number | 'spectator'): unknown;
+  /** Events redacted for one viewer. */
+  eventsFor(state: S, events: readonly unknown[], viewer: number | 'spectator'): readonly unknown[];
+  /** Null while the game runs. */
+  result(state: S): GameOutcome | null;
+  /** A bot's own random stream for one seat of one room (opaque to the server). */
+  botRng(seed: string, seat: number): unknown;
+  /** A bot's choice for `seat`, or null when it has nothing to do; draws from `rng` (from `botRng`). */
+  bot(state: S, seat: number, level: string, rng: unknown): WireAction | null;
+}
+
+export interface GameOutcome {
+  winners: number[];
+  scores: number[];
+  endedBy?: string;
+}
+
+/** A game the server can host. */
+export interface HostedGame<S = unknown> {
+  id: string;
+  title: string;
+  summary: string;
+  minPlayers: number;
+  maxPlayers: number;
+  options: readonly OptionInfo[];
+  botLevels: readonly string[];
+  /** Where it came from: a workspace package, a rule file, or a test fixture. */
+  source: string;
+  engine: GameEngine<S>;
+}

@@ -1,0 +1,172 @@
+// All rooms of this server: creation, seat claims, lookup, recovery by replay, idle expiry and archiving.
+import type { Logger } from 'pino';
+import type { ServerConfig } from '../config.ts';
+import type { GameRegistry } from '../games/registry.ts';
+import type { OptionValue, Rejection } from '../games/types.ts';
+import type { RoomRecord, SeatRecord, Storage } from '../storage/storage.ts';
+import { hashToken, newRoomId, newSeed, newToken } from '../tokens.ts';
+import type { Clock } from './clock.ts';
+import { rebuild } from './rebuild.ts';
+import { Room } from './room.ts';
+
+export interface CreateRoomInput {
+  game: string;
+  options?: Record<string, OptionValue>;
+  seats: { kind: 'human' | 'bot'; level?: string }[];
+  seed?: string;
+}
+
+export interface ManagerDeps {
+  registry: GameRegistry;
+  storage: Storage;
+  clock: Clock;
+  config: ServerConfig;
+  log: Logger;
+  onOutcome?: (accepted: boolean, code?: string) => void;
+}
+
+type Failure = { rejected: Rejection & { status: number } };
+const fail = (status: number, code: string, message: string): Failure => ({ rejected: { status, code, message } });
+
+export class RoomManager {
+  readonly rooms = new Map<string, Room>();
+  private sweepTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly deps: ManagerDeps) {}
+
+  /** Creates a room, stores it, and starts it at once when it has no human seat. */
+  async create(input: CreateRoomInput): Promise<{ room: Room } | Failure> {
+    const game = this.deps.registry.get(input.game);
+    if (!game) return fail(404, 'game/unknown', `No game "${input.game}" is hosted here.`);
+    const players = input.seats.length;
+    if (players < game.minPlayers || players > game.maxPlayers) {
+      return fail(400, 'seats/invalid', `${game.title} is for ${game.minPlayers}–${game.maxPlayers} players, not ${players}.`);
+    }
+    const seats: SeatRecord[] = [];
+    for (const s of input.seats) {
+      if (s.kind === 'bot') {
+        const level = s.level ?? 'random';
+        if (!game.botLevels.includes(level)) return fail(400, 'seats/invalid', `No bot level "${level}" (have: ${game.botLevels.join(', ')}).`);
+        seats.push({ kind: 'bot', level });
+      } else seats.push({ kind: 'human' });
+    }
+    if (this.rooms.size >= this.deps.config.maxRooms) return fail(503, 'server/full', 'This server hosts as many rooms as it can.');
+    const options = input.options ?? {};
+    const record: RoomRecord = {
+      id: newRoomId(),
+      game: game.id,
+      seed: input.seed ?? newSeed(),
+      players,
+      options,
+      seats,
+      status: 'waiting',
+      createdAt: Date.now(),
+    };
+    const state = game.engine.setup({ players, options, seed: record.seed });
+    if (typeof state === 'object' && state !== null && 'rejected' in state) {
+      const r = (state as { rejected: Rejection }).rejected;
+      return fail(400, r.code, r.message);
+    }
+    await this.deps.storage.createRoom(record);
+    const room = this.makeRoom(record, state, []);
+    this.deps.log.info({ room: room.id, game: game.id, seats: seats.map((s) => s.kind) }, 'room created');
+    await room.maybeStart();
+    return { room };
+  }
+
+  get(id: string): Room | undefined {
+    return this.rooms.get(id);
+  }
+
+  /** Claims a free human seat (the given one, or the first free) and returns its token, shown once. */
+  async claim(id: string, seat: number | undefined, name: string | undefined): Promise<{ seat: number; token: string } | Failure> {
+    const room = this.rooms.get(id);
+    if (!room) return fail(404, 'room/unknown', `No open room "${id}".`);
+    if (room.status !== 'waiting') return fail(409, 'room/started', 'This game has started: every seat is taken.');
+    const seats = room.record.seats;
+    const index = seat ?? seats.findIndex((s) => s.kind === 'human' && !s.tokenHash);
+    const s = seats[index];
+    if (!s) return fail(index < 0 ? 409 : 400, index < 0 ? 'seat/none_free' : 'seat/invalid', index < 0 ? 'No seat is free.' : `There is no seat ${index}.`);
+    if (s.kind !== 'human') return fail(409, 'seat/bot', `Seat ${index} is played by a bot.`);
+    const token = newToken();
+    const hash = hashToken(token);
+    if (s.tokenHash || !(await this.deps.storage.claimSeat(id, index, hash, name))) {
+      return fail(409, 'seat/taken', `Seat ${index} is taken.`);
+    }
+    await room.seatClaimed(index, hash, name);
+    this.deps.log.info({ room: id, seat: index }, 'seat claimed');
+    await room.maybeStart();
+    return { seat: index, token };
+  }
+
+  /** Rebuilds every unfinished room from its log and resumes it; a room whose log fails to replay is left out. */
+  async recover(): Promise<{ restored: number; failed: number }> {
+    let restored = 0;
+    let failed = 0;
+    for (const record of await this.deps.storage.listRooms(['waiting', 'playing'])) {
+      const game = this.deps.registry.get(record.game);
+      const entries = await this.deps.storage.getActions(record.id);
+      const r = game ? rebuild(game, record, entries) : { error: `game "${record.game}" is not hosted` };
+      if ('error' in r) {
+        this.deps.log.error({ room: record.id, reason: r.error }, 'room not restored');
+        failed++;
+        continue;
+      }
+      const room = this.makeRoom(record, r.state, entries);
+      room.resume();
+      restored++;
+    }
+    if (restored + failed > 0) this.deps.log.info({ restored, failed }, 'rooms recovered');
+    return { restored, failed };
+  }
+
+  private makeRoom(record: RoomRecord, state: unknown, entries: Parameters<typeof rebuild>[2]): Room {
+    const game = this.deps.registry.get(record.game)!;
+    const room = new Room(
+      {
+        game,
+        storage: this.deps.storage,
+        clock: this.deps.clock,
+        config: this.deps.config,
+        log: this.deps.log.child({ room: record.id }),
+        ...(this.deps.onOutcome ? { onOutcome: this.deps.onOutcome } : {}),
+      },
+      record,
+      state,
+      entries,
+    );
+    this.rooms.set(record.id, room);
+    return room;
+  }
+
+  /** Expires idle rooms and unloads finished ones (their record and log stay in storage). */
+  async sweep(): Promise<void> {
+    const now = this.deps.clock.now();
+    for (const room of [...this.rooms.values()]) {
+      const idleFor = now - room.lastActivity;
+      if (room.status === 'finished') {
+        if (idleFor >= this.deps.config.finishedRoomMs || (room.subscribers.size === 0 && idleFor >= 1000)) {
+          this.rooms.delete(room.id);
+          await room.close('room/archived', 'The game is over and archived.');
+        }
+      } else if (room.subscribers.size === 0 && idleFor >= this.deps.config.idleRoomMs) {
+        this.rooms.delete(room.id);
+        await room.close('room/expired', 'The room expired after being idle.');
+        await this.deps.storage.updateRoom(room.id, { status: 'expired', endedAt: Date.now() });
+        this.deps.log.info({ room: room.id }, 'room expired');
+      }
+    }
+  }
+
+  startSweeping(): void {
+    this.sweepTimer ??= setInterval(() => void this.sweep().catch((err: unknown) => this.deps.log.error({ err }, 'sweep failed')), this.deps.config.sweepMs);
+    this.sweepTimer.unref?.();
+  }
+
+  /** Graceful shutdown: every room finishes its queued work and its subscribers are told why. */
+  async close(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await Promise.all([...this.rooms.values()].map((r) => r.close('server/shutdown', 'The server is shutting down; reconnect shortly.')));
+    this.rooms.clear();
+  }
+}

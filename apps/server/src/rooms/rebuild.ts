@@ -1,0 +1,23 @@
+// Rebuilds a room's state from its seed, options and action log: exactly the steps the live room took.
+import type { HostedGame } from '../games/types.ts';
+import type { LogEntry, RoomRecord } from '../storage/storage.ts';
+
+/**
+ * Replays a log: set-up, then for each entry the timers due by its time and the action itself.
+ * Returns the state, or where and why the log stopped making sense.
+ */
+export function rebuild(game: HostedGame, room: RoomRecord, entries: readonly LogEntry[]): { state: unknown } | { error: string } {
+  const engine = game.engine;
+  const first = engine.setup({ players: room.players, options: room.options, seed: room.seed });
+  if (typeof first === 'object' && first !== null && 'rejected' in first) {
+    return { error: `set-up rejected: ${(first as { rejected: { message: string } }).rejected.message}` };
+  }
+  let state: unknown = first;
+  for (const e of entries) {
+    state = engine.tick(state, e.at).state;
+    const r = engine.apply(state, e.seat, e.action, e.at);
+    if ('rejected' in r) return { error: `action ${e.n} (${e.action.type} by seat ${e.seat}) rejected on replay: ${r.rejected.code}` };
+    state = r.state;
+  }
+  return { state };
+}

@@ -1,0 +1,347 @@
+// A live room: the authoritative state, its serial queue, the timer armed at the next deadline, bots and subscribers.
+import type { Logger } from 'pino';
+import { sampleBotDelay, type ServerConfig } from '../config.ts';
+import type { GameOutcome, HostedGame, Rejection, WireAction } from '../games/types.ts';
+import type { LogEntry, RoomRecord, Storage } from '../storage/storage.ts';
+import { PROTOCOL_VERSION, type ServerMessage } from '../transport/ws/protocol.ts';
+import { sameHash } from '../tokens.ts';
+import type { Clock } from './clock.ts';
+import { SerialQueue } from './queue.ts';
+import { fanOut, presenceOf, type Subscriber } from './subscriber.ts';
+
+export interface RoomDeps {
+  game: HostedGame;
+  storage: Storage;
+  clock: Clock;
+  config: ServerConfig;
+  log: Logger;
+  /** Told about every accepted and rejected action (metrics). */
+  onOutcome?: (accepted: boolean, code?: string) => void;
+  /** Called once when the game ends. */
+  onFinished?: (room: Room) => void;
+}
+
+/** Who submits an action: a seat's connection (with the token hash it joined with) or the seat's bot. */
+export interface Actor {
+  seat: number;
+  tokenHash?: string;
+  bot?: boolean;
+}
+
+export type Outcome = { ok: true; n: number } | ({ ok: false } & Rejection);
+
+const reject = (code: string, message: string): Outcome => ({ ok: false, code, message });
+
+export class Room {
+  readonly id: string;
+  readonly record: RoomRecord;
+  readonly subscribers = new Set<Subscriber>();
+  private readonly queue = new SerialQueue();
+  private st: unknown;
+  private n = 0;
+  private lastAt = 0;
+  /** clock.now() at logical time 0 (shifted on restore so time resumes where the log ends). */
+  private epoch = 0;
+  private readonly lastSeq: number[];
+  private cancelTimer: (() => void) | undefined;
+  private readonly botTimers: ((() => void) | undefined)[];
+  private readonly botRngs: unknown[];
+  /** clock.now() of the last action, connection or start (idle expiry). */
+  lastActivity: number;
+  closed = false;
+
+  constructor(
+    private readonly deps: RoomDeps,
+    record: RoomRecord,
+    state: unknown,
+    entries: readonly LogEntry[] = [],
+  ) {
+    this.id = record.id;
+    this.record = record;
+    this.st = state;
+    this.lastSeq = record.seats.map(() => 0);
+    this.botTimers = record.seats.map(() => undefined);
+    this.botRngs = record.seats.map((_, i) => deps.game.engine.botRng(record.seed, i));
+    for (const e of entries) {
+      this.n = e.n;
+      this.lastAt = e.at;
+      this.lastSeq[e.seat] = Math.max(this.lastSeq[e.seat] ?? 0, e.seq);
+    }
+    this.epoch = deps.clock.now() - this.lastAt;
+    this.lastActivity = deps.clock.now();
+  }
+
+  get status(): RoomRecord['status'] {
+    return this.record.status;
+  }
+  /** The runtime state (tests compare it; never sent as is). */
+  get state(): unknown {
+    return this.st;
+  }
+  get height(): number {
+    return this.n;
+  }
+  get pending(): number {
+    return this.queue.length;
+  }
+  /** The room's logical time in ms (0 at the start, never going back). */
+  now(): number {
+    return Math.max(this.lastAt, Math.floor(this.deps.clock.now() - this.epoch));
+  }
+  result(): GameOutcome | null {
+    return this.deps.game.engine.result(this.st);
+  }
+
+  /** Starts the clock, timers and bots once every human seat is claimed. Queued. */
+  maybeStart(): Promise<void> {
+    return this.queue.run(async () => {
+      if (this.closed || this.record.status !== 'waiting') return;
+      if (this.record.seats.some((s) => s.kind === 'human' && !s.tokenHash)) return;
+      this.record.status = 'playing';
+      this.record.startedAt = Date.now();
+      this.epoch = this.deps.clock.now();
+      await this.deps.storage.updateRoom(this.id, { status: 'playing', startedAt: this.record.startedAt });
+      this.deps.log.info({ room: this.id }, 'room started');
+      this.broadcast([]);
+      this.afterChange();
+    });
+  }
+
+  /** Resumes timers and bots of a room rebuilt from its log. */
+  resume(): void {
+    if (this.record.status === 'playing') this.afterChange();
+  }
+
+  /** Records a claimed seat (storage already has it). Queued, so it never races an action. */
+  seatClaimed(seat: number, tokenHash: string, name: string | undefined): Promise<void> {
+    return this.queue.run(() => {
+      const s = this.record.seats[seat];
+      if (!s) return;
+      s.tokenHash = tokenHash;
+      if (name !== undefined) s.name = name;
+      this.sendAll({ t: 'presence', seats: this.presence() });
+    });
+  }
+
+  /** Finds the seat a token opens, or -1. */
+  seatOfToken(tokenHash: string): number {
+    return this.record.seats.findIndex((s) => sameHash(s.tokenHash, tokenHash));
+  }
+
+  /** Subscribes and sends the welcome (full view). Queued, so the view matches `n`. */
+  connect(sub: Subscriber): Promise<void> {
+    return this.queue.run(() => {
+      if (this.closed) return sub.close('room/closed', 'This room is closed.');
+      this.subscribers.add(sub);
+      this.lastActivity = this.deps.clock.now();
+      this.sendWelcome(sub);
+      this.sendAll({ t: 'presence', seats: this.presence() });
+    });
+  }
+
+  /** Sends a subscriber its full view again (after it asked to resync). */
+  resync(sub: Subscriber): Promise<void> {
+    return this.queue.run(() => {
+      if (this.subscribers.has(sub)) this.sendWelcome(sub);
+    });
+  }
+
+  /** A viewer's view at a consistent point of the queue. */
+  snapshot(viewer: number | 'spectator'): Promise<{ n: number; view: unknown }> {
+    return this.queue.run(() => ({ n: this.n, view: this.deps.game.engine.view(this.st, viewer) }));
+  }
+
+  disconnect(sub: Subscriber): void {
+    if (!this.subscribers.delete(sub)) return;
+    this.lastActivity = this.deps.clock.now();
+    if (!this.closed) this.sendAll({ t: 'presence', seats: this.presence() });
+  }
+
+  /**
+   * Queues an action. `reply` gets the outcome exactly once, before the resulting update is
+   * broadcast; an accepted action is durable in storage before `reply` is called.
+   */
+  submit(actor: Actor, seq: number, action: WireAction, reply: (o: Outcome) => void): Promise<void> {
+    if (this.queue.length >= this.deps.config.maxQueue) {
+      reply(reject('server/busy', 'The room is busy; try again.'));
+      return Promise.resolve();
+    }
+    return this.queue.run(async () => {
+      const o = await this.process(actor, seq, action);
+      this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
+      reply(o);
+      if (o.ok) this.afterAccepted();
+    });
+  }
+
+  private pendingEvents: readonly unknown[] = [];
+
+  private async process(actor: Actor, seq: number, action: WireAction): Promise<Outcome> {
+    const seat = this.record.seats[actor.seat];
+    if (this.closed) return reject('room/closed', 'This room is closed.');
+    if (!seat) return reject('seat/invalid', 'There is no such seat.');
+    if (this.record.status === 'waiting') return reject('room/not_started', 'The game starts when every seat is taken.');
+    if (this.record.status !== 'playing') return reject('game/over', 'The game is over.');
+    if (actor.bot ? seat.kind !== 'bot' : !sameHash(seat.tokenHash, actor.tokenHash)) {
+      return reject('auth/invalid_token', 'This connection does not hold this seat.');
+    }
+    if (!actor.bot && seq <= (this.lastSeq[actor.seat] ?? 0)) {
+      return reject('seq/replayed', `Sequence number ${seq} was already used; the last accepted is ${this.lastSeq[actor.seat]}.`);
+    }
+    const now = this.now();
+    this.runTimers(now);
+    if (this.record.status !== 'playing') return reject('game/over', 'The game is over.');
+    const engine = this.deps.game.engine;
+    let r;
+    try {
+      r = engine.apply(this.st, actor.seat, action, now);
+    } catch (error) {
+      this.deps.log.error({ room: this.id, seat: actor.seat, err: error, action }, 'runtime threw on apply');
+      return reject('server/internal', 'The server could not process this action.');
+    }
+    if ('rejected' in r) return { ok: false, code: r.rejected.code, message: r.rejected.message };
+    const entry: LogEntry = { n: this.n + 1, at: now, seat: actor.seat, seq: actor.bot ? 0 : seq, action };
+    try {
+      await this.deps.storage.appendAction(this.id, entry);
+    } catch (error) {
+      this.deps.log.error({ room: this.id, seat: actor.seat, err: error }, 'could not append the action');
+      return reject('server/storage', 'The action could not be saved; it was not applied.');
+    }
+    this.st = r.state;
+    this.n = entry.n;
+    this.lastAt = now;
+    if (!actor.bot) this.lastSeq[actor.seat] = seq;
+    this.lastActivity = this.deps.clock.now();
+    this.pendingEvents = r.events;
+    return { ok: true, n: this.n };
+  }
+
+  private afterAccepted(): void {
+    const events = this.pendingEvents;
+    this.pendingEvents = [];
+    this.broadcast(events);
+    this.afterChange();
+  }
+
+  /** Fires every timer due by `now` (the runtime fires each at its own deadline). */
+  private runTimers(now: number): boolean {
+    const t = this.deps.game.engine.tick(this.st, now);
+    if (t.state === this.st && t.events.length === 0) return false;
+    this.st = t.state;
+    this.broadcast(t.events);
+    this.afterChange();
+    return true;
+  }
+
+  private afterChange(): void {
+    if (this.record.status !== 'playing') return;
+    const result = this.result();
+    if (result) return void this.finish(result);
+    this.arm();
+    this.scheduleBots();
+  }
+
+  private finish(result: GameOutcome): void {
+    this.record.status = 'finished';
+    this.record.result = result;
+    this.record.endedAt = Date.now();
+    this.stopTimers();
+    this.deps.log.info({ room: this.id, result }, 'game over');
+    // Inside the queue already (called from a queued task): the next task waits for this write.
+    void this.queue.run(() => this.deps.storage.updateRoom(this.id, { status: 'finished', endedAt: this.record.endedAt!, result }));
+    this.deps.onFinished?.(this);
+  }
+
+  private arm(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    const deadline = this.deps.game.engine.nextDeadline(this.st);
+    if (deadline === null) return;
+    const delay = Math.max(0, deadline - this.now());
+    this.cancelTimer = this.deps.clock.setTimer(delay, () => {
+      this.cancelTimer = undefined;
+      void this.queue.run(() => {
+        if (this.closed || this.record.status !== 'playing') return;
+        const now = this.now();
+        if (!this.runTimers(now)) {
+          // Due but nothing fired (clock rounding): try again shortly rather than spin.
+          if (now >= deadline) this.cancelTimer = this.deps.clock.setTimer(5, () => this.arm());
+          else this.arm();
+        }
+      });
+    });
+  }
+
+  private scheduleBots(): void {
+    const engine = this.deps.game.engine;
+    this.record.seats.forEach((seat, i) => {
+      if (seat.kind !== 'bot' || this.botTimers[i] || this.record.status !== 'playing') return;
+      if (engine.legalActions(this.st, i).length === 0) return;
+      this.botTimers[i] = this.deps.clock.setTimer(sampleBotDelay(this.deps.config.botDelay), () => {
+        this.botTimers[i] = undefined;
+        void this.queue.run(async () => {
+          if (this.closed || this.record.status !== 'playing') return;
+          const action = engine.bot(this.st, i, seat.level ?? 'random', this.botRngs[i]);
+          if (action) await this.process({ seat: i, bot: true }, 0, action).then((o) => {
+            this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
+            if (o.ok) this.afterAccepted();
+          });
+          this.scheduleBots();
+        });
+      });
+    });
+  }
+
+  private stopTimers(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.botTimers.forEach((cancel, i) => {
+      cancel?.();
+      this.botTimers[i] = undefined;
+    });
+  }
+
+  private broadcast(events: readonly unknown[]): void {
+    if (this.subscribers.size === 0) return;
+    fanOut(this.deps.game.engine, this.st, this.subscribers, events, { n: this.n, now: this.now(), result: this.result() });
+  }
+
+  private sendWelcome(sub: Subscriber): void {
+    const engine = this.deps.game.engine;
+    const v = sub.viewer;
+    const result = this.result();
+    sub.send({
+      t: 'welcome',
+      v: PROTOCOL_VERSION,
+      room: this.id,
+      game: this.record.game,
+      seat: v === 'spectator' ? null : v,
+      players: this.record.players,
+      status: this.record.status,
+      n: this.n,
+      lastSeq: v === 'spectator' ? 0 : (this.lastSeq[v] ?? 0),
+      now: this.now(),
+      view: engine.view(this.st, v),
+      ...(v !== 'spectator' ? { legal: engine.legalActions(this.st, v) } : {}),
+      ...(result ? { result } : {}),
+      seats: this.presence(),
+    });
+  }
+
+  presence(): ReturnType<typeof presenceOf> {
+    return presenceOf(this.record.seats, this.subscribers);
+  }
+
+  private sendAll(msg: ServerMessage): void {
+    for (const s of this.subscribers) s.send(msg);
+  }
+
+  /** Stops timers and bots, waits for queued work, and closes every subscription. */
+  async close(code: string, message: string): Promise<void> {
+    this.closed = true;
+    this.stopTimers();
+    await this.queue.drain();
+    for (const s of [...this.subscribers]) s.close(code, message);
+    this.subscribers.clear();
+  }
+}

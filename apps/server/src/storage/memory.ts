@@ -1,0 +1,50 @@
+// In-memory storage with the same contract as SQLite (tests, and `--db :memory:`-like throwaway servers).
+import type { LogEntry, RoomRecord, RoomStatus, Storage } from './storage.ts';
+
+const copy = <T>(x: T): T => structuredClone(x);
+
+export class MemoryStorage implements Storage {
+  private readonly rooms = new Map<string, RoomRecord>();
+  private readonly logs = new Map<string, LogEntry[]>();
+
+  async createRoom(room: RoomRecord): Promise<void> {
+    if (this.rooms.has(room.id)) throw new Error(`room ${room.id} exists`);
+    this.rooms.set(room.id, copy(room));
+    this.logs.set(room.id, []);
+  }
+
+  async claimSeat(roomId: string, seat: number, tokenHash: string, name: string | undefined): Promise<boolean> {
+    const s = this.rooms.get(roomId)?.seats[seat];
+    if (!s || s.kind !== 'human' || s.tokenHash) return false;
+    s.tokenHash = tokenHash;
+    if (name !== undefined) s.name = name;
+    return true;
+  }
+
+  async updateRoom(roomId: string, patch: Partial<Pick<RoomRecord, 'status' | 'startedAt' | 'endedAt' | 'result'>>): Promise<void> {
+    const r = this.rooms.get(roomId);
+    if (r) Object.assign(r, copy(patch));
+  }
+
+  async appendAction(roomId: string, entry: LogEntry): Promise<void> {
+    const log = this.logs.get(roomId);
+    if (!log) throw new Error(`no room ${roomId}`);
+    if (entry.n !== log.length + 1) throw new Error(`log position ${entry.n} is not next (${log.length + 1})`);
+    log.push(copy(entry));
+  }
+
+  async getRoom(roomId: string): Promise<RoomRecord | null> {
+    const r = this.rooms.get(roomId);
+    return r ? copy(r) : null;
+  }
+
+  async getActions(roomId: string): Promise<LogEntry[]> {
+    return copy(this.logs.get(roomId) ?? []);
+  }
+
+  async listRooms(statuses: readonly RoomStatus[], limit = 10_000): Promise<RoomRecord[]> {
+    return [...this.rooms.values()].filter((r) => statuses.includes(r.status)).slice(0, limit).map(copy);
+  }
+
+  async close(): Promise<void> {}
+}

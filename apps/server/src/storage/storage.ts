@@ -1,0 +1,80 @@
+// The storage interface: rooms and their append-only action logs (SQLite now; PostgreSQL later).
+import type { GameOutcome, OptionValue, WireAction } from '../games/types.ts';
+
+export type RoomStatus = 'waiting' | 'playing' | 'finished' | 'expired';
+
+export interface SeatRecord {
+  kind: 'human' | 'bot';
+  /** Bot level (`random` …); absent for humans. */
+  level?: string;
+  /** SHA-256 of the seat token (hex), once a human has claimed the seat. The token itself is never stored. */
+  tokenHash?: string;
+  name?: string;
+}
+
+export interface RoomRecord {
+  id: string;
+  game: string;
+  seed: string;
+  players: number;
+  /** Options by name as the room was created with (the runtime fills defaults). */
+  options: Record<string, OptionValue>;
+  seats: SeatRecord[];
+  status: RoomStatus;
+  /** Wall-clock ms. */
+  createdAt: number;
+  startedAt?: number;
+  endedAt?: number;
+  result?: GameOutcome;
+}
+
+/** One accepted action: `n` is its 1-based position in the room's log, `at` the room's logical time. */
+export interface LogEntry {
+  n: number;
+  at: number;
+  seat: number;
+  /** The client's sequence number (0 for bots). */
+  seq: number;
+  action: WireAction;
+}
+
+/** The downloadable replay log, the runtime's `replay(def, log)` input. */
+export interface ReplayLog {
+  v: 1;
+  game: string;
+  seed: string;
+  players: number;
+  options: Record<string, OptionValue>;
+  actions: { at: number; seat: number; action: WireAction }[];
+}
+
+/**
+ * Durable storage of rooms. Every method may be remote (a database server), hence async;
+ * `appendAction` resolves only once the entry is durable, and the server acknowledges an
+ * action only after that. Nothing here may rely on being in the same process as the room.
+ */
+export interface Storage {
+  createRoom(room: RoomRecord): Promise<void>;
+  /** Claims a free human seat atomically; false when it is taken (or not a human seat). */
+  claimSeat(roomId: string, seat: number, tokenHash: string, name: string | undefined): Promise<boolean>;
+  updateRoom(roomId: string, patch: Partial<Pick<RoomRecord, 'status' | 'startedAt' | 'endedAt' | 'result'>>): Promise<void>;
+  /** Appends one accepted action; rejects if `n` is not the next position (a lost race between writers). */
+  appendAction(roomId: string, entry: LogEntry): Promise<void>;
+  getRoom(roomId: string): Promise<RoomRecord | null>;
+  getActions(roomId: string): Promise<LogEntry[]>;
+  /** Rooms whose status is one of `statuses`, oldest first. */
+  listRooms(statuses: readonly RoomStatus[], limit?: number): Promise<RoomRecord[]>;
+  close(): Promise<void>;
+}
+
+/** Builds the replay log of a room from its record and entries. */
+export function toReplayLog(room: RoomRecord, entries: readonly LogEntry[]): ReplayLog {
+  return {
+    v: 1,
+    game: room.game,
+    seed: room.seed,
+    players: room.players,
+    options: room.options,
+    actions: entries.map((e) => ({ at: e.at, seat: e.seat, action: e.action })),
+  };
+}

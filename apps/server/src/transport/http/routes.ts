@@ -1,0 +1,156 @@
+// The HTTP API: games, rooms (create, join, spectate, summary, log), health and metrics.
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { GameRegistry } from '../../games/registry.ts';
+import type { ServerMetrics } from '../../metrics.ts';
+import type { RoomManager } from '../../rooms/manager.ts';
+import type { Room } from '../../rooms/room.ts';
+import { toReplayLog, type RoomRecord, type Storage } from '../../storage/storage.ts';
+import {
+  CreateRoomBody,
+  ErrorReply,
+  GameSchema,
+  JoinBody,
+  JoinReply,
+  ReplayLogSchema,
+  RoomParams,
+  RoomSummary,
+  SpectateReply,
+} from './schemas.ts';
+
+export interface RouteDeps {
+  registry: GameRegistry;
+  manager: RoomManager;
+  storage: Storage;
+  metrics: ServerMetrics;
+}
+
+const WS_PATH = '/ws';
+const Err = Type.Ref('ErrorReply');
+
+function summary(record: RoomRecord, room: Room | undefined, n: number) {
+  const presence = room?.presence();
+  return {
+    id: record.id,
+    game: record.game,
+    status: record.status,
+    players: record.players,
+    options: record.options,
+    seats: record.seats.map((s, i) => ({
+      kind: s.kind,
+      ...(s.level ? { level: s.level } : {}),
+      ...(s.name ? { name: s.name } : {}),
+      claimed: s.kind === 'bot' || !!s.tokenHash,
+      connected: presence?.[i]?.connected ?? false,
+    })),
+    n,
+    createdAt: record.createdAt,
+    ...(record.startedAt !== undefined ? { startedAt: record.startedAt } : {}),
+    ...(record.endedAt !== undefined ? { endedAt: record.endedAt } : {}),
+    ...(record.result ? { result: record.result } : {}),
+  };
+}
+
+export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
+  const { registry, manager, storage, metrics } = deps;
+  return async (app) => {
+    app.addSchema(ErrorReply);
+
+    app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
+      status: 'ok' as const,
+    }));
+
+    app.get('/metrics', { schema: { tags: ['ops'], summary: 'Prometheus metrics (text exposition format)', response: { 200: Type.String() } } }, async (_req, reply) => {
+      reply.type(metrics.registry.contentType);
+      return metrics.registry.metrics();
+    });
+
+    app.get('/api/games', { schema: { tags: ['games'], summary: 'Games hosted here, with options and seat ranges', response: { 200: Type.Array(GameSchema) } } }, async () =>
+      registry.list(),
+    );
+
+    app.get(
+      '/api/games/:id',
+      { schema: { tags: ['games'], summary: 'One game', params: RoomParams, response: { 200: GameSchema, 404: Err } } },
+      async (req, reply) => {
+        const game = registry.list().find((g) => g.id === req.params.id);
+        return game ?? reply.code(404).send({ code: 'game/unknown', message: `No game "${req.params.id}" is hosted here.` });
+      },
+    );
+
+    app.post(
+      '/api/rooms',
+      { schema: { tags: ['rooms'], summary: 'Create a room', body: CreateRoomBody, response: { 201: RoomSummary, 400: Err, 404: Err, 503: Err } } },
+      async (req, reply) => {
+        const r = await manager.create(req.body);
+        if ('rejected' in r) return reply.code(r.rejected.status as 400).send({ code: r.rejected.code, message: r.rejected.message });
+        return reply.code(201).send(summary(r.room.record, r.room, r.room.height));
+      },
+    );
+
+    app.get(
+      '/api/rooms',
+      {
+        schema: {
+          tags: ['rooms'],
+          summary: 'Rooms loaded in this server (the lobby)',
+          querystring: Type.Object({ status: Type.Optional(Type.Union([Type.Literal('waiting'), Type.Literal('playing'), Type.Literal('finished')])) }),
+          response: { 200: Type.Array(RoomSummary) },
+        },
+      },
+      async (req) =>
+        [...manager.rooms.values()].filter((r) => !req.query.status || r.status === req.query.status).map((r) => summary(r.record, r, r.height)),
+    );
+
+    app.get(
+      '/api/rooms/:id',
+      { schema: { tags: ['rooms'], summary: 'Room summary', params: RoomParams, response: { 200: RoomSummary, 404: Err } } },
+      async (req, reply) => {
+        const room = manager.get(req.params.id);
+        if (room) return summary(room.record, room, room.height);
+        const record = await storage.getRoom(req.params.id);
+        if (!record) return reply.code(404).send({ code: 'room/unknown', message: `No room "${req.params.id}".` });
+        return summary(record, undefined, (await storage.getActions(record.id)).length);
+      },
+    );
+
+    app.post(
+      '/api/rooms/:id/join',
+      {
+        schema: {
+          tags: ['rooms'],
+          summary: 'Claim a seat; returns its token',
+          params: RoomParams,
+          body: Type.Optional(JoinBody),
+          response: { 200: JoinReply, 400: Err, 404: Err, 409: Err },
+        },
+      },
+      async (req, reply) => {
+        const r = await manager.claim(req.params.id, req.body?.seat, req.body?.name);
+        if ('rejected' in r) return reply.code(r.rejected.status as 400).send({ code: r.rejected.code, message: r.rejected.message });
+        return { room: req.params.id, seat: r.seat, token: r.token, ws: WS_PATH };
+      },
+    );
+
+    app.get(
+      '/api/rooms/:id/spectate',
+      { schema: { tags: ['rooms'], summary: 'The public view, and where to follow it live', params: RoomParams, response: { 200: SpectateReply, 404: Err } } },
+      async (req, reply) => {
+        const room = manager.get(req.params.id);
+        if (!room) return reply.code(404).send({ code: 'room/unknown', message: `No open room "${req.params.id}".` });
+        const view = await room.snapshot('spectator');
+        return { room: room.id, ws: WS_PATH, n: view.n, status: room.status, view: view.view };
+      },
+    );
+
+    app.get(
+      '/api/rooms/:id/log',
+      { schema: { tags: ['rooms'], summary: 'The action log (replay input), running or finished', params: RoomParams, response: { 200: ReplayLogSchema, 404: Err } } },
+      async (req, reply) => {
+        const record = await storage.getRoom(req.params.id);
+        if (!record) return reply.code(404).send({ code: 'room/unknown', message: `No room "${req.params.id}".` });
+        reply.header('content-disposition', `attachment; filename="${record.game}-${record.id}.json"`);
+        return toReplayLog(record, await storage.getActions(record.id));
+      },
+    );
+  };
+}

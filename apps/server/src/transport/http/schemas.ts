@@ -1,0 +1,110 @@
+// TypeBox schemas of the HTTP API (validation and the OpenAPI document at /docs).
+import { Type } from '@fastify/type-provider-typebox';
+
+export const ErrorReply = Type.Object(
+  { code: Type.String({ description: 'Namespaced code, e.g. `seat/taken`.' }), message: Type.String({ description: 'A sentence for people.' }) },
+  { $id: 'ErrorReply' },
+);
+
+export const OptionSchema = Type.Object({
+  name: Type.String(),
+  description: Type.String(),
+  kind: Type.Union([Type.Literal('int'), Type.Literal('duration'), Type.Literal('bool'), Type.Literal('enum')]),
+  min: Type.Optional(Type.Number()),
+  max: Type.Optional(Type.Number()),
+  values: Type.Optional(Type.Array(Type.String())),
+  default: Type.Number({ description: 'Encoded as the runtime does: enum ordinal, 0/1, milliseconds.' }),
+});
+
+export const GameSchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  summary: Type.String(),
+  minPlayers: Type.Integer(),
+  maxPlayers: Type.Integer(),
+  options: Type.Array(OptionSchema),
+  botLevels: Type.Array(Type.String()),
+  source: Type.String(),
+});
+
+const SeatKind = Type.Union([Type.Literal('human'), Type.Literal('bot')]);
+
+export const CreateRoomBody = Type.Object(
+  {
+    game: Type.String({ minLength: 1, maxLength: 64 }),
+    options: Type.Optional(
+      Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.Number(), Type.String({ maxLength: 64 }), Type.Boolean()]), {
+        description: 'Options by name; enum values by name, durations in ms. Unnamed options take their defaults.',
+      }),
+    ),
+    seats: Type.Array(Type.Object({ kind: SeatKind, level: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 16,
+      description: 'One entry per seat, in seat order.',
+    }),
+    seed: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Fixes the shuffle (tests, tournaments).' })),
+  },
+  { additionalProperties: false },
+);
+
+export const SeatSummary = Type.Object({
+  kind: SeatKind,
+  level: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  claimed: Type.Boolean(),
+  connected: Type.Boolean(),
+});
+
+export const GameResultSchema = Type.Object({
+  winners: Type.Array(Type.Integer()),
+  scores: Type.Array(Type.Number()),
+  endedBy: Type.Optional(Type.String()),
+});
+
+export const RoomSummary = Type.Object({
+  id: Type.String(),
+  game: Type.String(),
+  status: Type.Union([Type.Literal('waiting'), Type.Literal('playing'), Type.Literal('finished'), Type.Literal('expired')]),
+  players: Type.Integer(),
+  options: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()])),
+  seats: Type.Array(SeatSummary),
+  n: Type.Integer({ description: 'Accepted actions so far (loaded rooms only; else from the log).' }),
+  createdAt: Type.Number(),
+  startedAt: Type.Optional(Type.Number()),
+  endedAt: Type.Optional(Type.Number()),
+  result: Type.Optional(GameResultSchema),
+});
+
+export const RoomParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const JoinBody = Type.Object(
+  {
+    seat: Type.Optional(Type.Integer({ minimum: 0, maximum: 15, description: 'Seat to claim; the first free human seat if absent.' })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+
+export const JoinReply = Type.Object({
+  room: Type.String(),
+  seat: Type.Integer(),
+  token: Type.String({ description: 'The seat token (256 random bits). Shown once; send it in the WebSocket `join`.' }),
+  ws: Type.String({ description: 'Path of the WebSocket endpoint.' }),
+});
+
+export const SpectateReply = Type.Object({
+  room: Type.String(),
+  ws: Type.String(),
+  n: Type.Integer(),
+  status: Type.String(),
+  view: Type.Unknown({ description: 'The public view (no hidden card).' }),
+});
+
+export const ReplayLogSchema = Type.Object({
+  v: Type.Literal(1),
+  game: Type.String(),
+  seed: Type.String(),
+  players: Type.Integer(),
+  options: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()])),
+  actions: Type.Array(Type.Object({ at: Type.Number(), seat: Type.Integer(), action: Type.Unknown() })),
+});

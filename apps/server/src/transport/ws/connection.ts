@@ -1,0 +1,147 @@
+// One WebSocket connection: size and rate limits, message validation, join by token or as spectator, actions, heartbeats.
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import type { ServerConfig } from '../../config.ts';
+import type { ServerMetrics } from '../../metrics.ts';
+import type { RoomManager } from '../../rooms/manager.ts';
+import type { Room } from '../../rooms/room.ts';
+import type { Subscriber, Viewer } from '../../rooms/subscriber.ts';
+import { hashToken } from '../../tokens.ts';
+import { PROTOCOL_VERSION, parseClientMessage, type ClientMessage, type ServerMessage } from './protocol.ts';
+import { TokenBucket } from './rate-limit.ts';
+
+/** Sees every frame sent to a viewer, with its room (tests record frames to check secrecy). */
+export type FrameTap = (room: Room, viewer: Viewer, text: string) => void;
+
+export interface ConnectionDeps {
+  manager: RoomManager;
+  config: ServerConfig;
+  metrics: ServerMetrics;
+  log: Logger;
+  onFrame?: FrameTap;
+}
+
+/** Above this much unsent data the client is too slow to follow the game and is dropped. */
+const MAX_BUFFERED = 4 * 1024 * 1024;
+
+export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void {
+  const { config, metrics } = deps;
+  let log = deps.log;
+  let room: Room | undefined;
+  let sub: (Subscriber & { tokenHash?: string }) | undefined;
+  let joining = false;
+  let strikes = 0;
+  let alive = true;
+  const bucket = new TokenBucket(config.ratePerSecond, config.rateBurst, performance.now());
+  metrics.connections.inc();
+
+  const send = (msg: ServerMessage): void => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED) {
+      socket.close(1013, 'too slow');
+      return;
+    }
+    const text = JSON.stringify(msg);
+    if (room && sub) deps.onFrame?.(room, sub.viewer, text);
+    socket.send(text);
+  };
+  const error = (code: string, message: string, seq?: number): void => send({ t: 'error', code, message, ...(seq !== undefined ? { seq } : {}) });
+
+  const heartbeat = setInterval(() => {
+    if (!alive) return void socket.terminate();
+    alive = false;
+    socket.ping();
+  }, config.heartbeatMs);
+  heartbeat.unref?.();
+  socket.on('pong', () => (alive = true));
+
+  async function join(msg: Extract<ClientMessage, { t: 'join' }>): Promise<void> {
+    if (sub || joining) return error('protocol/already_joined', 'This connection has already joined a room.');
+    if (msg.v !== PROTOCOL_VERSION) return error('protocol/version', `This server speaks protocol version ${PROTOCOL_VERSION}, not ${msg.v}.`);
+    const r = deps.manager.get(msg.room);
+    if (!r) return error('room/unknown', `No open room "${msg.room.slice(0, 64)}".`);
+    let viewer: Viewer = 'spectator';
+    let tokenHash: string | undefined;
+    if (msg.token !== undefined) {
+      tokenHash = hashToken(msg.token);
+      const seat = r.seatOfToken(tokenHash);
+      if (seat < 0) return error('auth/invalid_token', 'This token does not open a seat in this room.');
+      viewer = seat;
+    }
+    room = r;
+    log = deps.log.child({ room: r.id, seat: viewer });
+    sub = {
+      viewer,
+      ...(tokenHash ? { tokenHash } : {}),
+      send,
+      close(code, message) {
+        send({ t: 'bye', code, message });
+        socket.close(code === 'server/shutdown' ? 1001 : 1000, code);
+      },
+    };
+    joining = true;
+    await r.connect(sub);
+    joining = false;
+    // Closed while waiting for the room's queue: the close handler ran before we subscribed.
+    if (socket.readyState !== socket.OPEN) r.disconnect(sub);
+    log.debug('joined');
+  }
+
+  function act(msg: Extract<ClientMessage, { t: 'action' }>, received: number): void {
+    if (!room || !sub) return error('protocol/not_joined', 'Join a room first.', msg.seq);
+    if (sub.viewer === 'spectator') {
+      return send({ t: 'reject', seq: msg.seq, code: 'seat/spectator', message: 'Spectators cannot act.' });
+    }
+    const seat = sub.viewer;
+    void room.submit({ seat, ...(sub.tokenHash ? { tokenHash: sub.tokenHash } : {}) }, msg.seq, msg.action, (o) => {
+      send(o.ok ? { t: 'ack', seq: msg.seq, n: o.n } : { t: 'reject', seq: msg.seq, code: o.code, message: o.message });
+      metrics.ackLatency.observe((performance.now() - received) / 1000);
+      if (!o.ok) log.debug({ seq: msg.seq, code: o.code }, 'action rejected');
+    });
+  }
+
+  socket.on('message', (data, isBinary) => {
+    const received = performance.now();
+    alive = true;
+    try {
+      const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
+      if (!bucket.take(received)) {
+        if (++strikes >= config.rateStrikes) return void socket.close(1008, 'rate limit');
+        return error('rate/limited', `Too many messages: at most ${config.ratePerSecond} per second.`);
+      }
+      strikes = 0;
+      if (isBinary) return error('input/binary', 'Messages are JSON text frames.');
+      if (size > config.maxMessageBytes) return error('input/too_large', `Messages are limited to ${config.maxMessageBytes} bytes.`);
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
+      const parsed = parseClientMessage(text);
+      if (!parsed.ok) return error(parsed.code, parsed.message);
+      const msg = parsed.msg;
+      switch (msg.t) {
+        case 'join':
+          return void join(msg).catch((err: unknown) => {
+            joining = false;
+            log.error({ err }, 'join failed');
+            error('server/internal', 'Joining failed.');
+          });
+        case 'action':
+          return act(msg, received);
+        case 'ping':
+          return send({ t: 'pong', ...(msg.id !== undefined ? { id: msg.id } : {}), now: room?.now() ?? 0 });
+        case 'resync':
+          if (!room || !sub) return error('protocol/not_joined', 'Join a room first.');
+          return void room.resync(sub);
+      }
+    } catch (err) {
+      // Never let one message take the process down.
+      log.error({ err }, 'message handling failed');
+      error('server/internal', 'The server could not handle this message.');
+    }
+  });
+
+  socket.on('close', () => {
+    clearInterval(heartbeat);
+    metrics.connections.dec();
+    if (room && sub) room.disconnect(sub);
+  });
+  socket.on('error', (err) => log.warn({ err }, 'socket error'));
+}

@@ -1,0 +1,136 @@
+// The WebSocket protocol, version 1: TypeBox schemas of every client message and the shapes the server sends.
+import Type, { type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+export const PROTOCOL_VERSION = 1;
+
+const Name = Type.String({ minLength: 1, maxLength: 64 });
+const Int = Type.Integer({ minimum: -1, maximum: 0xffffffff });
+
+/** One argument value: a number (card view id, enum ordinal, player …), a name, a flag, a list. */
+const ArgValue = Type.Union([
+  Type.Number(),
+  Type.String({ maxLength: 64 }),
+  Type.Boolean(),
+  Type.Array(Type.Number(), { maxItems: 256 }),
+]);
+
+/** What a racing action saw of the raced pile: its height and top card id (null when empty). */
+export const ExpectSchema = Type.Object(
+  { height: Type.Integer({ minimum: 0, maximum: 1_000_000 }), top: Type.Union([Int, Type.Null()]) },
+  { additionalProperties: false },
+);
+
+export const WireActionSchema = Type.Object(
+  {
+    type: Name,
+    args: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), ArgValue)),
+    expect: Type.Optional(ExpectSchema),
+    /** The round the client saw; a different one is rejected `round/over`. */
+    round: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  },
+  { additionalProperties: false },
+);
+
+export const JoinMessage = Type.Object(
+  {
+    t: Type.Literal('join'),
+    v: Type.Integer(),
+    room: Type.String({ minLength: 1, maxLength: 64 }),
+    /** A seat token from `POST /api/rooms/:id/join`; without one the connection spectates. */
+    token: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ActionMessage = Type.Object(
+  {
+    t: Type.Literal('action'),
+    /** The client's own sequence number: strictly increasing per seat. */
+    seq: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    action: WireActionSchema,
+  },
+  { additionalProperties: false },
+);
+
+export const PingMessage = Type.Object(
+  { t: Type.Literal('ping'), id: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })) },
+  { additionalProperties: false },
+);
+
+export const ResyncMessage = Type.Object({ t: Type.Literal('resync') }, { additionalProperties: false });
+
+export const ClientMessageSchema = Type.Union([JoinMessage, ActionMessage, PingMessage, ResyncMessage]);
+export type ClientMessage = Static<typeof ClientMessageSchema>;
+export type JoinMsg = Static<typeof JoinMessage>;
+export type ActionMsg = Static<typeof ActionMessage>;
+
+const validators = {
+  join: Compile(JoinMessage),
+  action: Compile(ActionMessage),
+  ping: Compile(PingMessage),
+  resync: Compile(ResyncMessage),
+} as const;
+
+/**
+ * Parses and validates one client frame; a problem comes back as a value, never thrown.
+ *
+ * @example
+ * parseClientMessage('{"t":"ping"}') // { ok: true, msg: { t: 'ping' } }
+ */
+export function parseClientMessage(text: string): { ok: true; msg: ClientMessage } | { ok: false; code: string; message: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, code: 'input/malformed', message: 'The message is not valid JSON.' };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { ok: false, code: 'input/invalid', message: 'A message must be a JSON object with a "t" field.' };
+  }
+  const t = (data as { t?: unknown }).t;
+  if (typeof t !== 'string' || !Object.hasOwn(validators, t)) {
+    return { ok: false, code: 'input/unknown_type', message: `Unknown message type ${JSON.stringify(t)?.slice(0, 40) ?? 'undefined'}.` };
+  }
+  const validator = validators[t as keyof typeof validators];
+  if (!validator.Check(data)) {
+    const first = validator.Errors(data)[0];
+    const where = first ? `${first.instancePath || '/'}: ${first.message}` : 'does not match the schema';
+    return { ok: false, code: 'input/invalid', message: `Invalid "${t}" message (${where.slice(0, 160)}).` };
+  }
+  return { ok: true, msg: data as ClientMessage };
+}
+
+/** Every message the server sends. */
+export type ServerMessage =
+  | {
+      t: 'welcome';
+      v: number;
+      room: string;
+      game: string;
+      seat: number | null;
+      players: number;
+      status: string;
+      /** Accepted actions so far (the room log's height). */
+      n: number;
+      /** Highest client sequence number accepted for this seat (0: none). */
+      lastSeq: number;
+      now: number;
+      view: unknown;
+      legal?: readonly unknown[];
+      result?: unknown;
+      seats: readonly SeatPresence[];
+    }
+  | { t: 'ack'; seq: number; n: number }
+  | { t: 'reject'; seq: number; code: string; message: string }
+  | { t: 'update'; n: number; now: number; events: readonly unknown[]; view: unknown; legal?: readonly unknown[]; result?: unknown }
+  | { t: 'presence'; seats: readonly SeatPresence[] }
+  | { t: 'error'; code: string; message: string; seq?: number }
+  | { t: 'pong'; id?: number; now: number }
+  | { t: 'bye'; code: string; message: string };
+
+export interface SeatPresence {
+  kind: 'human' | 'bot';
+  claimed: boolean;
+  connected: boolean;
+}
