@@ -48,7 +48,7 @@ export function arrange(def: GameDef, state: GameState, spec: readonly Arrangeme
     plan.push(list);
   }
   let spare = -1;
-  for (let z = 0; z < s.staticZones && spare < 0; z++) if (!listed.has(z)) spare = z;
+  for (let z = 0; z < s.staticZones && spare < 0; z++) if (!listed.has(z) && def.zones[s.zoneDecl[z]].shape !== 'row') spare = z;
   const e = engineFor(def);
   e.busy = true;
   try {
