@@ -43,7 +43,7 @@ export function isGameDef(x: unknown): x is GameDef {
  * import { game } from '@decksmith/game-super-taki';
  * registry.add(hostGameDef(game, '@decksmith/game-super-taki'));
  */
-export function hostGameDef(def: GameDef, source: string): HostedGame<GameState> {
+export function hostGameDef(def: GameDef, source: string): HostedGame<GameState> & { def: GameDef } {
   const engine: GameEngine<GameState> = {
     setup(input) {
       const bad = checkSetup(def, input);
@@ -77,5 +77,6 @@ export function hostGameDef(def: GameDef, source: string): HostedGame<GameState>
     botLevels: ['random'],
     source,
     engine,
+    def,
   };
 }
