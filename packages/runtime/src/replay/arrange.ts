@@ -9,6 +9,8 @@ export interface Arrangement {
   zone: number;
   /** Exact contents bottom→top in card notation (`R5`); for rows, slot order. */
   cards: string[];
+  /** Only the top of the zone: its other cards stay below the listed ones. */
+  onTop?: boolean;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface Arrangement {
  */
 export function arrange(def: GameDef, state: GameState, spec: readonly Arrangement[]): GameState | Rejection {
   const listed = new Set(spec.map((a) => a.zone));
+  const onTop = new Set(spec.filter((a) => a.onTop === true).map((a) => a.zone));
   const claimed = new Set<number>();
   const plan: number[][] = [];
   const s = state;
@@ -49,16 +52,19 @@ export function arrange(def: GameDef, state: GameState, spec: readonly Arrangeme
   }
   let spare = -1;
   for (let z = 0; z < s.staticZones && spare < 0; z++) if (!listed.has(z) && def.zones[s.zoneDecl[z]].shape !== 'row') spare = z;
+  const spareBottom = spare < 0 && onTop.size > 0;
+  if (spareBottom) spare = [...onTop][0];
   const e = engineFor(def);
   e.busy = true;
   try {
     e.begin(state, state.lastAt, true);
     for (const z of listed) {
+      if (onTop.has(z)) continue;
       for (const c of s.zones[z].slice()) {
         if (c < 0 || claimed.has(c)) continue;
-        const home = listed.has(s.home[c]) ? spare : s.home[c];
+        const home = listed.has(s.home[c]) && !onTop.has(s.home[c]) ? spare : s.home[c];
         if (home < 0) return { code: 'setup/invalid', message: 'No zone is left to put displaced cards in.' };
-        moveCard(e, c, home, 'top');
+        moveCard(e, c, home, onTop.has(home) ? 'bottom' : 'top');
       }
     }
     spec.forEach((a, k) => {
