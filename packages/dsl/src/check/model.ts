@@ -100,14 +100,69 @@ export interface ZoneInfo {
   scope: 'shared' | 'player' | 'side';
   shape: 'pile' | 'fan' | 'row' | 'piles';
   decl: A.ZoneDecl;
+  /** (added) Runtime visibility, as `ZoneDef.visibility` spells it (`visible top` → `top`). */
+  visibility: 'visible' | 'top' | 'owner' | 'hidden' | 'count';
+  /** (added) Fixed slot count of a `row N` (a literal or an option's default), else null. */
+  slots: number | null;
+  /** (added) `refill from z keeping top`: the index of zone z, else null. */
+  refill: number | null;
 }
 
-export interface DeckInfo { name: string; index: number; perSide: boolean; decl: A.DeckDecl }
+/**
+ * (added) One deck line: `count × Kind [where cond]`. `candidates` are the kind's faces;
+ * `faces` are those the line deals when `where` does not depend on options (null when it
+ * does: codegen then compiles `where` per candidate face; names of attributes in it have a
+ * `refs` entry of kind `attr`).
+ */
+export interface DeckLineInfo {
+  kind: number;
+  candidates: number[];
+  faces: number[] | null;
+  decl: A.DeckLine;
+}
+
+export interface DeckInfo {
+  name: string;
+  index: number;
+  perSide: boolean;
+  decl: A.DeckDecl;
+  /** (added) Expanded lines, in order. */
+  lines: DeckLineInfo[];
+  /**
+   * (added) `GameDef.DeckDef.home`: index of the first zone the deck is shuffled into
+   * (`shuffle deck into z`), else of the first shared pile; null if neither exists.
+   */
+  home: number | null;
+}
 export interface DieInfo { name: string; index: number; type: Type; faces: number[]; decl: A.DieDecl }
-export interface MeldInfo { name: string; index: number; decl: A.MeldRulesDecl }
+export interface MeldInfo {
+  name: string;
+  index: number;
+  decl: A.MeldRulesDecl;
+  /** (added) Resolved configuration for `GameDef.MeldRulesDef`; -1 for an attribute that is not given. */
+  minSize: number;
+  maxSize: number | null;
+  books: boolean;
+  runs: boolean;
+  allWildMeld: boolean;
+  suitAttr: number;
+  rankAttr: number;
+  minRank: number;
+  maxRank: number;
+  /** The `wild c when …` / `points c: …` lines (their variable is a `param` 0 of type Card). */
+  wild: Extract<A.MeldRule, { kind: 'meld_wild' }> | null;
+  points: Extract<A.MeldRule, { kind: 'meld_points' }> | null;
+}
 export interface DefineInfo { name: string; type: Type; params: { name: string; type: Type }[]; decl: A.DefineDecl }
 export interface ProcedureInfo { name: string; params: { name: string; type: Type }[]; decl: A.ProcedureDecl }
-export interface StageInfo { name: string; index: number; decl: A.StageDecl }
+export interface StageInfo {
+  name: string;
+  index: number;
+  decl: A.StageDecl;
+  /** (added) The stage's mode and its step names (turns stages only). */
+  mode: 'turns' | 'realtime' | 'pause';
+  steps: string[];
+}
 export interface WindowInfo { name: string; index: number; decl: A.WindowDecl }
 export interface ActionInfo {
   name: string;
@@ -131,7 +186,20 @@ export type Symbol =
   | { kind: 'local'; name: string; type: Type; decl: A.Node }
   | { kind: 'procedure'; info: ProcedureInfo }
   /** A built-in function (`wrap`, `sqrt`, `plus_minus`, `can_meld_all`, `owner`, `min` …). */
-  | { kind: 'builtin_fn'; name: string };
+  | { kind: 'builtin_fn'; name: string }
+  // (added) Symbols of the other namespaces, and attribute names inside deck-line `where`s.
+  /** An attribute named bare in a deck line's `where` (`figure != change_colour`): the face's value. */
+  | { kind: 'attr'; info: AttrInfo }
+  /** A card kind named by `is Kind`, a deck line or a layout `card Kind` (the Ident is the key). */
+  | { kind: 'kind'; info: KindInfo }
+  /** Flow names (`during`, `rounds { stages … }`, `open window w`): the Ident is the key. */
+  | { kind: 'stage'; info: StageInfo }
+  | { kind: 'step'; stage: StageInfo; name: string; index: number }
+  | { kind: 'window'; info: WindowInfo }
+  /** Action names (`turn timer d { a }`, `idle … on a, b`): the Ident is the key. */
+  | { kind: 'action'; info: ActionInfo }
+  /** `by player with role r`: the Ident is the key; `index` into `roles`. */
+  | { kind: 'role'; name: string; index: number };
 
 export interface CheckedGame {
   /** The file as checked: for a variant, the base's items merged with the variant's. */
@@ -165,4 +233,55 @@ export interface CheckedGame {
   types: Map<A.Expr, Type>;
   /** What every name refers to (`name`, `call`, set/add targets, call statements). */
   refs: Map<A.Node, Symbol>;
+
+  // ---- (added by the checker engineer) ----
+  /** Index of the implicit `score` variable in `vars` (`GameDef.scoreVar`). */
+  scoreVar: number;
+  /** The `sides { … }` declaration, or null (each player is a side). */
+  sides: A.SidesDecl | null;
+  rounds: A.RoundsDecl | null;
+  winner: A.WinnerDecl | null;
+  /** Triggers in file order, with the variable an `exists x in S where …` condition binds. */
+  triggers: TriggerInfo[];
+  beforeTurnAction: A.HookDecl | null;
+  layout: A.LayoutDecl | null;
+  /** `constraint cond "sentence"` items, in file order. */
+  constraints: ConstraintInfo[];
 }
+
+/**
+ * (added) A trigger. `bound` is the quantifier node of an `exists x in S where …` condition
+ * (its variable is a `local` in the body), else null.
+ */
+export interface TriggerInfo {
+  index: number;
+  decl: A.TriggerDecl;
+  bound: A.QuantifierExpr | null;
+}
+
+/** (added) `constraint cond "message"`. */
+export interface ConstraintInfo {
+  cond: A.Expr;
+  message: A.StringLit;
+  decl: A.ConstraintDecl;
+}
+
+// ---- Conventions the checker guarantees (added) ----
+// - Inline unions get an enum named after their attribute/option/variable/parameter in
+//   UpperCamel (`figure` → `Figure`, `count_mode` → `CountMode`); card kinds and enums are
+//   separate namespaces, so an enum may share a kind's name (Go Wacky's `Word`).
+// - Faces: kinds in declaration order, then the cartesian product of the kind's own attribute
+//   domains, first attribute outermost, each domain in declared order (enum ordinal / numbers
+//   ascending). Notation renders `shown` (enum symbol, number symbol or the number); without
+//   `shown` it is the kind name followed by the symbols (`Joker`, `Tiv 3 5`).
+// - `players` / `sides` used as a number (compared or added to a number: `players <= 6`)
+//   have type `number` in `types` (their count); elsewhere `[player]` / `[side]`.
+// - In `winner` without `for`, the ranked player is bound as `p` (a `param` 0 of type Player),
+//   and a bare per-player/side variable (`score`) means that player's (side's) value.
+// - Action parameters: `card in z` is Card, `cards in z` [Card], `pile in f` Pile (Pile? with
+//   `or new`: none is a new pile); a conditional parameter (`T if cond`) has type `T?`.
+// - The `refs` key for `during`/`stages`/`on`/`turn timer`/`open window`/`role`/`is Kind`
+//   names is the Ident node itself; for expressions it is the `name`/`call` node.
+// - Per-side decks are called with their name and a side (`wackee(s)`), or `deck(s)` when
+//   there is exactly one per-side deck (the `deck_of` node then refs that deck).
+

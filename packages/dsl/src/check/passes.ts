@@ -1,0 +1,56 @@
+// The checker's passes, declared as data: stages run in order, each stopping the run if it reported an error.
+import type { CheckContext } from './context.ts';
+import { collectCallables } from './collect/collect-callables.ts';
+import { collectCards } from './collect/collect-cards.ts';
+import { collectDecks } from './collect/collect-decks.ts';
+import { collectEnums } from './collect/collect-enums.ts';
+import { collectFaces } from './collect/collect-faces.ts';
+import { collectFlow } from './collect/collect-flow.ts';
+import { collectHeader } from './collect/collect-header.ts';
+import { collectMelds } from './collect/collect-melds.ts';
+import { collectOptions } from './collect/collect-options.ts';
+import { collectVars } from './collect/collect-vars.ts';
+import { collectZones } from './collect/collect-zones.ts';
+import { resolveFlowNames } from './resolve/resolve-flow-names.ts';
+import { checkDataDecls } from './types/check-data-decls.ts';
+import { checkFlowDecls } from './types/check-flow-decls.ts';
+import { reportDuplicateDeclaration } from './report-duplicate-declaration.ts';
+import { mergeVariant } from './variant/merge-variant.ts';
+
+export interface Pass {
+  name: string;
+  run: (ctx: CheckContext) => void;
+}
+
+export interface Stage {
+  name: string;
+  passes: Pass[];
+}
+
+const pass = (name: string, run: (ctx: CheckContext) => void): Pass => ({ name, run });
+
+/** Every stage of the checker, in order. A stage's passes all run; an error stops before the next stage. */
+export const STAGES: Stage[] = [
+  { name: 'variant', passes: [pass('merge-variant', mergeVariant)] },
+  {
+    name: 'collect',
+    passes: [
+      pass('report-duplicate-declaration', (ctx) => reportDuplicateDeclaration(ctx.file, ctx.diagnostics)),
+      pass('collect-header', collectHeader),
+      pass('collect-enums', collectEnums),
+      pass('collect-cards', collectCards),
+      pass('collect-faces', collectFaces),
+      pass('collect-options', collectOptions),
+      pass('collect-vars', collectVars),
+      pass('collect-zones', collectZones),
+      pass('collect-decks', collectDecks),
+      pass('collect-melds', collectMelds),
+      pass('collect-callables', collectCallables),
+      pass('collect-flow', collectFlow),
+    ],
+  },
+  { name: 'resolve', passes: [pass('resolve-flow-names', resolveFlowNames)] },
+  { name: 'types', passes: [pass('check-data-decls', checkDataDecls), pass('check-flow-decls', checkFlowDecls)] },
+  { name: 'report', passes: [] },
+  { name: 'build', passes: [] },
+];
