@@ -56,6 +56,7 @@ function list(items: string[]): string {
 /** The token at `offset`, as the author wrote it (a word, a number, a string or one character). */
 export function tokenAt(source: string, offset: number): string | null {
   if (offset >= source.length) return null;
+  if (source[offset] === '\n' || source[offset] === '\r') return 'end of line';
   const m = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+(?:\.[0-9]+)?[A-Za-z_0-9]*|"[^"\n]*"?|\S)/.exec(source.slice(offset, offset + 200));
   return m ? m[0] : null;
 }
@@ -63,9 +64,13 @@ export function tokenAt(source: string, offset: number): string | null {
 /** Builds the diagnostic for a failure at `loc.start` with Peggy's expectation list. */
 export function humaniseSyntaxError(expected: Expectation[], source: string, loc: Loc): Diagnostic {
   const labels = new Set(expected.map(describe).filter((l): l is string => l !== null));
-  const token = tokenAt(source, loc.start.offset);
-  const end = token === null ? loc.start : { ...loc.start, offset: loc.start.offset + token.length, col: loc.start.col + token.length };
-  const at: Loc = { file: loc.file, start: loc.start, end };
+  labels.delete('";"'); // an optional separator: never what the author is missing
+  // Point at the next token, not at the blank before it (same line only, to keep the excerpt).
+  const skip = /^[ \t]*/.exec(source.slice(loc.start.offset, loc.start.offset + 200))?.[0].length ?? 0;
+  const start = { ...loc.start, offset: loc.start.offset + skip, col: loc.start.col + skip };
+  const token = tokenAt(source, start.offset);
+  const end = token === null ? start : { ...start, offset: start.offset + token.length, col: start.col + token.length };
+  const at: Loc = { file: loc.file, start, end };
   const hasName = labels.has('a name');
   // Expressions first: their starters (`players`, `if`, `next` …) overlap the other groups.
   const expression = hasName && collapse(labels, new Set([...EXPRESSION_STARTS, 'a name']), 'an expression', 4);
@@ -84,5 +89,6 @@ export function humaniseSyntaxError(expected: Expectation[], source: string, loc
     ...[...labels].filter((l) => !groups.includes(l) && l.startsWith('"')).sort(),
     ...[...labels].filter((l) => !groups.includes(l) && !l.startsWith('"')).sort(),
   ];
-  return d.syntaxError(at, list(ordered), token === null ? 'end of input' : quote(token));
+  const found = token === null ? 'end of input' : token === 'end of line' ? token : quote(token);
+  return d.syntaxError(token === 'end of line' ? { ...at, end: start } : at, list(ordered), found);
 }

@@ -687,14 +687,14 @@ function peg$parse(input, options) {
     return { kind: "rounds", count: c.count ?? null, until: c.until ?? null, values, dealer: c.dealer ?? null,
              setup: c.setup ?? null, stages: c.stages ?? [], scoring: c.scoring ?? null, loc: L() };
   }
-  function peg$f76(value) {    return { tag: "count", value, where: location() };  }
-  function peg$f77(value) {    return { tag: "until", value, where: location() };  }
-  function peg$f78(name, value) {    return { tag: "value", value: { kind: "round_value", name, value, loc: L() }, where: location() };  }
+  function peg$f76(value) {    return { tag: "count", value, where: range() };  }
+  function peg$f77(value) {    return { tag: "until", value, where: range() };  }
+  function peg$f78(name, value) {    return { tag: "value", value: { kind: "round_value", name, value, loc: L() }, where: range() };  }
   function peg$f79(first, t) {    return t;  }
-  function peg$f80(first, then) {    return { tag: "dealer", value: { kind: "dealer", first, then, loc: L() }, where: location() };  }
-  function peg$f81(value) {    return { tag: "setup", value, where: location() };  }
-  function peg$f82(value) {    return { tag: "stages", value, where: location() };  }
-  function peg$f83(value) {    return { tag: "scoring", value, where: location() };  }
+  function peg$f80(first, then) {    return { tag: "dealer", value: { kind: "dealer", first, then, loc: L() }, where: range() };  }
+  function peg$f81(value) {    return { tag: "setup", value, where: range() };  }
+  function peg$f82(value) {    return { tag: "stages", value, where: range() };  }
+  function peg$f83(value) {    return { tag: "scoring", value, where: range() };  }
   function peg$f84(name, mode) {    return { kind: "stage", name, mode, loc: L() };  }
   function peg$f85(s) {    return s;  }
   function peg$f86(from, c) {    return c;  }
@@ -708,8 +708,8 @@ function peg$parse(input, options) {
   function peg$f91(body) {    return { kind: "realtime", idles: body ?? [], loc: L() };  }
   function peg$f92(duration) {    return { kind: "pause", duration, loc: L() };  }
   function peg$f93() {    return { kind: "random_player", loc: L() };  }
-  function peg$f94(value) {    return { tag: "steps", value, where: location() };  }
-  function peg$f95(duration, action) {    return { tag: "timer", value: { kind: "turn_timer", duration, action, loc: L() }, where: location() };  }
+  function peg$f94(value) {    return { tag: "steps", value, where: range() };  }
+  function peg$f95(duration, action) {    return { tag: "timer", value: { kind: "turn_timer", duration, action, loc: L() }, where: range() };  }
   function peg$f96(duration, n) {    return n;  }
   function peg$f97(duration, on, body) {    return { kind: "idle", duration, on: on ?? [], body, loc: L() };  }
   function peg$f98(name, d) {    return d;  }
@@ -722,11 +722,11 @@ function peg$parse(input, options) {
     return { kind: "action", name, params: params ?? [], who: c.by ?? null, during: c.during ?? [],
              races: c.races ?? null, rate: c.rate ?? null, once: c.once ?? null, body, loc: L() };
   }
-  function peg$f104(value) {    return { tag: "by", value, where: location() };  }
-  function peg$f105(value) {    return { tag: "during", value, where: location() };  }
-  function peg$f106(value) {    return { tag: "races", value, where: location() };  }
-  function peg$f107(value) {    return { tag: "rate", value, where: location() };  }
-  function peg$f108() {    return { tag: "once", value: L(), where: location() };  }
+  function peg$f104(value) {    return { tag: "by", value, where: range() };  }
+  function peg$f105(value) {    return { tag: "during", value, where: range() };  }
+  function peg$f106(value) {    return { tag: "races", value, where: range() };  }
+  function peg$f107(value) {    return { tag: "rate", value, where: range() };  }
+  function peg$f108() {    return { tag: "once", value: L(), where: range() };  }
   function peg$f109() {    return { kind: "by_current", loc: L() };  }
   function peg$f110(e) {    return e;  }
   function peg$f111(except) {    return { kind: "by_any", except, loc: L() };  }
@@ -762,8 +762,8 @@ function peg$parse(input, options) {
   function peg$f141(statements) {    return { kind: "block", statements, loc: L() };  }
   function peg$f142(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
   function peg$f143(from) {    return { kind: "all", from };  }
-  function peg$f144(count, from) {    return { kind: "count", count, from };  }
-  function peg$f145(card) {    return { kind: "card", card };  }
+  function peg$f144(first, z) {    return z;  }
+  function peg$f145(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
   function peg$f146(zone) {    return { kind: "top", zone };  }
   function peg$f147(zone) {    return { kind: "bottom", zone };  }
   function peg$f148(family) {    return { kind: "new_pile", family };  }
@@ -866,43 +866,45 @@ function peg$parse(input, options) {
   function peg$f232(n) {    return ident(n);  }
   function peg$f233(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
   function peg$f234(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f235(name) {    return { kind: "name", name, loc: L() };  }
-  function peg$f236(elements) {    return { kind: "list", elements, loc: L() };  }
-  function peg$f237(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f238(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f239(head, m) {    return m;  }
-  function peg$f240(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f241(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f242(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f243(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f244(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f245(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f246(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f247(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f248(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f249(text) {    return KEYWORDS.has(text);  }
-  function peg$f250(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f251(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f252(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f253(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f254(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f235(name, a) {    return a;  }
+  function peg$f236(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
+  function peg$f237(name) {    return { kind: "name", name, loc: L() };  }
+  function peg$f238(elements) {    return { kind: "list", elements, loc: L() };  }
+  function peg$f239(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f240(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f241(head, m) {    return m;  }
+  function peg$f242(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f243(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f244(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f245(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f246(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f247(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f248(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f249(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f250(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f251(text) {    return KEYWORDS.has(text);  }
+  function peg$f252(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f253(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f254(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
   function peg$f255(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f256(raw) {    return Number(raw);  }
-  function peg$f257(raw) {
+  function peg$f256(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f257(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f258(raw) {    return Number(raw);  }
+  function peg$f259(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f258(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f259(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f260() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f261(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f262(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f263() {    return '"';  }
-  function peg$f264() {    return "\\";  }
-  function peg$f265(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f266() {    return String.fromCharCode(123);  }
-  function peg$f267() {    return String.fromCharCode(125);  }
+  function peg$f260(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f261(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f262() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f263(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f264(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f265() {    return '"';  }
+  function peg$f266() {    return "\\";  }
+  function peg$f267(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f268() {    return String.fromCharCode(123);  }
+  function peg$f269() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -6173,7 +6175,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseMoveSource() {
-    let s0, s1, s2, s3, s4, s5;
+    let s0, s1, s2, s3, s4, s5, s6;
 
     s0 = peg$currPos;
     s1 = peg$parseK_all();
@@ -6202,34 +6204,31 @@ function peg$parse(input, options) {
       s0 = peg$currPos;
       s1 = peg$parseAdditive();
       if (s1 !== peg$FAILED) {
-        s2 = peg$parse_();
-        s3 = peg$parseK_from();
-        if (s3 !== peg$FAILED) {
-          s4 = peg$parse_();
-          s5 = peg$parseAdditive();
-          if (s5 !== peg$FAILED) {
-            peg$savedPos = s0;
-            s0 = peg$f144(s1, s5);
+        s2 = peg$currPos;
+        s3 = peg$parse_();
+        s4 = peg$parseK_from();
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parse_();
+          s6 = peg$parseAdditive();
+          if (s6 !== peg$FAILED) {
+            peg$savedPos = s2;
+            s2 = peg$f144(s1, s6);
           } else {
-            peg$currPos = s0;
-            s0 = peg$FAILED;
+            peg$currPos = s2;
+            s2 = peg$FAILED;
           }
         } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
+          peg$currPos = s2;
+          s2 = peg$FAILED;
         }
+        if (s2 === peg$FAILED) {
+          s2 = null;
+        }
+        peg$savedPos = s0;
+        s0 = peg$f145(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
-      }
-      if (s0 === peg$FAILED) {
-        s0 = peg$currPos;
-        s1 = peg$parseAdditive();
-        if (s1 !== peg$FAILED) {
-          peg$savedPos = s0;
-          s1 = peg$f145(s1);
-        }
-        s0 = s1;
       }
     }
 
@@ -7512,49 +7511,70 @@ function peg$parse(input, options) {
   }
 
   function peg$parseCallStmt() {
-    let s0, s1, s2, s3, s4, s5, s6;
+    let s0, s1, s2, s3, s4, s5, s6, s7;
 
     s0 = peg$currPos;
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 40) {
-        s2 = peg$c25;
+        s3 = peg$c25;
         peg$currPos++;
       } else {
-        s2 = peg$FAILED;
+        s3 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
+      peg$silentFails--;
+      if (s3 !== peg$FAILED) {
+        peg$currPos = s2;
+        s2 = undefined;
+      } else {
+        s2 = peg$FAILED;
+      }
       if (s2 !== peg$FAILED) {
-        s3 = peg$parse_();
-        s4 = [];
-        s5 = peg$parseExpr();
-        while (s5 !== peg$FAILED) {
-          s4.push(s5);
-          s5 = peg$currPos;
-          s6 = peg$parseComma();
-          if (s6 !== peg$FAILED) {
-            s6 = peg$parseExpr();
-            if (s6 === peg$FAILED) {
-              peg$currPos = s5;
-              s5 = peg$FAILED;
-            } else {
-              s5 = s6;
-            }
-          } else {
-            s5 = s6;
-          }
-        }
-        s5 = peg$parse_();
-        if (input.charCodeAt(peg$currPos) === 41) {
-          s6 = peg$c26;
+        if (input.charCodeAt(peg$currPos) === 40) {
+          s3 = peg$c25;
           peg$currPos++;
         } else {
-          s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
         }
-        if (s6 !== peg$FAILED) {
-          peg$savedPos = s0;
-          s0 = peg$f184(s1, s4);
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parse_();
+          s5 = [];
+          s6 = peg$parseExpr();
+          while (s6 !== peg$FAILED) {
+            s5.push(s6);
+            s6 = peg$currPos;
+            s7 = peg$parseComma();
+            if (s7 !== peg$FAILED) {
+              s7 = peg$parseExpr();
+              if (s7 === peg$FAILED) {
+                peg$currPos = s6;
+                s6 = peg$FAILED;
+              } else {
+                s6 = s7;
+              }
+            } else {
+              s6 = s7;
+            }
+          }
+          s6 = peg$parse_();
+          if (input.charCodeAt(peg$currPos) === 41) {
+            s7 = peg$c26;
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          }
+          if (s7 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f184(s1, s5);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -8264,39 +8284,45 @@ function peg$parse(input, options) {
   function peg$parsePrimary() {
     let s0, s1, s2, s3, s4, s5, s6, s7;
 
-    s0 = peg$parseDurationLit();
+    s0 = peg$parseNameOrCall();
     if (s0 === peg$FAILED) {
-      s0 = peg$parseNumberLit();
+      s0 = peg$parseDurationLit();
       if (s0 === peg$FAILED) {
-        s0 = peg$parseBadNumber();
+        s0 = peg$parseNumberLit();
         if (s0 === peg$FAILED) {
-          s0 = peg$parseString();
+          s0 = peg$parseBadNumber();
           if (s0 === peg$FAILED) {
-            s0 = peg$parseListExpr();
+            s0 = peg$parseString();
             if (s0 === peg$FAILED) {
-              s0 = peg$currPos;
-              if (input.charCodeAt(peg$currPos) === 40) {
-                s1 = peg$c25;
-                peg$currPos++;
-              } else {
-                s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e27); }
-              }
-              if (s1 !== peg$FAILED) {
-                s2 = peg$parse_();
-                s3 = peg$parseExpr();
-                if (s3 !== peg$FAILED) {
-                  s4 = peg$parse_();
-                  if (input.charCodeAt(peg$currPos) === 41) {
-                    s5 = peg$c26;
-                    peg$currPos++;
-                  } else {
-                    s5 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e28); }
-                  }
-                  if (s5 !== peg$FAILED) {
-                    peg$savedPos = s0;
-                    s0 = peg$f210(s3);
+              s0 = peg$parseListExpr();
+              if (s0 === peg$FAILED) {
+                s0 = peg$currPos;
+                if (input.charCodeAt(peg$currPos) === 40) {
+                  s1 = peg$c25;
+                  peg$currPos++;
+                } else {
+                  s1 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                }
+                if (s1 !== peg$FAILED) {
+                  s2 = peg$parse_();
+                  s3 = peg$parseExpr();
+                  if (s3 !== peg$FAILED) {
+                    s4 = peg$parse_();
+                    if (input.charCodeAt(peg$currPos) === 41) {
+                      s5 = peg$c26;
+                      peg$currPos++;
+                    } else {
+                      s5 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                    }
+                    if (s5 !== peg$FAILED) {
+                      peg$savedPos = s0;
+                      s0 = peg$f210(s3);
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -8305,61 +8331,33 @@ function peg$parse(input, options) {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
                 }
-              } else {
-                peg$currPos = s0;
-                s0 = peg$FAILED;
-              }
-              if (s0 === peg$FAILED) {
-                s0 = peg$currPos;
-                s1 = peg$parseK_true();
-                if (s1 !== peg$FAILED) {
-                  peg$savedPos = s0;
-                  s1 = peg$f211();
-                }
-                s0 = s1;
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  s1 = peg$parseK_false();
+                  s1 = peg$parseK_true();
                   if (s1 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s1 = peg$f212();
+                    s1 = peg$f211();
                   }
                   s0 = s1;
                   if (s0 === peg$FAILED) {
                     s0 = peg$currPos;
-                    s1 = peg$parseK_none();
+                    s1 = peg$parseK_false();
                     if (s1 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s1 = peg$f213();
+                      s1 = peg$f212();
                     }
                     s0 = s1;
                     if (s0 === peg$FAILED) {
                       s0 = peg$currPos;
-                      s1 = peg$parseK_top();
+                      s1 = peg$parseK_none();
                       if (s1 !== peg$FAILED) {
-                        s2 = peg$parse_();
-                        s3 = peg$parseK_of();
-                        if (s3 !== peg$FAILED) {
-                          s4 = peg$parse_();
-                          s5 = peg$parsePostfix();
-                          if (s5 !== peg$FAILED) {
-                            peg$savedPos = s0;
-                            s0 = peg$f214(s5);
-                          } else {
-                            peg$currPos = s0;
-                            s0 = peg$FAILED;
-                          }
-                        } else {
-                          peg$currPos = s0;
-                          s0 = peg$FAILED;
-                        }
-                      } else {
-                        peg$currPos = s0;
-                        s0 = peg$FAILED;
+                        peg$savedPos = s0;
+                        s1 = peg$f213();
                       }
+                      s0 = s1;
                       if (s0 === peg$FAILED) {
                         s0 = peg$currPos;
-                        s1 = peg$parseK_bottom();
+                        s1 = peg$parseK_top();
                         if (s1 !== peg$FAILED) {
                           s2 = peg$parse_();
                           s3 = peg$parseK_of();
@@ -8368,7 +8366,7 @@ function peg$parse(input, options) {
                             s5 = peg$parsePostfix();
                             if (s5 !== peg$FAILED) {
                               peg$savedPos = s0;
-                              s0 = peg$f215(s5);
+                              s0 = peg$f214(s5);
                             } else {
                               peg$currPos = s0;
                               s0 = peg$FAILED;
@@ -8383,34 +8381,16 @@ function peg$parse(input, options) {
                         }
                         if (s0 === peg$FAILED) {
                           s0 = peg$currPos;
-                          s1 = peg$parseK_count();
+                          s1 = peg$parseK_bottom();
                           if (s1 !== peg$FAILED) {
-                            if (input.charCodeAt(peg$currPos) === 40) {
-                              s2 = peg$c25;
-                              peg$currPos++;
-                            } else {
-                              s2 = peg$FAILED;
-                              if (peg$silentFails === 0) { peg$fail(peg$e27); }
-                            }
-                            if (s2 !== peg$FAILED) {
-                              s3 = peg$parse_();
-                              s4 = peg$parseExpr();
-                              if (s4 !== peg$FAILED) {
-                                s5 = peg$parse_();
-                                if (input.charCodeAt(peg$currPos) === 41) {
-                                  s6 = peg$c26;
-                                  peg$currPos++;
-                                } else {
-                                  s6 = peg$FAILED;
-                                  if (peg$silentFails === 0) { peg$fail(peg$e28); }
-                                }
-                                if (s6 !== peg$FAILED) {
-                                  peg$savedPos = s0;
-                                  s0 = peg$f216(s4);
-                                } else {
-                                  peg$currPos = s0;
-                                  s0 = peg$FAILED;
-                                }
+                            s2 = peg$parse_();
+                            s3 = peg$parseK_of();
+                            if (s3 !== peg$FAILED) {
+                              s4 = peg$parse_();
+                              s5 = peg$parsePostfix();
+                              if (s5 !== peg$FAILED) {
+                                peg$savedPos = s0;
+                                s0 = peg$f215(s5);
                               } else {
                                 peg$currPos = s0;
                                 s0 = peg$FAILED;
@@ -8424,18 +8404,31 @@ function peg$parse(input, options) {
                             s0 = peg$FAILED;
                           }
                           if (s0 === peg$FAILED) {
-                            s0 = peg$parseQuantifier();
-                            if (s0 === peg$FAILED) {
-                              s0 = peg$parseAggregate();
-                              if (s0 === peg$FAILED) {
-                                s0 = peg$currPos;
-                                s1 = peg$parseK_my();
-                                if (s1 !== peg$FAILED) {
-                                  s2 = peg$parse_();
-                                  s3 = peg$parseK_side();
-                                  if (s3 !== peg$FAILED) {
+                            s0 = peg$currPos;
+                            s1 = peg$parseK_count();
+                            if (s1 !== peg$FAILED) {
+                              if (input.charCodeAt(peg$currPos) === 40) {
+                                s2 = peg$c25;
+                                peg$currPos++;
+                              } else {
+                                s2 = peg$FAILED;
+                                if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                              }
+                              if (s2 !== peg$FAILED) {
+                                s3 = peg$parse_();
+                                s4 = peg$parseExpr();
+                                if (s4 !== peg$FAILED) {
+                                  s5 = peg$parse_();
+                                  if (input.charCodeAt(peg$currPos) === 41) {
+                                    s6 = peg$c26;
+                                    peg$currPos++;
+                                  } else {
+                                    s6 = peg$FAILED;
+                                    if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                                  }
+                                  if (s6 !== peg$FAILED) {
                                     peg$savedPos = s0;
-                                    s0 = peg$f217();
+                                    s0 = peg$f216(s4);
                                   } else {
                                     peg$currPos = s0;
                                     s0 = peg$FAILED;
@@ -8444,77 +8437,82 @@ function peg$parse(input, options) {
                                   peg$currPos = s0;
                                   s0 = peg$FAILED;
                                 }
+                              } else {
+                                peg$currPos = s0;
+                                s0 = peg$FAILED;
+                              }
+                            } else {
+                              peg$currPos = s0;
+                              s0 = peg$FAILED;
+                            }
+                            if (s0 === peg$FAILED) {
+                              s0 = peg$parseQuantifier();
+                              if (s0 === peg$FAILED) {
+                                s0 = peg$parseAggregate();
                                 if (s0 === peg$FAILED) {
                                   s0 = peg$currPos;
-                                  s1 = peg$currPos;
-                                  s2 = peg$parseK_me();
-                                  if (s2 === peg$FAILED) {
-                                    s2 = peg$parseK_current();
+                                  s1 = peg$parseK_my();
+                                  if (s1 !== peg$FAILED) {
+                                    s2 = peg$parse_();
+                                    s3 = peg$parseK_side();
+                                    if (s3 !== peg$FAILED) {
+                                      peg$savedPos = s0;
+                                      s0 = peg$f217();
+                                    } else {
+                                      peg$currPos = s0;
+                                      s0 = peg$FAILED;
+                                    }
+                                  } else {
+                                    peg$currPos = s0;
+                                    s0 = peg$FAILED;
+                                  }
+                                  if (s0 === peg$FAILED) {
+                                    s0 = peg$currPos;
+                                    s1 = peg$currPos;
+                                    s2 = peg$parseK_me();
                                     if (s2 === peg$FAILED) {
-                                      s2 = peg$parseK_dealer();
+                                      s2 = peg$parseK_current();
                                       if (s2 === peg$FAILED) {
-                                        s2 = peg$parseK_players();
+                                        s2 = peg$parseK_dealer();
                                         if (s2 === peg$FAILED) {
-                                          s2 = peg$parseK_sides();
+                                          s2 = peg$parseK_players();
                                           if (s2 === peg$FAILED) {
-                                            s2 = peg$parseK_now();
+                                            s2 = peg$parseK_sides();
                                             if (s2 === peg$FAILED) {
-                                              s2 = peg$parseK_elapsed();
+                                              s2 = peg$parseK_now();
                                               if (s2 === peg$FAILED) {
-                                                s2 = peg$parseK_round();
+                                                s2 = peg$parseK_elapsed();
+                                                if (s2 === peg$FAILED) {
+                                                  s2 = peg$parseK_round();
+                                                }
                                               }
                                             }
                                           }
                                         }
                                       }
                                     }
-                                  }
-                                  if (s2 !== peg$FAILED) {
-                                    s1 = input.substring(s1, peg$currPos);
-                                  } else {
-                                    s1 = s2;
-                                  }
-                                  if (s1 !== peg$FAILED) {
-                                    peg$savedPos = s0;
-                                    s1 = peg$f218(s1);
-                                  }
-                                  s0 = s1;
-                                  if (s0 === peg$FAILED) {
-                                    s0 = peg$currPos;
-                                    s1 = peg$parseK_next();
-                                    if (s1 !== peg$FAILED) {
-                                      s2 = peg$parse_();
-                                      s3 = peg$parseK_after();
-                                      if (s3 !== peg$FAILED) {
-                                        s4 = peg$parse_();
-                                        s5 = peg$parsePostfix();
-                                        if (s5 !== peg$FAILED) {
-                                          peg$savedPos = s0;
-                                          s0 = peg$f219(s5);
-                                        } else {
-                                          peg$currPos = s0;
-                                          s0 = peg$FAILED;
-                                        }
-                                      } else {
-                                        peg$currPos = s0;
-                                        s0 = peg$FAILED;
-                                      }
+                                    if (s2 !== peg$FAILED) {
+                                      s1 = input.substring(s1, peg$currPos);
                                     } else {
-                                      peg$currPos = s0;
-                                      s0 = peg$FAILED;
+                                      s1 = s2;
                                     }
+                                    if (s1 !== peg$FAILED) {
+                                      peg$savedPos = s0;
+                                      s1 = peg$f218(s1);
+                                    }
+                                    s0 = s1;
                                     if (s0 === peg$FAILED) {
                                       s0 = peg$currPos;
-                                      s1 = peg$parseK_left();
+                                      s1 = peg$parseK_next();
                                       if (s1 !== peg$FAILED) {
                                         s2 = peg$parse_();
-                                        s3 = peg$parseK_of();
+                                        s3 = peg$parseK_after();
                                         if (s3 !== peg$FAILED) {
                                           s4 = peg$parse_();
                                           s5 = peg$parsePostfix();
                                           if (s5 !== peg$FAILED) {
                                             peg$savedPos = s0;
-                                            s0 = peg$f220(s5);
+                                            s0 = peg$f219(s5);
                                           } else {
                                             peg$currPos = s0;
                                             s0 = peg$FAILED;
@@ -8529,7 +8527,7 @@ function peg$parse(input, options) {
                                       }
                                       if (s0 === peg$FAILED) {
                                         s0 = peg$currPos;
-                                        s1 = peg$parseK_right();
+                                        s1 = peg$parseK_left();
                                         if (s1 !== peg$FAILED) {
                                           s2 = peg$parse_();
                                           s3 = peg$parseK_of();
@@ -8538,7 +8536,7 @@ function peg$parse(input, options) {
                                             s5 = peg$parsePostfix();
                                             if (s5 !== peg$FAILED) {
                                               peg$savedPos = s0;
-                                              s0 = peg$f221(s5);
+                                              s0 = peg$f220(s5);
                                             } else {
                                               peg$currPos = s0;
                                               s0 = peg$FAILED;
@@ -8553,7 +8551,7 @@ function peg$parse(input, options) {
                                         }
                                         if (s0 === peg$FAILED) {
                                           s0 = peg$currPos;
-                                          s1 = peg$parseK_side();
+                                          s1 = peg$parseK_right();
                                           if (s1 !== peg$FAILED) {
                                             s2 = peg$parse_();
                                             s3 = peg$parseK_of();
@@ -8562,7 +8560,7 @@ function peg$parse(input, options) {
                                               s5 = peg$parsePostfix();
                                               if (s5 !== peg$FAILED) {
                                                 peg$savedPos = s0;
-                                                s0 = peg$f222(s5);
+                                                s0 = peg$f221(s5);
                                               } else {
                                                 peg$currPos = s0;
                                                 s0 = peg$FAILED;
@@ -8577,7 +8575,7 @@ function peg$parse(input, options) {
                                           }
                                           if (s0 === peg$FAILED) {
                                             s0 = peg$currPos;
-                                            s1 = peg$parseK_position();
+                                            s1 = peg$parseK_side();
                                             if (s1 !== peg$FAILED) {
                                               s2 = peg$parse_();
                                               s3 = peg$parseK_of();
@@ -8586,7 +8584,7 @@ function peg$parse(input, options) {
                                                 s5 = peg$parsePostfix();
                                                 if (s5 !== peg$FAILED) {
                                                   peg$savedPos = s0;
-                                                  s0 = peg$f223(s5);
+                                                  s0 = peg$f222(s5);
                                                 } else {
                                                   peg$currPos = s0;
                                                   s0 = peg$FAILED;
@@ -8601,13 +8599,20 @@ function peg$parse(input, options) {
                                             }
                                             if (s0 === peg$FAILED) {
                                               s0 = peg$currPos;
-                                              s1 = peg$parseK_roll();
+                                              s1 = peg$parseK_position();
                                               if (s1 !== peg$FAILED) {
                                                 s2 = peg$parse_();
-                                                s3 = peg$parsePostfix();
+                                                s3 = peg$parseK_of();
                                                 if (s3 !== peg$FAILED) {
-                                                  peg$savedPos = s0;
-                                                  s0 = peg$f224(s3);
+                                                  s4 = peg$parse_();
+                                                  s5 = peg$parsePostfix();
+                                                  if (s5 !== peg$FAILED) {
+                                                    peg$savedPos = s0;
+                                                    s0 = peg$f223(s5);
+                                                  } else {
+                                                    peg$currPos = s0;
+                                                    s0 = peg$FAILED;
+                                                  }
                                                 } else {
                                                   peg$currPos = s0;
                                                   s0 = peg$FAILED;
@@ -8618,33 +8623,13 @@ function peg$parse(input, options) {
                                               }
                                               if (s0 === peg$FAILED) {
                                                 s0 = peg$currPos;
-                                                s1 = peg$parseK_random();
+                                                s1 = peg$parseK_roll();
                                                 if (s1 !== peg$FAILED) {
                                                   s2 = peg$parse_();
-                                                  s3 = peg$parseUnary();
+                                                  s3 = peg$parsePostfix();
                                                   if (s3 !== peg$FAILED) {
-                                                    s4 = peg$parse_();
-                                                    if (input.substr(peg$currPos, 2) === peg$c0) {
-                                                      s5 = peg$c0;
-                                                      peg$currPos += 2;
-                                                    } else {
-                                                      s5 = peg$FAILED;
-                                                      if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                                                    }
-                                                    if (s5 !== peg$FAILED) {
-                                                      s6 = peg$parse_();
-                                                      s7 = peg$parseUnary();
-                                                      if (s7 !== peg$FAILED) {
-                                                        peg$savedPos = s0;
-                                                        s0 = peg$f225(s3, s7);
-                                                      } else {
-                                                        peg$currPos = s0;
-                                                        s0 = peg$FAILED;
-                                                      }
-                                                    } else {
-                                                      peg$currPos = s0;
-                                                      s0 = peg$FAILED;
-                                                    }
+                                                    peg$savedPos = s0;
+                                                    s0 = peg$f224(s3);
                                                   } else {
                                                     peg$currPos = s0;
                                                     s0 = peg$FAILED;
@@ -8655,30 +8640,25 @@ function peg$parse(input, options) {
                                                 }
                                                 if (s0 === peg$FAILED) {
                                                   s0 = peg$currPos;
-                                                  s1 = peg$parseK_deck();
+                                                  s1 = peg$parseK_random();
                                                   if (s1 !== peg$FAILED) {
-                                                    if (input.charCodeAt(peg$currPos) === 40) {
-                                                      s2 = peg$c25;
-                                                      peg$currPos++;
-                                                    } else {
-                                                      s2 = peg$FAILED;
-                                                      if (peg$silentFails === 0) { peg$fail(peg$e27); }
-                                                    }
-                                                    if (s2 !== peg$FAILED) {
-                                                      s3 = peg$parse_();
-                                                      s4 = peg$parseExpr();
-                                                      if (s4 !== peg$FAILED) {
-                                                        s5 = peg$parse_();
-                                                        if (input.charCodeAt(peg$currPos) === 41) {
-                                                          s6 = peg$c26;
-                                                          peg$currPos++;
-                                                        } else {
-                                                          s6 = peg$FAILED;
-                                                          if (peg$silentFails === 0) { peg$fail(peg$e28); }
-                                                        }
-                                                        if (s6 !== peg$FAILED) {
+                                                    s2 = peg$parse_();
+                                                    s3 = peg$parseUnary();
+                                                    if (s3 !== peg$FAILED) {
+                                                      s4 = peg$parse_();
+                                                      if (input.substr(peg$currPos, 2) === peg$c0) {
+                                                        s5 = peg$c0;
+                                                        peg$currPos += 2;
+                                                      } else {
+                                                        s5 = peg$FAILED;
+                                                        if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                                                      }
+                                                      if (s5 !== peg$FAILED) {
+                                                        s6 = peg$parse_();
+                                                        s7 = peg$parseUnary();
+                                                        if (s7 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f226(s4);
+                                                          s0 = peg$f225(s3, s7);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -8697,19 +8677,30 @@ function peg$parse(input, options) {
                                                   }
                                                   if (s0 === peg$FAILED) {
                                                     s0 = peg$currPos;
-                                                    s1 = peg$parseK_new();
+                                                    s1 = peg$parseK_deck();
                                                     if (s1 !== peg$FAILED) {
-                                                      s2 = peg$parse_();
-                                                      s3 = peg$parseK_pile();
-                                                      if (s3 !== peg$FAILED) {
-                                                        s4 = peg$parse_();
-                                                        s5 = peg$parseK_in();
-                                                        if (s5 !== peg$FAILED) {
-                                                          s6 = peg$parse_();
-                                                          s7 = peg$parsePostfix();
-                                                          if (s7 !== peg$FAILED) {
+                                                      if (input.charCodeAt(peg$currPos) === 40) {
+                                                        s2 = peg$c25;
+                                                        peg$currPos++;
+                                                      } else {
+                                                        s2 = peg$FAILED;
+                                                        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                                                      }
+                                                      if (s2 !== peg$FAILED) {
+                                                        s3 = peg$parse_();
+                                                        s4 = peg$parseExpr();
+                                                        if (s4 !== peg$FAILED) {
+                                                          s5 = peg$parse_();
+                                                          if (input.charCodeAt(peg$currPos) === 41) {
+                                                            s6 = peg$c26;
+                                                            peg$currPos++;
+                                                          } else {
+                                                            s6 = peg$FAILED;
+                                                            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                                                          }
+                                                          if (s6 !== peg$FAILED) {
                                                             peg$savedPos = s0;
-                                                            s0 = peg$f227(s7);
+                                                            s0 = peg$f226(s4);
                                                           } else {
                                                             peg$currPos = s0;
                                                             s0 = peg$FAILED;
@@ -8727,12 +8718,38 @@ function peg$parse(input, options) {
                                                       s0 = peg$FAILED;
                                                     }
                                                     if (s0 === peg$FAILED) {
-                                                      s0 = peg$parseMathCall();
-                                                      if (s0 === peg$FAILED) {
-                                                        s0 = peg$parseCallExpr();
-                                                        if (s0 === peg$FAILED) {
-                                                          s0 = peg$parseNameExpr();
+                                                      s0 = peg$currPos;
+                                                      s1 = peg$parseK_new();
+                                                      if (s1 !== peg$FAILED) {
+                                                        s2 = peg$parse_();
+                                                        s3 = peg$parseK_pile();
+                                                        if (s3 !== peg$FAILED) {
+                                                          s4 = peg$parse_();
+                                                          s5 = peg$parseK_in();
+                                                          if (s5 !== peg$FAILED) {
+                                                            s6 = peg$parse_();
+                                                            s7 = peg$parsePostfix();
+                                                            if (s7 !== peg$FAILED) {
+                                                              peg$savedPos = s0;
+                                                              s0 = peg$f227(s7);
+                                                            } else {
+                                                              peg$currPos = s0;
+                                                              s0 = peg$FAILED;
+                                                            }
+                                                          } else {
+                                                            peg$currPos = s0;
+                                                            s0 = peg$FAILED;
+                                                          }
+                                                        } else {
+                                                          peg$currPos = s0;
+                                                          s0 = peg$FAILED;
                                                         }
+                                                      } else {
+                                                        peg$currPos = s0;
+                                                        s0 = peg$FAILED;
+                                                      }
+                                                      if (s0 === peg$FAILED) {
+                                                        s0 = peg$parseMathCall();
                                                       }
                                                     }
                                                   }
@@ -9059,6 +9076,72 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseNameOrCall() {
+    let s0, s1, s2, s3, s4, s5, s6, s7;
+
+    s0 = peg$currPos;
+    s1 = peg$parseName();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 40) {
+        s3 = peg$c25;
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      }
+      if (s3 !== peg$FAILED) {
+        s4 = peg$parse_();
+        s5 = [];
+        s6 = peg$parseExpr();
+        while (s6 !== peg$FAILED) {
+          s5.push(s6);
+          s6 = peg$currPos;
+          s7 = peg$parseComma();
+          if (s7 !== peg$FAILED) {
+            s7 = peg$parseExpr();
+            if (s7 === peg$FAILED) {
+              peg$currPos = s6;
+              s6 = peg$FAILED;
+            } else {
+              s6 = s7;
+            }
+          } else {
+            s6 = s7;
+          }
+        }
+        s6 = peg$parse_();
+        if (input.charCodeAt(peg$currPos) === 41) {
+          s7 = peg$c26;
+          peg$currPos++;
+        } else {
+          s7 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        }
+        if (s7 !== peg$FAILED) {
+          peg$savedPos = s2;
+          s2 = peg$f235(s1, s5);
+        } else {
+          peg$currPos = s2;
+          s2 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      peg$savedPos = s0;
+      s0 = peg$f236(s1, s2);
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseNameExpr() {
     let s0, s1;
 
@@ -9066,7 +9149,7 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f235(s1);
+      s1 = peg$f237(s1);
     }
     s0 = s1;
 
@@ -9114,7 +9197,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f236(s3);
+        s0 = peg$f238(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9153,7 +9236,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f237(s1, s2);
+      s0 = peg$f239(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -9187,7 +9270,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f238(s3);
+          s0 = peg$f240(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9219,7 +9302,7 @@ function peg$parse(input, options) {
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f239(s1, s7);
+            s3 = peg$f241(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -9245,7 +9328,7 @@ function peg$parse(input, options) {
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f239(s1, s7);
+                s3 = peg$f241(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -9260,7 +9343,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f240(s1, s2);
+          s0 = peg$f242(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9276,7 +9359,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f241(s1);
+            s1 = peg$f243(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -9284,7 +9367,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f242(s1);
+              s1 = peg$f244(s1);
             }
             s0 = s1;
           }
@@ -9314,7 +9397,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f243(s1, s5);
+          s0 = peg$f245(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9364,7 +9447,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f244(s1, s5);
+          s0 = peg$f246(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9384,7 +9467,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f245(s1);
+          s1 = peg$f247(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -9392,7 +9475,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f246(s1);
+            s1 = peg$f248(s1);
           }
           s0 = s1;
         }
@@ -9412,7 +9495,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f247(s1, s3);
+        s0 = peg$f249(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9429,7 +9512,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f248(s1, s3);
+          s0 = peg$f250(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9477,7 +9560,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f249(s1);
+      s2 = peg$f251(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -9485,7 +9568,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f250(s1);
+        s0 = peg$f252(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9677,7 +9760,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f251(s1);
+        s0 = peg$f253(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9794,7 +9877,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f252(s1);
+        s0 = peg$f254(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9911,7 +9994,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f253(s1);
+        s0 = peg$f255(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10038,7 +10121,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f254(s1);
+        s0 = peg$f256(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10097,7 +10180,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f255(s1);
+        s0 = peg$f257(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10216,7 +10299,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f256(s1);
+          s0 = peg$f258(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10358,7 +10441,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f257(s1);
+        s0 = peg$f259(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10481,7 +10564,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f258(s1);
+      s1 = peg$f260(s1);
     }
     s0 = s1;
 
@@ -10516,7 +10599,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f259(s2);
+        s0 = peg$f261(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10577,7 +10660,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f260();
+          s0 = peg$f262();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10612,7 +10695,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f261(s1);
+      s1 = peg$f263(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -10638,7 +10721,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f262(s3);
+            s0 = peg$f264(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10669,7 +10752,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f263();
+      s1 = peg$f265();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -10683,7 +10766,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f264();
+        s1 = peg$f266();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -10705,7 +10788,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f265(s2);
+            s0 = peg$f267(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10725,7 +10808,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f266();
+            s1 = peg$f268();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -10739,7 +10822,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f267();
+              s1 = peg$f269();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -15772,17 +15855,22 @@ function peg$parse(input, options) {
     }
     return { offset: abs, line: lo + 1, col: abs - lineStarts[lo] + 1 };
   }
+  // range() gives offsets only: cheaper than location(), whose line/column we compute ourselves.
   function L() {
-    const l = location();
-    return { file, start: pos(l.start.offset), end: pos(l.end.offset) };
+    const r = range();
+    return { file, start: pos(r.start), end: pos(r.end) };
   }
   function ident(text) { return { kind: "ident", text, loc: L() }; }
   // The card that `wild when …` and `points …` range over, located at the keyword.
   function implicitCard() {
-    const at = pos(location().start.offset);
-    return { kind: "ident", text: "c", loc: { file, start: at, end: pos(location().start.offset + (input.startsWith("wild", location().start.offset) ? 4 : 6)) } };
+    const start = range().start;
+    return { kind: "ident", text: "c", loc: { file, start: pos(start), end: pos(start + (input.startsWith("wild", start) ? 4 : 6)) } };
   }
-  function fail(code, message, where) { error("[" + code + "] " + message, where); }
+  // `where` is a range() (offsets only); error() needs a location, of which parse.ts reads offsets.
+  function fail(code, message, where) {
+    const loc = where && { source: where.source, start: { offset: where.start, line: 0, column: 0 }, end: { offset: where.end, line: 0, column: 0 } };
+    error("[" + code + "] " + message, loc);
+  }
 
   // Folds clause lists ({ tag, value, where }) into one record, rejecting repeats.
   function clauses(list, what) {
