@@ -71,7 +71,7 @@ describe('view ids', () => {
 
 describe('events', () => {
   it('moves show a face and id only to viewers who saw the card', () => {
-    let s = setup(shed, { players: 3, seed: 'ev', options: { must_play: false } });
+    let s = setup(shed, { players: 3, seed: 'ev', options: { must_play: false, penalty: 0 } });
     s = setUp(shed, s, [{ zone: Z_DISCARD, cards: ['R1'] }, { zone: hand(s, 1), cards: ['R3', 'G4'] }]);
     s = { ...s, vars: s.vars.slice() };
     s.vars[s.varBase[2]] = 0; // the colour to match: red
