@@ -89,17 +89,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  const rooms = manager;
+  // Graceful shutdown: before the WebSocket plugin drops its sockets, rooms finish queued work
+  // (every accepted action is already stored), say goodbye and close their sockets; then storage closes.
+  app.addHook('preClose', async () => rooms.close());
+  app.addHook('onClose', async () => storage.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: config.maxFrameBytes } });
   await app.register(routes({ registry, manager, storage, metrics }));
-  const rooms = manager;
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
     handleConnection(socket, { manager: rooms, config, metrics, log, ...(options.onFrame ? { onFrame: options.onFrame } : {}) });
   });
-
-  // Graceful shutdown: rooms finish queued work (every accepted action is already stored),
-  // say goodbye and close their sockets; then storage closes.
-  app.addHook('preClose', async () => rooms.close());
-  app.addHook('onClose', async () => storage.close());
 
   await serveClient(app, webRoot);
   if (options.recover !== false) await rooms.recover();

@@ -146,6 +146,11 @@ export class Room {
     });
   }
 
+  /** Resolves once everything queued so far has run (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.queue.drain();
+  }
+
   /** A viewer's view at a consistent point of the queue. */
   snapshot(viewer: number | 'spectator'): Promise<{ n: number; view: unknown }> {
     return this.queue.run(() => ({ n: this.n, view: this.deps.game.engine.view(this.st, viewer) }));
