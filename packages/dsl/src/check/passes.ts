@@ -11,7 +11,21 @@ import { collectMelds } from './collect/collect-melds.ts';
 import { collectOptions } from './collect/collect-options.ts';
 import { collectVars } from './collect/collect-vars.ts';
 import { collectZones } from './collect/collect-zones.ts';
+import { buildDeckFaces } from './build/build-deck-faces.ts';
+import { buildDeckHomes } from './build/build-deck-homes.ts';
+import { reportActionUnreachable } from './report/report-action-unreachable.ts';
+import { reportCardNotationAmbiguous } from './report/report-card-notation-ambiguous.ts';
+import { reportEffectInPureContext } from './report/report-effect-in-pure-context.ts';
+import { reportMeldRulesIncomplete } from './report/report-meld-rules-incomplete.ts';
+import { reportMissingDeclarations } from './report/report-missing-declarations.ts';
+import { reportPauseMisplaced } from './report/report-pause-misplaced.ts';
+import { reportPlayersRangeInvalid } from './report/report-players-range-invalid.ts';
+import { reportRecursiveCalls } from './report/report-recursive-calls.ts';
+import { reportRequireMisplaced } from './report/report-require-misplaced.ts';
+import { reportTurnControlOutsideTurns } from './report/report-turn-control-outside-turns.ts';
+import { reportUnusedDeclarations } from './report/report-unused-declarations.ts';
 import { resolveFlowNames } from './resolve/resolve-flow-names.ts';
+import { resolveLayout } from './resolve/resolve-layout.ts';
 import { checkDataDecls } from './types/check-data-decls.ts';
 import { checkFlowDecls } from './types/check-flow-decls.ts';
 import { reportDuplicateDeclaration } from './report-duplicate-declaration.ts';
@@ -47,10 +61,31 @@ export const STAGES: Stage[] = [
       pass('collect-melds', collectMelds),
       pass('collect-callables', collectCallables),
       pass('collect-flow', collectFlow),
+      pass('report-missing-declarations', reportMissingDeclarations),
+      pass('report-players-range-invalid', reportPlayersRangeInvalid),
     ],
   },
-  { name: 'resolve', passes: [pass('resolve-flow-names', resolveFlowNames)] },
-  { name: 'types', passes: [pass('check-data-decls', checkDataDecls), pass('check-flow-decls', checkFlowDecls)] },
-  { name: 'report', passes: [] },
-  { name: 'build', passes: [] },
+  { name: 'resolve', passes: [pass('resolve-flow-names', resolveFlowNames), pass('resolve-layout', resolveLayout)] },
+  {
+    name: 'types',
+    passes: [
+      pass('check-data-decls', checkDataDecls),
+      pass('check-flow-decls', checkFlowDecls),
+      pass('report-effect-in-pure-context', reportEffectInPureContext),
+    ],
+  },
+  {
+    name: 'report',
+    passes: [
+      pass('report-require-misplaced', reportRequireMisplaced),
+      pass('report-pause-misplaced', reportPauseMisplaced),
+      pass('report-turn-control-outside-turns', reportTurnControlOutsideTurns),
+      pass('report-recursive-calls', reportRecursiveCalls),
+      pass('report-meld-rules-incomplete', reportMeldRulesIncomplete),
+      pass('report-card-notation-ambiguous', reportCardNotationAmbiguous),
+      pass('report-action-unreachable', reportActionUnreachable),
+      pass('report-unused-declarations', reportUnusedDeclarations),
+    ],
+  },
+  { name: 'build', passes: [pass('build-deck-faces', buildDeckFaces), pass('build-deck-homes', buildDeckHomes)] },
 ];
