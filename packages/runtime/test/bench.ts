@@ -7,7 +7,6 @@ const seconds = Number(process.argv[2] ?? 3);
 const rng = createRng('bench');
 let moves = 0;
 let games = 0;
-let legalCalls = 0;
 const start = performance.now();
 const end = start + seconds * 1000;
 while (performance.now() < end) {
@@ -16,7 +15,6 @@ while (performance.now() < end) {
   for (let i = 0; i < 2000 && state.result === null; i++) {
     const seat = state.current;
     const legal = legalActions(shed, state, seat);
-    legalCalls++;
     if (legal.length === 0) break;
     now += 100;
     const r = apply(shed, state, seat, legal[nextInt(rng, legal.length)], now);

@@ -16,13 +16,12 @@ const KINDS: readonly TimerKind[] = ['pause', 'stage', 'window', 'turn', 'idle']
 function earliest(s: GameState): number {
   if (s.result !== null) return -1;
   if (s.pauseUntil >= 0) return 0;
+  const blocked = s.windowBlocking === 1;
+  const candidates = [s.stageDeadline, s.window >= 0 ? s.windowDeadline : NONE, blocked ? NONE : s.turnDeadline, blocked ? NONE : s.idleDeadline];
   let best = -1;
-  let at = Infinity;
-  if (s.stageDeadline >= 0 && s.stageDeadline < at) (best = 1), (at = s.stageDeadline);
-  if (s.windowDeadline >= 0 && s.window >= 0 && s.windowDeadline < at) (best = 2), (at = s.windowDeadline);
-  if (s.windowBlocking === 0) {
-    if (s.turnDeadline >= 0 && s.turnDeadline < at) (best = 3), (at = s.turnDeadline);
-    if (s.idleDeadline >= 0 && s.idleDeadline < at) (best = 4), (at = s.idleDeadline);
+  for (let k = 0; k < candidates.length; k++) {
+    const at = candidates[k];
+    if (at >= 0 && (best < 0 || at < candidates[best - 1])) best = k + 1;
   }
   return best;
 }
