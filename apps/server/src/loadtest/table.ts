@@ -1,0 +1,98 @@
+// One load-test table: creates a room of P human seats, connects P WebSocket bot clients, plays random legal actions at a pace, again and again.
+import WebSocket from 'ws';
+import type { Stats } from './stats.ts';
+
+export interface TableOptions {
+  url: string;
+  game: string;
+  players: number;
+  /** Milliseconds a client waits, ±50 %, before acting on a new state. */
+  pace: number;
+  stats: Stats;
+  stopped: () => boolean;
+}
+
+async function post<T>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Plays one game with P clients; resolves when it ends or the test stops. */
+async function playOnce(o: TableOptions): Promise<void> {
+  const room = await post<{ id: string }>(`${o.url}/api/rooms`, { game: o.game, seats: Array.from({ length: o.players }, () => ({ kind: 'human' })) });
+  const tokens: string[] = [];
+  for (let seat = 0; seat < o.players; seat++) tokens.push((await post<{ token: string }>(`${o.url}/api/rooms/${room.id}/join`, { seat })).token);
+  const wsUrl = `${o.url.replace(/^http/, 'ws')}/ws`;
+  const sockets: WebSocket[] = [];
+  await new Promise<void>((resolveGame) => {
+    let over = false;
+    const finish = (): void => {
+      if (over) return;
+      over = true;
+      clearInterval(watch);
+      for (const s of sockets) s.close();
+      resolveGame();
+    };
+    const watch = setInterval(() => o.stopped() && finish(), 200);
+    tokens.forEach((token, seat) => {
+      const ws = new WebSocket(wsUrl);
+      sockets.push(ws);
+      let legal: unknown[] = [];
+      let seq = 0;
+      let sentAt = 0;
+      let pending = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const schedule = (): void => {
+        if (over || pending || timer || legal.length === 0) return;
+        timer = setTimeout(() => {
+          timer = undefined;
+          if (over || pending || legal.length === 0) return;
+          const action = legal[Math.floor(Math.random() * legal.length)];
+          pending = true;
+          sentAt = performance.now();
+          ws.send(JSON.stringify({ t: 'action', seq: ++seq, action }));
+        }, o.pace * (0.5 + Math.random()));
+      };
+      ws.on('open', () => ws.send(JSON.stringify({ t: 'join', v: 1, room: room.id, token })));
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString()) as { t: string; legal?: unknown[]; result?: unknown; seq?: number };
+        if (m.t === 'welcome' || m.t === 'update') {
+          legal = m.legal ?? [];
+          if (m.result) {
+            o.stats.games++;
+            return finish();
+          }
+          if (timer && legal.length === 0) (clearTimeout(timer), (timer = undefined));
+          schedule();
+        } else if ((m.t === 'ack' || m.t === 'reject') && m.seq === seq) {
+          o.stats.ack(performance.now() - sentAt, m.t === 'ack');
+          pending = false;
+          schedule();
+        } else if (m.t === 'error') {
+          o.stats.errors++;
+          pending = false;
+        }
+      });
+      ws.on('close', () => {
+        if (!over) {
+          o.stats.disconnects++;
+          finish();
+        }
+      });
+      ws.on('error', () => undefined);
+    });
+  });
+}
+
+/** Keeps a table busy until the test stops: a finished game is followed by a new room. */
+export async function runTable(o: TableOptions): Promise<void> {
+  while (!o.stopped()) {
+    try {
+      await playOnce(o);
+    } catch {
+      o.stats.errors++;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
