@@ -17,11 +17,16 @@ function earliest(s: GameState): number {
   if (s.result !== null) return -1;
   if (s.pauseUntil >= 0) return 0;
   const blocked = s.windowBlocking === 1;
-  const candidates = [s.stageDeadline, s.window >= 0 ? s.windowDeadline : NONE, blocked ? NONE : s.turnDeadline, blocked ? NONE : s.idleDeadline];
   let best = -1;
-  for (let k = 0; k < candidates.length; k++) {
-    const at = candidates[k];
-    if (at >= 0 && (best < 0 || at < candidates[best - 1])) best = k + 1;
+  let at = Infinity;
+  for (let k = 1; k <= 4; k++) {
+    if ((k === 3 || k === 4) && blocked) continue;
+    if (k === 2 && s.window < 0) continue;
+    const d = deadlineOf(s, k);
+    if (d >= 0 && d < at) {
+      best = k;
+      at = d;
+    }
   }
   return best;
 }
