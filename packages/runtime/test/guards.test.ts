@@ -1,7 +1,7 @@
 // Termination guards: triggers that never reach a fixed point and games that go on too long
 // end as `stuck`; a rule bug never loops forever.
 import { describe, expect, it } from 'vitest';
-import { apply, legalActions, setup, tick, type GameDef } from '../src/index.ts';
+import { apply, isStalled, legalActions, setup, tick, type GameDef } from '../src/index.ts';
 import { race } from './fixtures/race.ts';
 import { shed } from './fixtures/shed.ts';
 
@@ -33,5 +33,12 @@ describe('termination guards', () => {
     const s = setup(def, { players: 2, seed: 3, maxMoves: 50 });
     const t = tick(def, s, 5000).state;
     expect(t.result?.reason).toBe('limit');
+  });
+  it('detects a stalemate: nobody can act and no timer is pending', () => {
+    const s = setup(shed, { players: 2, seed: 4 });
+    expect(isStalled(shed, s)).toBe(false);
+    const frozen: GameDef = { ...shed, actions: shed.actions.map((a) => ({ ...a, guard: () => ({ code: 'x/no', message: 'no' }) })) };
+    expect(isStalled(frozen, setup(frozen, { players: 2, seed: 4 }))).toBe(true);
+    expect(isStalled(frozen, setup(frozen, { players: 2, seed: 4, options: { turn_time: 1000 } }))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // The pure API: legalActions, apply, tick, result. The caller's state is never mutated:
 // apply and tick work on a copy-on-write copy through the Engine (see engine.ts).
-import { runDue } from '../timers/timers.ts';
+import { nextDeadline, runDue } from '../timers/timers.ts';
 import type { Action } from './codec.ts';
 import { engineFor } from './engine.ts';
 import type { GameEvent } from './events.ts';
@@ -94,4 +94,17 @@ export function tick(def: GameDef, state: GameState, now: number): { state: Game
 /** The result when the game is over, else null. */
 export function result(_def: GameDef, state: GameState): GameResult | null {
   return state.result;
+}
+
+/**
+ * Whether the game can no longer move on its own: not over, no seat has a legal action and
+ * no timer is pending (a rule-file stalemate; `decksmith play` reports it as stuck).
+ *
+ * @example
+ * if (isStalled(def, state)) report('stuck');
+ */
+export function isStalled(def: GameDef, state: GameState): boolean {
+  if (state.result !== null || nextDeadline(state) !== null) return false;
+  for (let seat = 0; seat < state.players; seat++) if (canAct(def, state, seat)) return false;
+  return true;
 }

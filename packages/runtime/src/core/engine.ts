@@ -10,7 +10,7 @@ import { compiled, type Compiled } from './compiled.ts';
 import type { Ctx } from './ctx.ts';
 import type { GameEvent } from './events.ts';
 import { NONE, type GameDef } from './game-def.ts';
-import type { GameState } from './state.ts';
+import { shallowCopy, type GameState } from './state.ts';
 import * as ops from '../zones/ops.ts';
 import { visibleMask } from '../zones/visibility.ts';
 import * as flow from '../flow/control.ts';
@@ -77,7 +77,7 @@ export class Engine implements Ctx {
   /** Starts a call: a working copy when writable, the state itself when reading. */
   begin(state: GameState, now: number, writable: boolean): void {
     this.writable = writable;
-    this.s = writable ? { ...state } : state;
+    this.s = writable ? shallowCopy(state) : state;
     this.now = now;
     this.me = NONE;
     this.events = [];

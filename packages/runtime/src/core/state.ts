@@ -119,3 +119,64 @@ export interface GameState {
 export function viewerCount(s: GameState): number {
   return s.players + 1;
 }
+
+/**
+ * A shallow copy with every field written out: one object shape, so V8 builds it fast
+ * (object spread of this many fields is several times slower). TypeScript checks that no
+ * field is forgotten.
+ */
+export function shallowCopy(s: GameState): GameState {
+  return {
+    v: s.v,
+    game: s.game,
+    players: s.players,
+    sides: s.sides,
+    options: s.options,
+    rng: s.rng,
+    maxMoves: s.maxMoves,
+    face: s.face,
+    owner: s.owner,
+    deck: s.deck,
+    home: s.home,
+    zones: s.zones,
+    zoneDecl: s.zoneDecl,
+    zoneOwner: s.zoneOwner,
+    declBase: s.declBase,
+    staticZones: s.staticZones,
+    families: s.families,
+    cardZone: s.cardZone,
+    vars: s.vars,
+    varBase: s.varBase,
+    pileVars: s.pileVars,
+    sideOf: s.sideOf,
+    roles: s.roles,
+    out: s.out,
+    keys: s.keys,
+    epochs: s.epochs,
+    round: s.round,
+    dealer: s.dealer,
+    stage: s.stage,
+    stageStart: s.stageStart,
+    stageDeadline: s.stageDeadline,
+    current: s.current,
+    dir: s.dir,
+    step: s.step,
+    skips: s.skips,
+    window: s.window,
+    windowBlocking: s.windowBlocking,
+    windowStart: s.windowStart,
+    windowDeadline: s.windowDeadline,
+    turnDeadline: s.turnDeadline,
+    idleDeadline: s.idleDeadline,
+    pauseUntil: s.pauseUntil,
+    pauseCont: s.pauseCont,
+    pauseBound: s.pauseBound,
+    scope: s.scope,
+    rate: s.rate,
+    once: s.once,
+    accepted: s.accepted,
+    moves: s.moves,
+    lastAt: s.lastAt,
+    result: s.result,
+  };
+}
