@@ -16,11 +16,13 @@ function summarise(d: Diagnostic) {
 }
 
 describe('sample folders', () => {
-  for (const name of readdirSync(root).sort()) {
+  // samples/check/ holds the checker's own sample folders (test/check/samples.test.ts).
+  for (const name of readdirSync(root).filter((n) => existsSync(join(root, n, 'input.rules'))).sort()) {
     it(name, () => {
       const text = readFileSync(join(root, name, 'input.rules'), 'utf8');
       const { file, diagnostics } = parse(text, `${name}/input.rules`);
-      const all = file ? [...diagnostics, ...checkFile(file)] : diagnostics;
+      // Like `decksmith check`: a file with syntax errors is not checked further.
+      const all = file && diagnostics.length === 0 ? checkFile(file) : diagnostics;
       const actual = all.map(summarise);
       const expectedPath = join(root, name, 'expected.json');
       if (update || !existsSync(expectedPath)) {

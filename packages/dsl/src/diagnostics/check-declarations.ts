@@ -108,7 +108,7 @@ export function optionDefaultOutOfDomain(loc: Loc, name: string, value: string, 
 
 /** `0 × Number`, `1.5 × Joker`, `x × Joker` where x is not an integer option. */
 export function deckCountInvalid(loc: Loc, detail: string): Diagnostic {
-  return diagnosticAt('deck_count_invalid', 'error', `a deck count must be a positive integer ${detail}`, loc, [
+  return diagnosticAt('deck_count_invalid', 'error', `a deck count must be a positive integer${detail}`, loc, [
     { message: 'write a whole number of copies such as 2, or the name of an integer option' },
   ]);
 }

@@ -15,7 +15,6 @@ export const CHECK_NAME_CODES = [
   'stage_undefined',
   'role_undefined',
   'enum_value_ambiguous',
-  'declaration_name_taken',
   'zone_owner_missing',
   'zone_owner_unexpected',
   'var_owner_missing',
@@ -91,14 +90,6 @@ export function roleUndefined(loc: Loc, name: string, suggestion: string | null,
 export function enumValueAmbiguous(loc: Loc, name: string, enums: string[]): Diagnostic {
   return diagnosticAt('enum_value_ambiguous', 'error', `"${name}" is a value of several enums (${enums.join(', ')})`, loc, [
     { message: 'compare it with a value of the enum you mean, or rename one of the values' },
-  ]);
-}
-
-/** Two declarations of different kinds with one name in the same namespace: `zone draw` and `var draw`. */
-export function declarationNameTaken(loc: Loc, what: string, name: string, otherWhat: string, first: Loc): Diagnostic {
-  return diagnosticAt('declaration_name_taken', 'error', `${what} "${name}" has the name of a ${otherWhat}`, loc, [
-    noteAt(`the ${otherWhat} "${name}" is declared here`, first),
-    { message: 'options, variables, defines, zones, decks, dice and meld rules share one namespace' },
   ]);
 }
 

@@ -20,7 +20,7 @@ function checkCount(ctx: CheckContext, e: A.Expr): void {
       ctx.used.add(sym.info.decl);
       return;
     }
-    ctx.diagnostics.push(deckCountInvalid(e.loc, sym ? `, and "${e.name.text}" is not an integer option` : `, and "${e.name.text}" is not an option`));
+    ctx.diagnostics.push(deckCountInvalid(e.loc, `: "${e.name.text}" is not ${sym ? 'an integer option' : 'an option'}`));
     return;
   }
   const v = constValue(ctx, e);

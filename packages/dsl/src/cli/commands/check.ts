@@ -1,8 +1,8 @@
 // `decksmith check <files|dirs>... [--format json]`: report every diagnostic of the given rule files.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { checkFile } from '../../check/index.ts';
+import { checkGame, type LoadBase } from '../../check/index.ts';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { formatDiagnostic, formatDiagnosticsJson } from '../../diagnostics/format.ts';
 import { parse } from '../../parse/parse.ts';
@@ -34,11 +34,43 @@ function collectFiles(paths: string[]): string[] | string {
   return [...new Set(files)];
 }
 
-/** Parses and checks one file (the only place where check touches the filesystem). */
-function checkOne(path: string): { diagnostics: Diagnostic[]; text: string } {
+/**
+ * How the CLI finds a variant's base: `<id>.rules` beside the variant, then
+ * `games/<id>/<id>.rules` in the nearest folder above it (or above the working directory)
+ * that has one. Every text read is kept in `texts` for the caret excerpts.
+ */
+export function fileLoadBase(texts: Map<string, string>): LoadBase {
+  const read = (path: string) => {
+    const text = readFileSync(path, 'utf8');
+    texts.set(path, text);
+    return { file: path, text };
+  };
+  const upward = (from: string, id: string): string | null => {
+    for (let dir = resolve(from); ; dir = dirname(dir)) {
+      const candidate = join(dir, 'games', id, `${id}.rules`);
+      if (existsSync(candidate)) return candidate;
+      if (dirname(dir) === dir) return null;
+    }
+  };
+  return (id, fromFile) => {
+    const beside = join(dirname(fromFile), `${id}.rules`);
+    if (existsSync(beside)) return read(beside);
+    const found = upward(dirname(fromFile), id) ?? upward(process.cwd(), id);
+    return found ? read(found) : null;
+  };
+}
+
+/**
+ * Parses and checks one file (the only place where check touches the filesystem). A file
+ * with syntax errors is not checked further: its checker diagnostics would be noise.
+ */
+function checkOne(path: string): { diagnostics: Diagnostic[]; texts: Map<string, string> } {
   const text = readFileSync(path, 'utf8');
+  const texts = new Map([[path, text]]);
   const { file, diagnostics } = parse(text, path);
-  return { text, diagnostics: file ? [...diagnostics, ...checkFile(file)] : diagnostics };
+  if (!file || diagnostics.some((d) => d.severity === 'error')) return { texts, diagnostics };
+  const checked = checkGame(file, { sources: [{ file: path, text }], loadBase: fileLoadBase(texts) });
+  return { texts, diagnostics: [...diagnostics, ...checked.diagnostics] };
 }
 
 function runCheck(paths: string[], opts: { format: 'text' | 'json' }): void {
@@ -50,10 +82,10 @@ function runCheck(paths: string[], opts: { format: 'text' | 'json' }): void {
   }
   const all: Diagnostic[] = [];
   for (const path of files) {
-    const { diagnostics, text } = checkOne(path);
+    const { diagnostics, texts } = checkOne(path);
     all.push(...diagnostics);
     if (opts.format === 'text') {
-      for (const d of diagnostics) process.stdout.write(`${formatDiagnostic(d, text)}\n\n`);
+      for (const d of diagnostics) process.stdout.write(`${formatDiagnostic(d, texts.get(d.file))}\n\n`);
     }
   }
   if (opts.format === 'json') process.stdout.write(`${formatDiagnosticsJson(all)}\n`);
