@@ -40,7 +40,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'decksmith-load-'));
+  const dir = mkdtempSync(join(process.env['LOADTEST_TMP'] ?? tmpdir(), 'decksmith-load-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', LAUNCHER, '--discover', '--port', String(port), '--db', join(dir, 'load.db')], {
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { startCheckpointer } from './checkpointer.ts';
 import type { LogEntry, RoomRecord, RoomStatus, Storage } from './storage.ts';
 
 /** Opens (creating its folder if needed) the database file, or `:memory:`. */
@@ -81,9 +82,15 @@ function fromRow(r: RoomRow): RoomRecord {
  */
 export class SqliteStorage implements Storage {
   private readonly q;
+  private readonly stopCheckpointer: (() => Promise<void>) | undefined;
 
   constructor(private readonly db: Database.Database) {
     db.exec(SCHEMA);
+    if (!db.memory) {
+      // Checkpoints fsync; a worker runs them so that appends (and so acks) never wait for the disk.
+      db.pragma('wal_autocheckpoint = 0');
+      this.stopCheckpointer = startCheckpointer(db.name);
+    }
     this.q = {
       insertRoom: db.prepare(
         'insert into rooms (id, game, seed, players, options, seats, status, created_at) values (@id, @game, @seed, @players, @options, @seats, @status, @created_at)',
@@ -161,6 +168,7 @@ export class SqliteStorage implements Storage {
   }
 
   async close(): Promise<void> {
+    await this.stopCheckpointer?.();
     if (this.db.open) this.db.close();
   }
 }
