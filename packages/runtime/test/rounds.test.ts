@@ -78,4 +78,12 @@ describe('rounds', () => {
     expect(r.state.vars.slice(r.state.varBase[V_SCORE], r.state.varBase[V_SCORE] + 2)[q]).toBe(4);
     expect(r.state.vars.slice(r.state.varBase[V_SCORE], r.state.varBase[V_SCORE] + 2)[p]).toBe(0);
   });
+  it('moveTop refills an empty stock from the discard before taking its top', () => {
+    let s = setup(rummy, { players: 2, seed: 'refill' });
+    const p = s.current;
+    s = setUp(rummy, s, [{ zone: Z_STOCK, cards: [] }, { zone: Z_DISCARD, cards: ['1S', '2S', '3S'] }]);
+    s = ok(rummy, s, p, { type: 'draw_stock' }).state;
+    expect(shown(rummy, s, Z_DISCARD)).toEqual(['3S']);
+    expect(s.zones[Z_STOCK]).toHaveLength(1);
+  });
 });

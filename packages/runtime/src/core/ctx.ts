@@ -83,6 +83,12 @@ export interface Ctx {
   /** pos: 'top' (default), 'bottom', or a slot index for rows. */
   move(card: number, to: number, pos?: 'top' | 'bottom' | number): void;
   /**
+   * `move top of from to …`: the top card of `from`, refilling `from` first when it is empty
+   * and declared `refill from … keeping top` (a plain `move(top(from), …)` would find it empty).
+   * Nothing happens when there is still no card.
+   */
+  moveTop(from: number, to: number, pos?: 'top' | 'bottom' | number): void;
+  /**
    * n cards from `from`'s top (fewer if it runs out after its `refill`); oneByOne reverses
    * their order (flipping a stack). Into a row, cards fill its empty slots left to right.
    */

@@ -393,6 +393,12 @@ export class Engine implements Ctx {
     if (card < 0 || to < 0) return;
     ops.moveCard(this, card, to, pos ?? 'top');
   }
+  moveTop(from: number, to: number, pos?: 'top' | 'bottom' | number): void {
+    if (from < 0 || to < 0) return;
+    ops.ensure(this, from, 1);
+    const c = this.top(from);
+    if (c >= 0) ops.moveCard(this, c, to, pos ?? 'top');
+  }
   moveN(n: number, from: number, to: number, oneByOne: boolean): void {
     ops.moveN(this, n, from, to, oneByOne);
   }
