@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { checkFile, parse, type Diagnostic } from '../src/index.ts';
 
 const fixture = readFileSync(fileURLToPath(new URL('./fixtures/everything.rules', import.meta.url)), 'utf8');

@@ -73,7 +73,7 @@ export function humaniseSyntaxError(expected: Expectation[], source: string, loc
   const at: Loc = { file: loc.file, start, end };
   const hasName = labels.has('a name');
   // Expressions first: their starters (`players`, `if`, `next` …) overlap the other groups.
-  const expression = hasName && collapse(labels, new Set([...EXPRESSION_STARTS, 'a name']), 'an expression', 4);
+  if (hasName) collapse(labels, new Set([...EXPRESSION_STARTS, 'a name']), 'an expression', 4);
   const statements = collapse(labels, STATEMENT_WORDS, 'a statement', 3);
   if (statements) labels.delete('a name'); // a procedure call is a statement
   collapse(labels, ITEM_WORDS, 'a declaration', 3);
