@@ -1,38 +1,20 @@
-// Build pass: each deck's home zone — the first zone it is shuffled into, else the first shared pile.
-import type * as A from '../../ast/index.ts';
+// Build pass: each deck's home zone — the first zone it is shuffled into, else the first (per-side) pile.
 import type { CheckContext } from '../context.ts';
+import { blockSites, walkStatements } from '../report/sites.ts';
 
-/** Calls `visit` on every `shuffle` statement of the file, in file order (blocks in document order). */
-function eachShuffle(node: unknown, visit: (s: A.ShuffleStmt) => void, seen = new Set<unknown>()): void {
-  if (!node || typeof node !== 'object' || seen.has(node)) return;
-  seen.add(node);
-  if (Array.isArray(node)) {
-    for (const n of node) eachShuffle(n, visit, seen);
-    return;
-  }
-  const n = node as { kind?: string };
-  if (n.kind === 'shuffle') visit(node as A.ShuffleStmt);
-  for (const [key, value] of Object.entries(node)) if (key !== 'loc') eachShuffle(value, visit, seen);
-}
-
-/** The zone an expression names (`stock`, `stock(s)`), from the resolved refs. */
-function zoneIndex(ctx: CheckContext, e: A.Expr): number | null {
-  const sym = ctx.game.refs.get(e);
-  return sym?.kind === 'zone' ? sym.info.index : null;
-}
-
-/** Fills `DeckInfo.home` (see GameDef's DeckDef.home). */
+/** Fills `DeckInfo.home` (see GameDef's DeckDef.home); blocks are visited setup first. */
 export function buildDeckHomes(ctx: CheckContext): void {
+  for (const site of blockSites(ctx)) {
+    walkStatements(site.block, (s) => {
+      if (s.kind !== 'shuffle' || !s.into) return;
+      const deck = ctx.game.refs.get(s.target);
+      const zone = ctx.game.refs.get(s.into);
+      if (deck?.kind === 'deck' && deck.info.home === null && zone?.kind === 'zone') deck.info.home = zone.info.index;
+    });
+  }
   const firstPile = ctx.game.zones.find((z) => z.scope === 'shared' && z.shape === 'pile');
-  eachShuffle(ctx.file.items, (s) => {
-    if (!s.into) return;
-    const sym = ctx.game.refs.get(s.target);
-    if (sym?.kind !== 'deck' || sym.info.home !== null) return;
-    sym.info.home = zoneIndex(ctx, s.into);
-  });
+  const perSidePile = ctx.game.zones.find((z) => z.scope === 'side' && z.shape === 'pile');
   for (const deck of ctx.game.decks) {
-    if (deck.home !== null) continue;
-    const perSidePile = ctx.game.zones.find((z) => z.scope === 'side' && z.shape === 'pile');
-    deck.home = (deck.perSide ? perSidePile : firstPile)?.index ?? null;
+    if (deck.home === null) deck.home = (deck.perSide ? perSidePile : firstPile)?.index ?? null;
   }
 }
