@@ -17,3 +17,4 @@ export { MAX_TRIGGER_PASSES } from './flow/settle.ts';
 export * from './rng/index.ts';
 export * from './stdlib/index.ts';
 export { arrange, type Arrangement } from './replay/arrange.ts';
+export * from './bots/index.ts';

@@ -1,0 +1,230 @@
+// The `ismcts` bot level: single-observer information-set Monte Carlo tree search.
+//
+// Each iteration deals a determinization (determinize.ts: the hidden cards shuffled among the
+// hidden places), walks the tree choosing by UCB among the edges available in that world
+// (counting availability, as ISMCTS does), expands one edge, plays at random to the end of the
+// game, the end of the round or a depth cap, and credits every edge with the result seen by
+// the player who took it. Edges are keyed by mover and face-keyed action, so statistics mean
+// the same move in every world. The game model is the runtime's own: whoever can act may act
+// (a seat drawn at random among them), logical time moves on by a human-like step, and timers
+// fire when due, so real-time stages and windows are searched like turns.
+import { apply, legalActions, tick } from '../core/api.ts';
+import type { Action } from '../core/codec.ts';
+import type { GameDef } from '../core/game-def.ts';
+import type { GameState } from '../core/state.ts';
+import { nextInt, type RngState } from '../rng/index.ts';
+import { nextDeadline } from '../timers/timers.ts';
+import { actionKey } from './action-key.ts';
+import { determinize } from './determinize.ts';
+import { evaluatorFor, type Evaluator } from './evaluate.ts';
+import { normal } from './reaction.ts';
+import { actingSeats, mayWait } from './situation.ts';
+
+export interface IsmctsOptions {
+  /** Logical time of the decision (default: the state's last time). */
+  now?: number;
+  /** Iterations (default 400); with `ms` and `clock`, a cap. */
+  iterations?: number;
+  /** Thinking time in ms, measured with `clock` (the runtime reads no clock itself). */
+  ms?: number;
+  /** A clock in ms, e.g. `() => performance.now()`; needed for `ms`. */
+  clock?: () => number;
+  /** Random steps after the tree before judging the position (default 60). */
+  rolloutDepth?: number;
+  /** UCB exploration constant (default 0.7; rewards are in [0, 1]). */
+  exploration?: number;
+  /** Median logical time between two acts in the searched futures, ms (default 800). */
+  stepMs?: number;
+  /** Receives the number of iterations run (for measurements). */
+  onDone?: (stats: { iterations: number }) => void;
+}
+
+interface Edge {
+  mover: number;
+  /** Face key of the action, or WAIT. */
+  key: string;
+  visits: number;
+  avail: number;
+  reward: number;
+  child: Node | null;
+}
+
+interface Node {
+  edges: Map<string, Edge>;
+}
+
+const WAIT = '·wait';
+
+/**
+ * Chooses `seat`'s action by ISMCTS within the budget; null when it has no legal action or
+ * judges waiting best (only when mayWait). Deterministic for a given `rng` unless a clock
+ * budget is used. MUTATES `rng` only.
+ *
+ * @example
+ * const a = ismctsBot(def, state, seat, rng, { iterations: 500 });
+ * const b = ismctsBot(def, state, seat, rng, { ms: 200, clock: () => performance.now() });
+ */
+export function ismctsBot(def: GameDef, state: GameState, seat: number, rng: RngState, opts: IsmctsOptions = {}): Action | null {
+  const now0 = opts.now ?? state.lastAt;
+  const legal = legalActions(def, state, seat, now0);
+  if (legal.length === 0) return null;
+  const canWait = mayWait(def, state, seat, now0);
+  const real = new Map<string, Action>();
+  for (const a of legal) {
+    const k = actionKey(def, state, seat, a);
+    if (!real.has(k)) real.set(k, a);
+  }
+  if (real.size === 1 && !canWait) return legal[0]!;
+
+  const ev = evaluatorFor(def, state);
+  const search = new Search(def, ev, seat, rng, opts, state.round);
+  const root: Node = { edges: new Map() };
+  const cap = opts.iterations ?? (opts.ms !== undefined && opts.clock !== undefined ? Infinity : 400);
+  const deadline = opts.ms !== undefined && opts.clock !== undefined ? opts.clock() + opts.ms : Infinity;
+  let n = 0;
+  while (n < cap && (deadline === Infinity || opts.clock!() < deadline)) {
+    search.iterate(root, determinize(def, state, seat, rng), now0, real, canWait);
+    n++;
+  }
+  opts.onDone?.({ iterations: n });
+
+  let best: Edge | null = null;
+  for (const e of root.edges.values()) {
+    if (e.mover !== seat || e.visits === 0) continue;
+    if (best === null || e.visits > best.visits || (e.visits === best.visits && e.reward > best.reward)) best = e;
+  }
+  if (best === null) return legal[nextInt(rng, legal.length)]!;
+  if (best.key === WAIT) return null;
+  return real.get(best.key) ?? legal[0]!;
+}
+
+class Search {
+  private readonly depth: number;
+  private readonly c: number;
+  private readonly stepMs: number;
+
+  constructor(
+    private readonly def: GameDef,
+    private readonly ev: Evaluator,
+    private readonly seat: number,
+    private readonly rng: RngState,
+    opts: IsmctsOptions,
+    private readonly round: number,
+  ) {
+    this.depth = opts.rolloutDepth ?? 60;
+    this.c = opts.exploration ?? 0.7;
+    this.stepMs = opts.stepMs ?? 800;
+  }
+
+  /** One iteration on the determinization `world`. */
+  iterate(root: Node, world: GameState, now0: number, rootKeys: Map<string, Action>, canWait: boolean): void {
+    const def = this.def;
+    let st = world;
+    let now = now0;
+    let node = root;
+    const path: Edge[] = [];
+    let expanded = false;
+    // Selection and expansion.
+    for (let first = true; !expanded && st.result === null; first = false) {
+      let mover = this.seat;
+      if (!first) {
+        const next = this.nextMover(st, now);
+        st = next.state;
+        now = next.now;
+        if (next.mover < 0) break;
+        mover = next.mover;
+      }
+      const options = this.options(st, mover, now, first ? rootKeys : null, first && canWait);
+      if (options.size === 0) break;
+      let pick: Edge | null = null;
+      const fresh: Edge[] = [];
+      for (const key of options.keys()) {
+        const id = `${mover}|${key}`;
+        let e = node.edges.get(id);
+        if (e === undefined) {
+          e = { mover, key, visits: 0, avail: 0, reward: 0, child: null };
+          node.edges.set(id, e);
+        }
+        e.avail++;
+        if (e.visits === 0) fresh.push(e);
+      }
+      if (fresh.length > 0) {
+        pick = fresh[nextInt(this.rng, fresh.length)]!;
+        expanded = true;
+      } else {
+        let bestScore = -Infinity;
+        for (const key of options.keys()) {
+          const e = node.edges.get(`${mover}|${key}`)!;
+          const score = e.reward / e.visits + this.c * Math.sqrt(Math.log(e.avail) / e.visits);
+          if (score > bestScore) {
+            bestScore = score;
+            pick = e;
+          }
+        }
+      }
+      const e = pick!;
+      const action = options.get(e.key) ?? null;
+      if (action !== null) {
+        const r = apply(def, st, mover, action, now);
+        if ('rejected' in r) break;
+        st = r.state;
+      }
+      path.push(e);
+      e.child ??= { edges: new Map() };
+      node = e.child;
+    }
+    // Rollout.
+    let roundOver = st.round !== this.round;
+    for (let d = 0; d < this.depth && st.result === null && !roundOver; d++) {
+      const next = this.nextMover(st, now);
+      st = next.state;
+      now = next.now;
+      if (next.mover < 0) break;
+      const legal = legalActions(def, st, next.mover, now);
+      if (legal.length === 0) break;
+      const r = apply(def, st, next.mover, legal[nextInt(this.rng, legal.length)]!, now);
+      if ('rejected' in r) break;
+      st = r.state;
+      roundOver = st.round !== this.round;
+    }
+    // Back-propagation: each edge is credited from its mover's point of view.
+    const rewards = this.ev.rewards(st, !roundOver);
+    for (const e of path) {
+      e.visits++;
+      e.reward += rewards[e.mover]!;
+    }
+  }
+
+  /** The mover's options in this world, by face key (a WAIT option when it may wait). */
+  private options(st: GameState, mover: number, now: number, restrict: Map<string, Action> | null, wait: boolean): Map<string, Action | null> {
+    const out = new Map<string, Action | null>();
+    for (const a of legalActions(this.def, st, mover, now)) {
+      const k = actionKey(this.def, st, mover, a);
+      if (restrict !== null && !restrict.has(k)) continue;
+      if (!out.has(k)) out.set(k, a);
+    }
+    if (wait) out.set(WAIT, null);
+    return out;
+  }
+
+  /**
+   * Moves logical time on by one human-like step, fires due timers, and draws who acts next
+   * among the seats that can; mover −1 when the game is over or stalls.
+   */
+  private nextMover(state: GameState, now0: number): { state: GameState; now: number; mover: number } {
+    let st = state;
+    let now = now0 + Math.round(this.stepMs * Math.exp(0.5 * normal(this.rng)));
+    for (let guard = 0; guard < 64 && st.result === null; guard++) {
+      const due = nextDeadline(st);
+      if (due !== null && due <= now) {
+        st = tick(this.def, st, now).state;
+        continue;
+      }
+      const seats = actingSeats(this.def, st, now);
+      if (seats.length > 0) return { state: st, now, mover: seats[nextInt(this.rng, seats.length)]! };
+      if (due === null) break;
+      now = due;
+    }
+    return { state: st, now, mover: -1 };
+  }
+}
