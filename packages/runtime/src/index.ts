@@ -17,4 +17,5 @@ export { MAX_TRIGGER_PASSES } from './flow/settle.ts';
 export * from './rng/index.ts';
 export * from './stdlib/index.ts';
 export { arrange, type Arrangement } from './replay/arrange.ts';
+export { assignSides, intersects, without, type SidesArrangement } from './core/generated-support.ts';
 export * from './bots/index.ts';

@@ -1,0 +1,372 @@
+// The game's compiled functions: defines, procedures, actions, hooks, triggers, flow, winner, constraints.
+import type * as A from '../ast/index.ts';
+import type { ActionInfo, CheckedGame } from '../check/model.ts';
+import { CodegenError, compileExpr, expr, loopLines, P, paren, refOf, template, toStored } from './compile-expr.ts';
+import { compileBlock, type StmtContext } from './compile-stmt.ts';
+import { iterate } from './iterate.ts';
+import { FnScope, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
+import { arrowCode, code, type Code, jsName, str } from './names.ts';
+
+/** Reserves every define's and procedure's function name, so calls compile in any order. */
+export function declareCallables(game: CheckedGame, mod: ModuleBuilder): void {
+  for (const name of [...game.defines.keys()].sort()) mod.defines.set(name, mod.unique(jsName(name)));
+  for (const name of [...game.procedures.keys()].sort()) mod.procedures.set(name, mod.unique(jsName(name)));
+}
+
+/** Defines and procedures in file order. */
+export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
+  for (const item of game.ast.items) {
+    if (item.kind === 'define') {
+      const info = game.defines.get(item.name.text)!;
+      const fnName = mod.defineFn(info.name);
+      const f = new FnScope(mod, fnName);
+      const params = [{ name: 'x', type: 'Ctx' }];
+      for (const p of info.params) {
+        const ts = tsTypeOf(p.type);
+        f.bind(p.name, { js: jsName(p.name), ts });
+        params.push({ name: jsName(p.name), type: ts });
+      }
+      // A define that is one quantifier or aggregate is that loop itself.
+      const b = item.body;
+      const body = b.kind === 'quantifier' || b.kind === 'aggregate' ? loopLines(b, f) : [`return ${expr(b, f)};`];
+      mod.addFunction({ name: fnName, params, returnType: tsTypeOf(info.type), body, doc: `define ${info.name}` });
+    } else if (item.kind === 'procedure') {
+      const info = game.procedures.get(item.name.text)!;
+      const fnName = mod.procedureFn(info.name);
+      const f = new FnScope(mod, fnName);
+      const params = [{ name: 'x', type: 'Ctx' }];
+      for (const p of info.params) {
+        const ts = tsTypeOf(p.type);
+        f.bind(p.name, { js: jsName(p.name), ts });
+        params.push({ name: jsName(p.name), type: ts });
+      }
+      const body = compileBlock(item.body.statements, f, { rest: [], pausable: false });
+      mod.addFunction({ name: fnName, params, returnType: 'void', body, doc: `procedure ${info.name}` });
+    }
+  }
+}
+
+/** A statement-list function `(x: Ctx) => void` (setup, scoring, a timeout, an idle handler). */
+function blockFn(mod: ModuleBuilder, base: string, block: A.Block, doc: string): Code {
+  const name = mod.unique(base);
+  const f = new FnScope(mod, name);
+  mod.addFunction({ name, params: [{ name: 'x', type: 'Ctx' }], returnType: 'void', body: compileBlock(block.statements, f, { rest: [], pausable: false }), doc });
+  return code(name);
+}
+
+/** A small arrow for a table entry: `(x) => …`. */
+function arrow(e: A.Expr, f: FnScope, params: readonly string[] = ['x']): Code {
+  return arrowCode(paren(compileExpr(e, f), P.cond), params);
+}
+
+// ---- actions ---------------------------------------------------------------------------
+
+/** Names read in `nodes` that are action parameters. */
+function paramsUsed(nodes: readonly unknown[], action: ActionInfo, game: CheckedGame): Set<string> {
+  const names = new Set(action.params.map((p) => p.name));
+  const used = new Set<string>();
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) { n.forEach(walk); return; }
+    if (n === null || typeof n !== 'object') return;
+    const o = n as Record<string, unknown>;
+    if (o.kind === 'name') {
+      const text = (o.name as A.Ident).text;
+      const sym = game.refs.get(o as unknown as A.Node);
+      if (names.has(text) && sym?.kind === 'param') used.add(text);
+    }
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
+  };
+  walk(nodes);
+  return used;
+}
+
+/** Binds the parameters as `a[i]` reads (for the table's small arrows). */
+function paramScope(mod: ModuleBuilder, owner: string, action: ActionInfo): FnScope {
+  const f = new FnScope(mod, owner);
+  action.params.forEach((p, i) => {
+    const ts = tsTypeOf(p.type);
+    f.bind(p.name, { js: ts === 'boolean' ? `(a[${i}] !== 0)` : `a[${i}]!`, ts });
+  });
+  return f;
+}
+
+/** `const c = a[0]!;` for each used parameter; binds them in `f`. */
+function paramLines(action: ActionInfo, used: Set<string>, f: FnScope): string[] {
+  const lines: string[] = [];
+  action.params.forEach((p, i) => {
+    if (!used.has(p.name)) return;
+    const ts = tsTypeOf(p.type);
+    const name = jsName(p.name);
+    f.bind(p.name, { js: name, ts });
+    lines.push(ts === 'boolean' ? `const ${name} = a[${i}] !== 0;` : `const ${name} = a[${i}]!;`);
+  });
+  return lines;
+}
+
+export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
+  return game.actions.map((action) => {
+    const d = action.decl;
+    const stmts = d.body.statements;
+    let firstEffect = stmts.findIndex((s) => s.kind !== 'require');
+    if (firstEffect < 0) firstEffect = stmts.length;
+    const requires = stmts.slice(0, firstEffect) as A.RequireStmt[];
+    const effects = stmts.slice(firstEffect);
+
+    let guard: Code = code('() => null');
+    if (requires.length > 0) {
+      const name = mod.unique(`${action.name}_guard`);
+      const f = new FnScope(mod, name);
+      const body = paramLines(action, paramsUsed(requires, action, game), f);
+      for (const r of requires) {
+        body.push(`if (!${paren(compileExpr(r.cond, f), P.unary)}) return { code: ${str(r.code.text)}, message: ${template(r.message, f)} };`);
+      }
+      body.push('return null;');
+      mod.addFunction({ name, params: [{ name: 'x', type: 'Ctx' }, { name: 'a', type: 'number[]' }], returnType: 'Rejection | null', body, doc: `action ${action.name}: its requires` });
+      guard = code(name);
+    }
+
+    let effect: Code = code('() => {}');
+    if (effects.length > 0) {
+      const name = mod.unique(`${action.name}_effect`);
+      const f = new FnScope(mod, name);
+      const body = paramLines(action, paramsUsed(effects, action, game), f);
+      body.push(...compileBlock(effects, f, { rest: [], pausable: false }));
+      mod.addFunction({ name, params: [{ name: 'x', type: 'Ctx' }, { name: 'a', type: 'number[]' }], returnType: 'void', body, doc: `action ${action.name}` });
+      effect = code(name);
+    }
+
+    const ps = paramScope(mod, action.name, action);
+    const params = action.params.map((p) => paramDef(p, ps, game));
+    let races: number | undefined;
+    let racesZone: Code | undefined;
+    if (d.races !== null) {
+      const idx = d.races.kind === 'name' ? action.params.findIndex((p) => p.name === (d.races as A.NameExpr).name.text && refOf(d.races!, ps)?.kind === 'param') : -1;
+      if (idx >= 0) races = idx;
+      else {
+        races = -2;
+        racesZone = arrow(d.races, ps, ['x', 'a']);
+      }
+    }
+    const rate = d.rate === null ? undefined : constantMs(d.rate, ps);
+    return {
+      name: action.name,
+      who: who(action, game, ps),
+      during: d.during.map((i) => i.text),
+      params,
+      races,
+      racesZone,
+      rate,
+      once: d.once !== null ? true : undefined,
+      guard,
+      effect,
+    };
+  });
+}
+
+/** `rate d`: ms, a literal or an option (the runtime table takes a number or a function). */
+function constantMs(e: A.Expr, f: FnScope): number | Code {
+  if (e.kind === 'duration') return e.ms;
+  if (e.kind === 'number') return e.value;
+  return arrowCode(expr(e, f));
+}
+
+function paramDef(p: ActionInfo['params'][number], f: FnScope, game: CheckedGame): unknown {
+  const d = p.decl;
+  const when = d.condition === null ? undefined : arrow(d.condition, f, ['x', 'a']);
+  const t = d.type;
+  if (t.kind === 'param_card') {
+    return {
+      name: p.name,
+      kind: t.many ? 'cards' : 'card',
+      zone: arrow(t.zone, f),
+      where: t.where === null || t.many ? undefined : arrow(t.where, f, ['x', 'a']),
+      when,
+    };
+  }
+  if (t.kind === 'param_pile') {
+    const sym = refOf(t.family, f);
+    if (sym?.kind !== 'zone') throw new CodegenError('pile parameter over something that is not a family', t.family);
+    return { name: p.name, kind: 'pile', family: sym.info.index, orNew: t.orNew, when };
+  }
+  const type = p.type.t === 'optional' ? p.type.of : p.type;
+  switch (type.t) {
+    case 'enum': return { name: p.name, kind: 'enum', enumIndex: game.enums.find((e) => e.name === type.name)?.index ?? -1, when };
+    case 'bool': return { name: p.name, kind: 'bool', when };
+    case 'player': return { name: p.name, kind: 'player', when };
+    default: {
+      const range = t.kind === 'type_range' ? t : null;
+      const bound = (e: A.Expr | undefined, dflt: number): number => (e?.kind === 'number' ? e.value : dflt);
+      return { name: p.name, kind: 'int', min: bound(range?.min, 0), max: bound(range?.max, 100), when };
+    }
+  }
+}
+
+function who(action: ActionInfo, game: CheckedGame, f: FnScope): unknown {
+  const w = action.decl.who;
+  if (w === null) {
+    const turnBased = action.decl.during.some((id) => {
+      const sym = game.refs.get(id);
+      if (sym?.kind === 'step') return true;
+      if (sym?.kind === 'stage') return sym.info.mode === 'turns';
+      return game.stages.some((s) => s.name === id.text && s.mode === 'turns') || game.steps.includes(id.text);
+    });
+    return turnBased ? { kind: 'current' } : { kind: 'any' };
+  }
+  if (w.kind === 'by_current') return { kind: 'current' };
+  if (w.kind === 'by_any') return { kind: 'any', except: w.except === null ? undefined : arrow(w.except, f) };
+  const sym = game.refs.get(w.role);
+  const role = sym?.kind === 'role' ? sym.index : game.roles.indexOf(w.role.text);
+  return { kind: 'role', role };
+}
+
+// ---- hooks and triggers -------------------------------------------------------------------
+
+export function beforeTurnAction(game: CheckedGame, mod: ModuleBuilder): Code | undefined {
+  if (game.beforeTurnAction === null) return undefined;
+  return blockFn(mod, 'before_turn_action', game.beforeTurnAction.body, 'before turn action');
+}
+
+export function triggersTable(game: CheckedGame, mod: ModuleBuilder, continuations: Code[]): unknown[] {
+  return game.triggers.map((t) => {
+    const base = `when_${t.index + 1}`;
+    const testName = mod.unique(`${base}_test`);
+    const tf = new FnScope(mod, testName);
+    let testBody: string[];
+    let boundName: string | null = null;
+    if (t.bound !== null) {
+      boundName = t.bound.variable.text;
+      const v = jsName(boundName);
+      const inner = tf.child();
+      inner.bind(boundName, { js: v, ts: 'number' });
+      const where = t.bound.where === null ? `return ${v};` : `if (${expr(t.bound.where, inner)}) return ${v};`;
+      testBody = [...iterate(t.bound.source, v, tf, [where], {}), 'return -1;'];
+    } else {
+      testBody = [`return ${paren(compileExpr(t.decl.cond, tf), P.cond + 1)} ? 0 : -1;`];
+    }
+    mod.addFunction({ name: testName, params: [{ name: 'x', type: 'Ctx' }], returnType: 'number', body: testBody, doc: `when …: the bound value, 0 for true, -1 for false` });
+
+    // The effect, and a continuation per `pause` in it.
+    const makeBody = (fnName: string, stmts: readonly A.Stmt[]): string[] => {
+      const f = new FnScope(mod, fnName);
+      const head: string[] = [];
+      if (boundName !== null) {
+        f.bind(boundName, { js: jsName(boundName), ts: 'number' });
+        head.push(`const ${jsName(boundName)} = bound;`);
+      }
+      const ctx: StmtContext = {
+        rest: [],
+        pausable: true,
+        bound: 'bound',
+        continuation: (after) => {
+          const index = continuations.length;
+          const contName = mod.unique(`${base}_after_pause_${index}`);
+          continuations.push(code(contName));
+          const body = makeBody(contName, after);
+          mod.addFunction({ name: contName, params: [{ name: 'x', type: 'Ctx' }, { name: 'bound', type: 'number' }], returnType: 'void', body, doc: 'what follows a pause' });
+          return index;
+        },
+      };
+      const body = compileBlock(stmts, f, ctx);
+      if (boundName !== null && !body.some((l) => new RegExp(`\\b${jsName(boundName!)}\\b`).test(l))) head.pop();
+      return [...head, ...body];
+    };
+    const effectName = mod.unique(`${base}_effect`);
+    const effectBody = makeBody(effectName, t.decl.body.statements);
+    mod.addFunction({ name: effectName, params: [{ name: 'x', type: 'Ctx' }, { name: 'bound', type: 'number' }], returnType: 'void', body: effectBody, doc: 'when … { … }' });
+    return { name: base, during: [], test: code(testName), effect: code(effectName) };
+  });
+}
+
+// ---- flow ------------------------------------------------------------------------------------
+
+export function stagesTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
+  return game.stages.map((s) => {
+    const f = new FnScope(mod, s.name);
+    const m = s.decl.mode;
+    if (m.kind === 'turns') {
+      let first: Code = code('(x) => x.leftOf(x.dealer())');
+      if (m.from !== null) {
+        first = m.from.kind === 'random_player' ? code('(x) => x.random(0, x.players() - 1)') : arrow(m.from as A.Expr, f);
+      }
+      return {
+        name: s.name,
+        kind: 'turns',
+        first,
+        steps: m.steps.map((i) => i.text),
+        turnTimer: m.turnTimer === null ? undefined : { ms: arrow(m.turnTimer.duration, f), action: m.turnTimer.action.text },
+      };
+    }
+    if (m.kind === 'realtime') {
+      const idle = m.idles[0];
+      if (m.idles.length > 1) throw new CodegenError('more than one idle handler in a stage', m.idles[1]);
+      return {
+        name: s.name,
+        kind: 'realtime',
+        idle: idle === undefined ? undefined : {
+          ms: arrow(idle.duration, f),
+          on: idle.on.map((i) => i.text),
+          effect: blockFn(mod, `${s.name}_idle`, idle.body, `stage ${s.name}: idle`),
+        },
+      };
+    }
+    return { name: s.name, kind: 'pause', ms: arrow(m.duration, f) };
+  });
+}
+
+export function windowsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
+  return game.windows.map((w) => ({
+    name: w.name,
+    blocking: w.decl.blocking,
+    ms: w.decl.duration === null ? undefined : arrow(w.decl.duration, new FnScope(mod, w.name)),
+    onTimeout: w.decl.onTimeout === null ? undefined : blockFn(mod, `${w.name}_timeout`, w.decl.onTimeout, `window ${w.name}: on timeout`),
+  }));
+}
+
+export function roundsTable(game: CheckedGame, mod: ModuleBuilder): unknown {
+  const r = game.rounds;
+  const f = new FnScope(mod, 'rounds');
+  const values = game.vars
+    .filter((v) => v.roundValue !== null)
+    .map((v) => ({ varIndex: v.index, compute: arrow(v.roundValue!.value, f) }));
+  const stageIndex = (id: A.Ident): number => {
+    const sym = game.refs.get(id);
+    return sym?.kind === 'stage' ? sym.info.index : game.stages.findIndex((s) => s.name === id.text);
+  };
+  return {
+    count: r === null ? code('() => 1') : r.count !== null ? arrow(r.count, f) : undefined,
+    until: r?.until ? arrow(r.until, f) : undefined,
+    values,
+    dealer: { first: r?.dealer?.first ?? 'first', rotate: r?.dealer?.then ?? 'left' },
+    setup: r?.setup ? blockFn(mod, 'setup', r.setup, 'rounds: setup') : code('() => {}'),
+    stages: r === null ? game.stages.map((s) => s.index) : r.stages.map(stageIndex),
+    scoring: r?.scoring ? blockFn(mod, 'scoring', r.scoring, 'rounds: scoring') : undefined,
+  };
+}
+
+export function winnerTable(game: CheckedGame, mod: ModuleBuilder): unknown {
+  const w = game.winner;
+  const score = game.vars[game.scoreVar];
+  const scoreRead = score?.scope === 'side' ? `x.sv(${game.scoreVar}, x.sideOf(p))` : `x.pv(${game.scoreVar}, p)`;
+  if (w === null) return { by: 'highest', value: code(`(x, p) => ${scoreRead}`), ties: { replay: false, amongTied: false } };
+  const name = mod.unique('winner_value');
+  const f = new FnScope(mod, name);
+  const v = w.over === null ? 'p' : w.over.variable.text;
+  f.bind(v, { js: jsName(v), ts: 'number' });
+  const type = game.types.get(w.measure);
+  const value = type?.t === 'bool' ? toStored(w.measure, f, type) : expr(w.measure, f);
+  mod.addFunction({ name, params: [{ name: 'x', type: 'Ctx' }, { name: jsName(v), type: 'number' }], returnType: 'number', body: [`return ${value};`], doc: 'winner: the ranked value of a player' });
+  return { by: w.order, value: code(name), ties: ties(w, mod) };
+}
+
+function ties(w: A.WinnerDecl, mod: ModuleBuilder): unknown {
+  const t = w.ties;
+  if (t === null || t.kind === 'ties_shared') return { replay: false, amongTied: false };
+  const f = new FnScope(mod, 'ties');
+  return { replay: true, amongTied: t.amongTied, when: t.cond === null ? undefined : arrow(t.cond, f) };
+}
+
+export function constraintsTable(game: CheckedGame, mod: ModuleBuilder): unknown {
+  if (game.constraints.length === 0) return undefined;
+  const f = new FnScope(mod, 'constraint');
+  return game.constraints.map((c) => ({ test: arrow(c.cond, f), message: c.message.value }));
+}

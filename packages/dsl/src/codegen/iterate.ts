@@ -1,0 +1,85 @@
+// Loops over the sources of quantifiers and `for each`: seats, zones, families, lists, `a + b`, `s without c`.
+import type * as A from '../ast/index.ts';
+import { expr, typeOf } from './compile-expr.ts';
+import type { FnScope } from './module-builder.ts';
+
+export interface IterateOptions {
+  /** Top to bottom (for `last`). */
+  reverse?: boolean;
+  /** Loop over a copy of each zone: the body moves cards (a `for each` statement). */
+  copy?: boolean;
+}
+
+/**
+ * Statements that run `body` once per element of `source` with the element in `v` (a fresh
+ * `const`/`let`). `body` may `continue` to skip an element; `return` leaves the function.
+ */
+export function iterate(source: A.Expr, v: string, f: FnScope, body: string[], opts: IterateOptions): string[] {
+  if (source.kind === 'builtin' && (source.name === 'players' || source.name === 'sides')) {
+    const players = source.name === 'players';
+    const n = f.temp('n');
+    const skip = players ? [`if (!x.active(${v})) continue;`] : [];
+    const count = players ? (f.special.playersCount ?? 'x.players()') : 'x.sides()';
+    const head = opts.reverse
+      ? `for (let ${v} = ${count} - 1; ${v} >= 0; ${v}--) {`
+      : `for (let ${v} = 0, ${n} = ${count}; ${v} < ${n}; ${v}++) {`;
+    return [head, ...skip, ...body, '}'];
+  }
+  if (source.kind === 'binary' && source.op === '+') {
+    const parts = [iterate(source.left, v, f, body, opts), iterate(source.right, v, f, body, opts)];
+    if (opts.reverse) parts.reverse();
+    return parts.flat();
+  }
+  if (source.kind === 'binary' && source.op === 'without') {
+    const w = f.temp('w');
+    return [`const ${w} = ${expr(source.right, f)};`, ...iterate(source.left, v, f, [`if (${v} === ${w}) continue;`, ...body], opts)];
+  }
+  const t = typeOf(source, f);
+  if (t?.t === 'family') {
+    const p = f.temp('p');
+    const piles = opts.copy ? `x.piles(${expr(source, f)}).slice()` : `x.piles(${expr(source, f)})`;
+    if (opts.reverse) {
+      const ps = f.temp('ps');
+      const i = f.temp('i');
+      return [
+        `const ${ps} = ${piles};`,
+        `for (let ${i} = ${ps}.length - 1; ${i} >= 0; ${i}--) {`,
+        `const ${p} = ${ps}[${i}]!;`,
+        ...zoneLoop(p, v, f, body, opts, false),
+        '}',
+      ];
+    }
+    return [`for (const ${p} of ${piles}) {`, ...zoneLoop(p, v, f, body, opts, false), '}'];
+  }
+  if (t?.t === 'zone') {
+    const zone = f.mod.game.zones.find((z) => z.name === t.decl);
+    const holes = zone === undefined || zone.shape === 'row';
+    return zoneLoop(expr(source, f), v, f, body, opts, holes);
+  }
+  // A list value (a define's result, a list literal, a `cards` parameter).
+  const list = expr(source, f);
+  if (opts.reverse) {
+    const l = f.temp('l');
+    const i = f.temp('i');
+    return [`const ${l} = ${list};`, `for (let ${i} = ${l}.length - 1; ${i} >= 0; ${i}--) {`, `const ${v} = ${l}[${i}]!;`, ...body, '}'];
+  }
+  return [`for (const ${v} of ${list}) {`, ...body, '}'];
+}
+
+function zoneLoop(zone: string, v: string, f: FnScope, body: string[], opts: IterateOptions, holes: boolean): string[] {
+  const skip = holes ? [`if (${v} < 0) continue;`] : [];
+  if (opts.reverse) {
+    const cs = f.temp('cs');
+    const i = f.temp('i');
+    return [
+      `const ${cs} = x.cards(${zone});`,
+      `for (let ${i} = ${cs}.length - 1; ${i} >= 0; ${i}--) {`,
+      `const ${v} = ${cs}[${i}]!;`,
+      ...skip,
+      ...body,
+      '}',
+    ];
+  }
+  const cards = opts.copy ? `x.cards(${zone}).slice()` : `x.cards(${zone})`;
+  return [`for (const ${v} of ${cards}) {`, ...skip, ...body, '}'];
+}

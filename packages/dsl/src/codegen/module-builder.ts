@@ -1,0 +1,161 @@
+// What a generated module accumulates while the game is compiled: functions, constants, imports.
+import type { CheckedGame, FaceInfo, Type } from '../check/model.ts';
+
+/** A module-level function of the generated file (a define, a procedure, a guard, a hoisted loop…). */
+export interface FunctionSpec {
+  name: string;
+  params: { name: string; type: string }[];
+  returnType: string;
+  body: string[];
+  /** One-line comment above the function (what it compiles). */
+  doc?: string;
+}
+
+/** A JS variable visible to compiled code: its expression and its TypeScript type. */
+export interface Binding {
+  js: string;
+  ts: TsType;
+}
+
+export type TsType = 'number' | 'boolean' | 'readonly number[]';
+
+/** The TypeScript type that carries a rule-file value type at run time. */
+export function tsTypeOf(type: Type | undefined): TsType {
+  if (type === undefined) return 'number';
+  if (type.t === 'bool') return 'boolean';
+  if (type.t === 'list') return 'readonly number[]';
+  if (type.t === 'optional') return tsTypeOf(type.of) === 'readonly number[]' ? 'readonly number[]' : 'number';
+  return 'number';
+}
+
+/** Collects the module's functions and constants in a deterministic order. */
+export class ModuleBuilder {
+  readonly functions: FunctionSpec[] = [];
+  readonly constants: { name: string; type?: string; init: string; doc?: string }[] = [];
+  /** Value imports from `@decksmith/runtime` (sorted when printed). */
+  readonly runtimeImports = new Set<string>();
+  private readonly taken = new Set<string>();
+  private readonly constByInit = new Map<string, string>();
+  /** Rule-file define/procedure name → its function's name in the module. */
+  readonly defines = new Map<string, string>();
+  readonly procedures = new Map<string, string>();
+
+  constructor(readonly game: CheckedGame) {}
+
+  defineFn(name: string): string {
+    const fn = this.defines.get(name);
+    if (fn === undefined) throw new Error(`codegen: define ${name} has no function`);
+    return fn;
+  }
+
+  procedureFn(name: string): string {
+    const fn = this.procedures.get(name);
+    if (fn === undefined) throw new Error(`codegen: procedure ${name} has no function`);
+    return fn;
+  }
+
+  /** A module-level name not used yet, `base` itself when free, else `base_2`, `base_3` … */
+  unique(base: string): string {
+    let name = base;
+    for (let i = 2; this.taken.has(name); i++) name = `${base}_${i}`;
+    this.taken.add(name);
+    return name;
+  }
+
+  /** Reserves a name (a define's or procedure's function) so hoisted helpers avoid it. */
+  reserve(name: string): void {
+    this.taken.add(name);
+  }
+
+  addFunction(spec: FunctionSpec): string {
+    this.functions.push(spec);
+    return spec.name;
+  }
+
+  /** A module-level constant, shared by every use of the same initializer (`[3, 4]`). */
+  constant(base: string, init: string, type?: string): string {
+    const known = this.constByInit.get(init);
+    if (known !== undefined) return known;
+    const name = this.unique(base);
+    this.constants.push({ name, type, init });
+    this.constByInit.set(init, name);
+    return name;
+  }
+
+  useRuntime(name: string): string {
+    this.runtimeImports.add(name);
+    return name;
+  }
+}
+
+/** Context that changes what some names mean. */
+export interface Special {
+  /** Inside `sides { when … }`: the player count (`players` compiles to it). */
+  playersCount?: string;
+  /** Inside a deck line's `where`: the face whose attributes bare names read. */
+  face?: FaceInfo;
+  /** The implicit player of a bare per-seat variable. */
+  seat?: string;
+}
+
+/**
+ * The variables of one function being compiled and its temporaries (`$n1`, `$i2` … cannot
+ * clash with rule-file names, which never contain `$`).
+ */
+export class FnScope {
+  private counter: { n: number };
+
+  constructor(
+    readonly mod: ModuleBuilder,
+    /** Prefix for the names of functions hoisted out of this one. */
+    readonly owner: string,
+    readonly vars: Map<string, Binding> = new Map(),
+    counter?: { n: number },
+    /** Extra context: the `players` count inside `sides` (`n`), a winner's implicit player. */
+    readonly special: Special = {},
+  ) {
+    this.counter = counter ?? { n: 0 };
+  }
+
+  /** Inside a hoisted loop: loop-invariant values computed once before it. */
+  invariants?: Invariants;
+
+  temp(prefix: string): string {
+    this.counter.n += 1;
+    return `$${prefix}${this.counter.n}`;
+  }
+
+  /** A scope for another function (a hoisted loop): no variables, its own temporaries. */
+  fresh(owner: string): FnScope {
+    return new FnScope(this.mod, owner, new Map(), undefined, this.special);
+  }
+
+  /** A nested block scope: its own variables, the same temporaries counter. */
+  child(): FnScope {
+    const c = new FnScope(this.mod, this.owner, new Map(this.vars), this.counter, this.special);
+    c.invariants = this.invariants;
+    return c;
+  }
+
+  bind(name: string, binding: Binding): void {
+    this.vars.set(name, binding);
+  }
+}
+
+/** Loop-invariant values of a hoisted loop (`const $d1 = targets(x);` before the loop). */
+export class Invariants {
+  readonly lines: string[] = [];
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly scope: FnScope) {}
+
+  hoist(code: string): string {
+    let name = this.names.get(code);
+    if (name === undefined) {
+      name = this.scope.temp('d');
+      this.names.set(code, name);
+      this.lines.push(`const ${name} = ${code};`);
+    }
+    return name;
+  }
+}

@@ -1,0 +1,21 @@
+// Helpers for generated modules: list intersection, removal, and side assignment.
+import { describe, expect, it } from 'vitest';
+import { assignSides, intersects, without } from './generated-support.ts';
+
+describe('generated-support', () => {
+  it('intersects lists', () => {
+    expect(intersects([0, 3], [3])).toBe(true);
+    expect(intersects([0, 1], [2, 3])).toBe(false);
+    expect(intersects([], [1])).toBe(false);
+  });
+
+  it('removes a value and row holes', () => {
+    expect(without([4, -1, 7, 9], 7)).toEqual([4, 9]);
+  });
+
+  it('assigns sides one per player or in pairs with an odd player alone', () => {
+    expect(assignSides(3, 'one_per_player', 2)).toEqual({ sideOf: [0, 1, 2], roles: [3, 3, 3] });
+    expect(assignSides(5, 'pairs_odd_alone', 2)).toEqual({ sideOf: [0, 0, 1, 1, 2], roles: [1, 2, 1, 2, 3] });
+    expect(assignSides(4, 'pairs', 2)).toEqual({ sideOf: [0, 0, 1, 1], roles: [1, 2, 1, 2] });
+  });
+});

@@ -1,0 +1,61 @@
+// Small game-agnostic helpers that generated game modules import (lists of values, sides).
+
+/**
+ * Whether two lists share a value (`colours(c) intersects colours(top of play)`).
+ *
+ * @example
+ * intersects([0, 3], [3]); // true
+ */
+export function intersects(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i] as number;
+    for (let j = 0; j < b.length; j++) if (b[j] === v) return true;
+  }
+  return false;
+}
+
+/**
+ * A copy of `list` without `value` (`hand(me) without c`); holes (-1) of rows are dropped.
+ *
+ * @example
+ * without([4, 7, 9], 7); // [4, 9]
+ */
+export function without(list: readonly number[], value: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i] as number;
+    if (v !== value && v >= 0) out.push(v);
+  }
+  return out;
+}
+
+/** How players form sides (`sides { when …: one per player  otherwise: pairs, odd player alone }`). */
+export type SidesArrangement = 'one_per_player' | 'pairs' | 'pairs_odd_alone';
+
+/**
+ * Seats → sides and role masks. Alone, a player has every role; in a pair the first player
+ * (in seat order) has the first role and the second the others. Pairs are seats (0, 1),
+ * (2, 3) …; an odd player out sits alone on the last side.
+ *
+ * @example
+ * assignSides(5, 'pairs_odd_alone', 2); // { sideOf: [0, 0, 1, 1, 2], roles: [1, 2, 1, 2, 3] }
+ */
+export function assignSides(players: number, arrangement: SidesArrangement, roleCount: number): { sideOf: number[]; roles: number[] } {
+  const all = roleCount <= 0 ? 0 : (1 << roleCount) - 1;
+  const sideOf: number[] = [];
+  const roles: number[] = [];
+  if (arrangement === 'one_per_player' || players < 2) {
+    for (let p = 0; p < players; p++) {
+      sideOf.push(p);
+      roles.push(all);
+    }
+    return { sideOf, roles };
+  }
+  for (let p = 0; p < players; p++) {
+    const side = p >> 1;
+    const alone = p === players - 1 && players % 2 === 1;
+    sideOf.push(side);
+    roles.push(alone ? all : p % 2 === 0 ? 1 : all & ~1);
+  }
+  return { sideOf, roles };
+}
