@@ -16,6 +16,7 @@ import { buildDeckHomes } from './build/build-deck-homes.ts';
 import { reportActionUnreachable } from './report/report-action-unreachable.ts';
 import { reportCardNotationAmbiguous } from './report/report-card-notation-ambiguous.ts';
 import { reportEffectInPureContext } from './report/report-effect-in-pure-context.ts';
+import { reportMeWithoutActor } from './report/report-me-without-actor.ts';
 import { reportMeldRulesIncomplete } from './report/report-meld-rules-incomplete.ts';
 import { reportMissingDeclarations } from './report/report-missing-declarations.ts';
 import { reportPauseMisplaced } from './report/report-pause-misplaced.ts';
@@ -80,6 +81,7 @@ export const STAGES: Stage[] = [
       pass('report-require-misplaced', reportRequireMisplaced),
       pass('report-pause-misplaced', reportPauseMisplaced),
       pass('report-turn-control-outside-turns', reportTurnControlOutsideTurns),
+      pass('report-me-without-actor', reportMeWithoutActor),
       pass('report-recursive-calls', reportRecursiveCalls),
       pass('report-meld-rules-incomplete', reportMeldRulesIncomplete),
       pass('report-card-notation-ambiguous', reportCardNotationAmbiguous),

@@ -13,6 +13,7 @@ export const CHECK_TYPE_CODES = [
   'pause_misplaced',
   'turn_control_outside_turns',
   'turn_timer_action_invalid',
+  'me_without_actor',
 ] as const;
 
 /** An expression of the wrong type: `set plus2 = true` where `plus2` is a number. */
@@ -73,4 +74,11 @@ export function turnTimerActionInvalid(loc: Loc, action: string, declared: Loc):
   return diagnosticAt('turn_timer_action_invalid', 'error', `the turn timer cannot perform "${action}": it has parameters`, loc, [
     noteAt(`"${action}" is declared here`, declared),
   ]);
+}
+
+/** `me` or `my side` where no player is acting: setup, scoring, triggers, timeouts, idle handlers. */
+export function meWithoutActor(loc: Loc, word: string, context: string, via?: Loc): Diagnostic {
+  const notes: DiagnosticNote[] = via ? [noteAt(`reached from ${context} through this call`, via)] : [];
+  notes.push({ message: 'only actions (and before turn action) have an acting player; name the player instead (a loop variable, current, a parameter)' });
+  return diagnosticAt('me_without_actor', 'error', `"${word}" has no meaning in ${context}: no player is acting there`, loc, notes);
 }
