@@ -423,18 +423,18 @@ function scoring(x: Ctx): void {
 
 /** action draw_stock */
 function draw_stock_effect(x: Ctx, _a: number[]): void {
-  x.move(x.top(x.zone(0)), x.zone(2, x.me));
+  x.moveN(1, x.zone(0), x.zone(2, x.me), false);
 }
 
 /** action take_discard: its requires */
 function take_discard_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (!(x.count(x.zone(1)) !== 0)) return { code: 'zone/empty', message: 'The discard pile is empty.' };
+  if (x.count(x.zone(1)) === 0) return { code: 'zone/empty', message: 'The discard pile is empty.' };
   return null;
 }
 
 /** action take_discard */
 function take_discard_effect(x: Ctx, _a: number[]): void {
-  x.move(x.top(x.zone(1)), x.zone(2, x.me));
+  x.moveN(1, x.zone(1), x.zone(2, x.me), false);
 }
 
 /** action discard */
@@ -450,7 +450,7 @@ function discard_effect(x: Ctx, a: number[]): void {
 /** action go_out: its requires */
 function go_out_guard(x: Ctx, a: number[]): Rejection | null {
   const c = a[0]!;
-  if (!(x.g(0) === -1)) return { code: 'round/last_turns', message: `${x.showValue(x.g(0), 'player')} has already gone out: this is your last turn.` };
+  if (x.g(0) !== -1) return { code: 'round/last_turns', message: `${x.showValue(x.g(0), 'player')} has already gone out: this is your last turn.` };
   if (!x.canMeldAll(without(x.cards(x.zone(2, x.me)), c), 0)) return { code: 'meld/invalid', message: `The cards other than ${x.show(c)} do not all form books and runs.` };
   return null;
 }

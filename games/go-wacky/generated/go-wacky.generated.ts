@@ -626,7 +626,7 @@ function judge_throws_min(x: Ctx): number {
   let $f = false;
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (!(x.pv(9, p) >= 0)) continue;
+    if (x.pv(9, p) < 0) continue;
     const $b = x.pv(9, p);
     if (!$f || $b < $t) {
       $t = $b;
@@ -662,7 +662,7 @@ function judge_throws(x: Ctx): void {
   } else {
     const w = judge_throws_first(x, closest);
     x.announce(`${x.showValue(w, 'player')} hits the bull's-eye!`);
-    x.move(x.top(x.zone(1)), x.zone(4, w));
+    x.moveN(1, x.zone(1), x.zone(4, w), false);
     finish_effect(x, x.leftOf(w));
   }
 }
@@ -728,7 +728,7 @@ function pass_guard_any(x: Ctx): boolean {
 
 /** action pass: its requires */
 function pass_guard(x: Ctx, a: number[]): Rejection | null {
-  if (!!pass_guard_any(x)) return { code: 'turn/must_play', message: 'You have a card that matches.' };
+  if (pass_guard_any(x)) return { code: 'turn/must_play', message: 'You have a card that matches.' };
   return null;
 }
 
@@ -761,14 +761,14 @@ function pass_effect(x: Ctx, a: number[]): void {
 function race_roll_effect(x: Ctx, _a: number[]): void {
   if (x.roll(0) === x.attr(x.top(x.zone(1)), 0)) {
     x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(x.attr(x.top(x.zone(1)), 0), { enumIndex: 0 })}!`);
-    x.move(x.top(x.zone(1)), x.zone(4, x.me));
+    x.moveN(1, x.zone(1), x.zone(4, x.me), false);
     finish_effect(x, x.leftOf(x.me));
   }
 }
 
 /** action chain_roll: its requires */
 function chain_roll_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (!(x.me === x.g(0))) return { code: 'turn/not_yours', message: `Only ${x.showValue(x.g(0), 'player')} rolls now.` };
+  if (x.me !== x.g(0)) return { code: 'turn/not_yours', message: `Only ${x.showValue(x.g(0), 'player')} rolls now.` };
   return null;
 }
 
@@ -776,7 +776,7 @@ function chain_roll_guard(x: Ctx, _a: number[]): Rejection | null {
 function chain_roll_effect(x: Ctx, _a: number[]): void {
   if (colours(x, x.top(x.zone(1))).includes(x.roll(0))) {
     x.announce(`${x.showValue(x.me, 'player')} banks ${x.show(x.top(x.zone(1)))}.`);
-    x.move(x.top(x.zone(1)), x.zone(4, x.me));
+    x.moveN(1, x.zone(1), x.zone(4, x.me), false);
     if (x.count(x.zone(0)) === 0) {
       finish_effect(x, x.leftOf(x.g(0)));
     } else {
@@ -787,8 +787,8 @@ function chain_roll_effect(x: Ctx, _a: number[]): void {
 
 /** action count_up: its requires */
 function count_up_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (!(x.opt(4) === 1)) return { code: 'stage/not_now', message: 'The count runs by itself.' };
-  if (!(x.me === x.g(4))) return { code: 'turn/not_yours', message: `It is ${x.showValue(x.g(4), 'player')}'s turn to count.` };
+  if (x.opt(4) !== 1) return { code: 'stage/not_now', message: 'The count runs by itself.' };
+  if (x.me !== x.g(4)) return { code: 'turn/not_yours', message: `It is ${x.showValue(x.g(4), 'player')}'s turn to count.` };
   return null;
 }
 
@@ -808,8 +808,8 @@ function count_up_effect(x: Ctx, _a: number[]): void {
 
 /** action row_roll: its requires */
 function row_roll_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (!(x.me === x.g(5))) return { code: 'turn/not_yours', message: `It is ${x.showValue(x.g(5), 'player')}'s roll.` };
-  if (!(x.g(6) === -1)) return { code: 'action/already_done', message: 'Choose which card to take.' };
+  if (x.me !== x.g(5)) return { code: 'turn/not_yours', message: `It is ${x.showValue(x.g(5), 'player')}'s roll.` };
+  if (x.g(6) !== -1) return { code: 'action/already_done', message: 'Choose which card to take.' };
   return null;
 }
 

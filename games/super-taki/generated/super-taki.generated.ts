@@ -563,7 +563,7 @@ function setup(x: Ctx): void {
 function breaker_window_timeout(x: Ctx): void {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (!(p !== x.g(6))) continue;
+    if (p === x.g(6)) continue;
     x.moveN(3, x.zone(0), x.zone(2, p), false);
   }
   x.turnTo(x.nextAfter(x.g(6)));
@@ -607,7 +607,7 @@ function play_effect(x: Ctx, a: number[]): void {
 
 /** action end_run: its requires */
 function end_run_guard(x: Ctx, a: number[]): Rejection | null {
-  if (!(x.g(3) === x.me)) return { code: 'run/none', message: 'You are not running a Taki.' };
+  if (x.g(3) !== x.me) return { code: 'run/none', message: 'You are not running a Taki.' };
   return null;
 }
 
@@ -633,7 +633,7 @@ function draw_card_guard_any(x: Ctx): boolean {
 
 /** action draw_card: its requires */
 function draw_card_guard(x: Ctx, a: number[]): Rejection | null {
-  if (!(x.g(3) !== x.me)) return { code: 'run/under_way', message: 'End your Taki run first.' };
+  if (x.g(3) === x.me) return { code: 'run/under_way', message: 'End your Taki run first.' };
   if (!(x.opt(4) === 0 || x.g(1) > 0 || x.g(5) !== 0 || !draw_card_guard_any(x))) return { code: 'turn/must_play', message: 'You have a card you can play.' };
   return null;
 }

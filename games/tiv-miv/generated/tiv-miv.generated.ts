@@ -366,13 +366,13 @@ function scoring(x: Ctx): void {
 
 /** action draw: its requires */
 function draw_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (!(x.count(x.zone(2, x.me)) !== 0)) return { code: 'zone/empty', message: 'Your stack is empty.' };
+  if (x.count(x.zone(2, x.me)) === 0) return { code: 'zone/empty', message: 'Your stack is empty.' };
   return null;
 }
 
 /** action draw */
 function draw_effect(x: Ctx, _a: number[]): void {
-  x.move(x.top(x.zone(2, x.me)), x.zone(3, x.me));
+  x.moveN(1, x.zone(2, x.me), x.zone(3, x.me), false);
 }
 
 /** action play: its requires */

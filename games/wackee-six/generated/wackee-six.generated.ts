@@ -511,7 +511,7 @@ function play_main_effect(x: Ctx, a: number[]): void {
 /** action play_waste: its requires */
 function play_waste_guard(x: Ctx, a: number[]): Rejection | null {
   const p = a[0]!;
-  if (!(x.count(x.zone(3, x.sideOf(x.me))) !== 0)) return { code: 'zone/empty', message: 'Your waste is empty.' };
+  if (x.count(x.zone(3, x.sideOf(x.me))) === 0) return { code: 'zone/empty', message: 'Your waste is empty.' };
   if (!fits(x, x.top(x.zone(3, x.sideOf(x.me))), p)) return { code: 'card/not_playable', message: `${x.show(x.top(x.zone(3, x.sideOf(x.me))))} cannot go there.` };
   return null;
 }
@@ -524,7 +524,7 @@ function play_waste_effect(x: Ctx, a: number[]): void {
 
 /** action flip_stock: its requires */
 function flip_stock_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (!(x.count(x.zone(2, x.sideOf(x.me))) !== 0)) return { code: 'zone/empty', message: 'Your stock is empty: turn the waste over.' };
+  if (x.count(x.zone(2, x.sideOf(x.me))) === 0) return { code: 'zone/empty', message: 'Your stock is empty: turn the waste over.' };
   return null;
 }
 
@@ -535,8 +535,8 @@ function flip_stock_effect(x: Ctx, _a: number[]): void {
 
 /** action recycle: its requires */
 function recycle_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (!(x.count(x.zone(2, x.sideOf(x.me))) === 0)) return { code: 'zone/not_empty', message: 'There are cards left in your stock.' };
-  if (!(x.count(x.zone(3, x.sideOf(x.me))) !== 0)) return { code: 'zone/empty', message: 'Your waste is empty.' };
+  if (x.count(x.zone(2, x.sideOf(x.me))) !== 0) return { code: 'zone/not_empty', message: 'There are cards left in your stock.' };
+  if (x.count(x.zone(3, x.sideOf(x.me))) === 0) return { code: 'zone/empty', message: 'Your waste is empty.' };
   return null;
 }
 
@@ -548,7 +548,7 @@ function recycle_effect(x: Ctx, _a: number[]): void {
 
 /** action stuck: its requires */
 function stuck_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (!(x.sv(4, x.sideOf(x.me)) === 0)) return { code: 'action/already_done', message: 'Your side already said it is stuck.' };
+  if (x.sv(4, x.sideOf(x.me)) !== 0) return { code: 'action/already_done', message: 'Your side already said it is stuck.' };
   return null;
 }
 

@@ -3,6 +3,7 @@ import type * as A from '../ast/index.ts';
 import type { Symbol, Type } from '../check/model.ts';
 import { type FnScope, Invariants, type TsType, tsTypeOf } from './module-builder.ts';
 import { iterate } from './iterate.ts';
+import { faceBinary, faceIndex, seatLit } from './compile-literals.ts';
 import { jsName, templateText } from './names.ts';
 
 /** Compiled code and the precedence of its outermost operator (for minimal parentheses). */
@@ -19,7 +20,13 @@ export const P = { cond: 3, or: 4, and: 5, eq: 9, rel: 10, add: 12, mul: 13, una
 const js = (s: string, p: number = P.atom, neg?: Js): Js => (neg === undefined ? { s, p } : { s, p, neg });
 
 /** `a op b` with its negation `a negOp b`. */
-const cmp = (a: string, op: string, negOp: string, b: string): Js => js(`${a} ${op} ${b}`, P.eq, js(`${a} ${negOp} ${b}`, P.eq));
+function cmp(a: string, op: string, negOp: string, b: string, p: number = P.eq): Js {
+  const pos: Js = { s: `${a} ${op} ${b}`, p };
+  pos.neg = { s: `${a} ${negOp} ${b}`, p, neg: pos };
+  return pos;
+}
+
+const NEGATED: Record<string, string> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<' };
 
 /** `not e`. */
 export function negate(e: Js): Js {
@@ -122,6 +129,8 @@ export function compileExpr(e: A.Expr, f: FnScope): Js {
       return js(String(sym.info.index));
     }
     case 'new_pile': return js(`x.newPile(${expr(e.family, f)})`, P.call);
+    case 'seat': return seatLit(e);
+    case 'face': return js(String(faceIndex(e, f)));
     default: throw new CodegenError(`cannot compile expression ${(e as A.Node).kind}`, e as A.Node);
   }
 }
@@ -245,6 +254,8 @@ function isCollection(t: Type | undefined): boolean {
 }
 
 function binary(e: A.BinaryExpr, f: FnScope): Js {
+  const withFace = faceBinary(e, f);
+  if (withFace !== null) return withFace;
   const bin = (op: string, p: number): Js => js(`${paren(compileExpr(e.left, f), p)} ${op} ${paren(compileExpr(e.right, f), p + 1)}`, p);
   switch (e.op) {
     case 'or': return js(`${paren(compileExpr(e.left, f), P.or)} || ${paren(compileExpr(e.right, f), P.or)}`, P.or);
@@ -254,7 +265,8 @@ function binary(e: A.BinaryExpr, f: FnScope): Js {
       const r = paren(compileExpr(e.right, f), P.eq + 1);
       return e.op === '==' ? cmp(l, '===', '!==', r) : cmp(l, '!==', '===', r);
     }
-    case '<': case '<=': case '>': case '>=': return bin(e.op, P.rel);
+    case '<': case '<=': case '>': case '>=':
+      return cmp(paren(compileExpr(e.left, f), P.rel), e.op, NEGATED[e.op]!, paren(compileExpr(e.right, f), P.rel + 1), P.rel);
     case '*': return bin('*', P.mul);
     case '/': return bin('/', P.mul);
     case 'mod': return bin('%', P.mul);

@@ -1,6 +1,6 @@
 // Compiles statements (effects) to TypeScript statements calling `Ctx`; `pause d` splits the block into a continuation.
 import type * as A from '../ast/index.ts';
-import { cardArray, CodegenError, elementTs, expr, paren, P, compileExpr, refOf, template, toStored } from './compile-expr.ts';
+import { cardArray, CodegenError, compileExpr, elementTs, expr, negate, P, paren, refOf, template, toStored } from './compile-expr.ts';
 import { iterate } from './iterate.ts';
 import type { FnScope } from './module-builder.ts';
 import { jsName } from './names.ts';
@@ -84,7 +84,7 @@ function compileStmt(s: A.Stmt, f: FnScope, ctx: StmtContext): string[] {
       const inner = f.child();
       const v = jsName(s.variable.text);
       inner.bind(s.variable.text, { js: v, ts: elementTs(s.source, f) });
-      const where = s.where === null ? [] : [`if (!${paren(compileExpr(s.where, inner), P.unary)}) continue;`];
+      const where = s.where === null ? [] : [`if (${negate(compileExpr(s.where, inner)).s}) continue;`];
       return iterate(s.source, v, f, [...where, ...loopBody(s.body, inner, ctx)], { copy: true });
     }
     case 'repeat': {
@@ -127,6 +127,11 @@ function move(s: A.MoveStmt, f: FnScope): string {
   const t = s.target;
   const zone = t.kind === 'new_pile' ? `x.newPile(${expr(t.family, f)})` : expr(t.zone, f);
   const src = s.source;
+  // `move top of z to t` is `move 1 from z to t`: the same card, and a pile with `refill`
+  // refills first when it is empty.
+  if (src.kind === 'card' && src.card.kind === 'top_of' && (t.kind === 'zone' || t.kind === 'top' || t.kind === 'new_pile')) {
+    return `x.moveN(1, ${expr(src.card.zone, f)}, ${zone}, false);`;
+  }
   if (src.kind === 'card') {
     const pos = t.kind === 'top' ? ", 'top'" : t.kind === 'bottom' ? ", 'bottom'" : t.kind === 'at' ? `, ${expr(t.index, f)}` : '';
     return `x.move(${expr(src.card, f)}, ${zone}${pos});`;

@@ -1,7 +1,7 @@
 // The game's compiled functions: defines, procedures, actions, hooks, triggers, flow, winner, constraints.
 import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
-import { CodegenError, compileExpr, expr, loopLines, P, paren, refOf, template, toStored } from './compile-expr.ts';
+import { CodegenError, compileExpr, expr, loopLines, negate, P, paren, refOf, template, toStored } from './compile-expr.ts';
 import { compileBlock, type StmtContext } from './compile-stmt.ts';
 import { iterate } from './iterate.ts';
 import { FnScope, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
@@ -118,7 +118,7 @@ export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
       const f = new FnScope(mod, name);
       const body = paramLines(action, paramsUsed(requires, action, game), f);
       for (const r of requires) {
-        body.push(`if (!${paren(compileExpr(r.cond, f), P.unary)}) return { code: ${str(r.code.text)}, message: ${template(r.message, f)} };`);
+        body.push(`if (${negate(compileExpr(r.cond, f)).s}) return { code: ${str(r.code.text)}, message: ${template(r.message, f)} };`);
       }
       body.push('return null;');
       mod.addFunction({ name, params: [{ name: 'x', type: 'Ctx' }, { name: 'a', type: 'number[]' }], returnType: 'Rejection | null', body, doc: `action ${action.name}: its requires` });
