@@ -10,7 +10,7 @@ import { inferAggregate, inferBinder, inferMember } from './infer-binders.ts';
 import { inferCall } from './infer-call.ts';
 import { inferBinary, inferUnary } from './infer-operators.ts';
 import { inferSpecial } from './infer-special.ts';
-import { assignable, show, T, unify } from './type-util.ts';
+import { assignable, show, strip, T, unify } from './type-util.ts';
 
 /** Records `t` as the type of `e` and returns it. */
 export function record(env: Env, e: A.Expr, t: Type): Type {
@@ -76,18 +76,19 @@ function inferString(env: Env, s: A.StringLit): Type {
   return T.string;
 }
 
+/** A list's type comes from its elements; `expected` only guides enum values (and types `[]`). */
 function inferList(env: Env, e: A.ListExpr, expected?: Type): Type {
-  const elemExpected = expected && expected.t === 'list' ? expected.of : expected?.t === 'optional' && expected.of.t === 'list' ? expected.of.of : undefined;
-  let elem: Type | null = elemExpected ?? null;
-  let first: Type | null = null;
+  const s = expected && strip(expected);
+  const hint = s?.t === 'list' ? s.of : undefined;
+  let elem: Type | null = null;
   for (const el of e.elements) {
-    const t = inferExpr(env, el, elem ?? undefined);
-    if (first === null) { first = t; elem = elem ?? t; continue; }
-    const u = unify(elem ?? t, t);
-    if (!u) env.ctx.diagnostics.push(typeMismatch(el.loc, show(elem ?? t), show(t), 'in this list'));
-    else if (!elemExpected) elem = u;
+    const t = inferExpr(env, el, hint ?? elem ?? undefined);
+    if (elem === null) { elem = t; continue; }
+    const u = unify(elem, t);
+    if (!u) env.ctx.diagnostics.push(typeMismatch(el.loc, show(elem), show(t), 'like the first element of this list'));
+    else elem = u;
   }
-  return T.list(elem ?? T.error);
+  return T.list(elem ?? hint ?? T.error);
 }
 
 function inferIf(env: Env, e: A.IfExpr, expected?: Type): Type {

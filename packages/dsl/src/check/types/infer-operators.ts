@@ -48,7 +48,7 @@ function inferMembership(env: Env, e: A.BinaryExpr, l: Type, r: Type): Type {
   const sr = strip(r);
   if (r.t === 'error' || l.t === 'error') return T.bool;
   if (sr.t === 'list') {
-    if (!comparable(l, sr.of, false)) env.ctx.diagnostics.push(typeMismatch(e.left.loc, show(sr.of), show(l), 'to look for in this list'));
+    if (!comparable(l, sr.of, false)) env.ctx.diagnostics.push(typeMismatch(e.right.loc, `[${show(strip(l))}]`, show(r), 'after "in"'));
   } else if (isCardSource(sr)) {
     if (strip(l).t !== 'card') env.ctx.diagnostics.push(typeMismatch(e.left.loc, 'Card', show(l), 'to look for in a zone'));
   } else {
@@ -80,8 +80,9 @@ export function inferBinary(env: Env, e: A.BinaryExpr): Type {
       if (isNumeric(r)) l = asCount(env, e.left, l);
       if (isNumeric(l)) r = asCount(env, e.right, r);
       if (!comparable(l, r, ordered)) {
-        const what = ordered ? `to order with "${e.op}" against ${show(l)}` : `to compare with ${show(l)}`;
-        ctx.diagnostics.push(typeMismatch(e.right.loc, ordered && !isNumeric(l) && strip(l).t !== 'enum' ? 'numbers or enum values' : show(l), show(r), what));
+        const orderable = isNumeric(l) || strip(l).t === 'enum' || l.t === 'error';
+        const expected = ordered && !orderable ? 'numbers or enum values' : show(strip(l));
+        ctx.diagnostics.push(typeMismatch(ordered && !orderable ? e.left.loc : e.right.loc, expected, show(ordered && !orderable ? l : r), `${ordered && !orderable ? 'before' : 'after'} "${e.op}"`));
       }
       return T.bool;
     }
