@@ -3,9 +3,16 @@
 // Diagnostic codes are STABLE PUBLIC API: tools, tests and authors match on them. Never rename
 // or reuse a code; add a new one instead. Codes are snake_case, subject first.
 import type { Loc } from '../ast/loc.ts';
+import { CHECK_DECLARATION_CODES } from './check-declarations.ts';
+import { CHECK_NAME_CODES } from './check-names.ts';
+import { CHECK_TYPE_CODES } from './check-types.ts';
+import { CHECK_USAGE_CODES } from './check-usage.ts';
 import { diagnosticAt, noteAt, type Diagnostic } from './diagnostic.ts';
 
-/** Every code in the catalogue, for listings and tests. */
+/** The checker's codes (constructors in check-names/-types/-declarations/-usage.ts). */
+export const CHECK_CODES = [...CHECK_NAME_CODES, ...CHECK_TYPE_CODES, ...CHECK_DECLARATION_CODES, ...CHECK_USAGE_CODES] as const;
+
+/** Every code in the catalogue, for listings and tests: the parser's, then the checker's. */
 export const DIAGNOSTIC_CODES = [
   'syntax_error',
   'string_unterminated',
@@ -15,6 +22,7 @@ export const DIAGNOSTIC_CODES = [
   'clause_duplicate',
   'internal_error',
   'declaration_duplicate',
+  ...CHECK_CODES,
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

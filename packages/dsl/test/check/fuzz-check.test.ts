@@ -27,7 +27,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 
 /** Applies token-level mutations; whitespace tokens are kept apart so a swap moves words, not gaps. */
 function mutate(text: string, mutations: Mutation[]): string {
-  let tokens = text.match(TOKEN) ?? [];
+  let tokens: string[] = [...(text.match(TOKEN) ?? [])];
   const words = () => tokens.map((t, i) => (/^\s+$/.test(t) ? -1 : i)).filter((i) => i >= 0);
   for (const m of mutations) {
     const w = words();
@@ -36,7 +36,7 @@ function mutate(text: string, mutations: Mutation[]): string {
     if (m.op === 'delete') tokens.splice(i, 1);
     else if (m.op === 'duplicate') tokens.splice(i, 0, tokens[i]!, ' ');
     else if (m.op === 'truncate') tokens = tokens.slice(0, i);
-    else {
+    else if (m.op === 'swap') {
       const j = w[m.with % w.length]!;
       [tokens[i], tokens[j]] = [tokens[j]!, tokens[i]!];
     }

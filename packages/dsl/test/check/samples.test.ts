@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkGame } from '../../src/check/index.ts';
-import { ALL_CHECK_CODES } from '../../src/diagnostics/check-catalogue.ts';
+import { CHECK_CODES } from '../../src/diagnostics/catalogue.ts';
 import { parse } from '../../src/parse/index.ts';
 
 const root = fileURLToPath(new URL('../samples/check', import.meta.url));
@@ -38,6 +38,6 @@ describe('checker sample folders (one per diagnostic code)', () => {
   }
 
   it('every checker code has a sample folder', () => {
-    expect(ALL_CHECK_CODES.filter((c) => !folders.includes(c))).toEqual([]);
+    expect(CHECK_CODES.filter((c) => !folders.includes(c))).toEqual([]);
   });
 });
