@@ -31,7 +31,11 @@ export function constValue(ctx: CheckContext, e: A.Expr, enumName?: string): Con
       const wanted = candidates.find((c) => c.enumName === enumName);
       if (wanted) return { value: wanted.ordinal, type: T.enum(wanted.enumName) };
       const sym = ctx.values.get(name);
-      if (sym?.kind === 'option') return { value: sym.info.default, type: sym.info.type };
+      if (sym?.kind === 'option') {
+        ctx.used.add(sym.info.decl);
+        ctx.game.refs.set(e, sym);
+        return { value: sym.info.default, type: sym.info.type };
+      }
       const only = candidates.length === 1 ? candidates[0] : undefined;
       if (only) return { value: only.ordinal, type: T.enum(only.enumName) };
       return null;

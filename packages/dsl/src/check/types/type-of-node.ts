@@ -20,6 +20,15 @@ function isDurationBound(ctx: CheckContext, e: A.Expr): boolean {
   return false;
 }
 
+/** A range bound naming an option uses it (and refers to it). */
+function markOption(ctx: CheckContext, e: A.Expr): void {
+  if (e.kind !== 'name') return;
+  const s = ctx.values.get(e.name.text);
+  if (s?.kind !== 'option') return;
+  ctx.used.add(s.info.decl);
+  ctx.game.refs.set(e, s);
+}
+
 /**
  * The Type of a written type. `owner` names the attribute/option/variable/parameter, for the
  * enum an inline value union stands for (collected beforehand by collect-enums). Unknown names
@@ -39,6 +48,7 @@ export function typeOfNode(ctx: CheckContext, node: A.TypeNode, owner: string, r
       return T.error;
     }
     case 'type_range':
+      for (const bound of [node.min, node.max]) markOption(ctx, bound);
       return isDurationBound(ctx, node.min) || isDurationBound(ctx, node.max) ? T.duration : T.number;
     case 'type_optional':
       return T.optional(typeOfNode(ctx, node.inner, owner, report));
