@@ -18,6 +18,7 @@ import { RoomManager } from './rooms/manager.ts';
 import { MemoryStorage } from './storage/memory.ts';
 import type { Storage } from './storage/storage.ts';
 import { routes } from './transport/http/routes.ts';
+import { clientDefRoutes } from './transport/http/client-def.ts';
 import { handleConnection, type FrameTap } from './transport/ws/connection.ts';
 
 /** Where `vite build` of apps/web puts the client. */
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.addHook('onClose', async () => storage.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: config.maxFrameBytes } });
   await app.register(routes({ registry, manager, storage, metrics }));
+  await app.register(clientDefRoutes(registry));
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
     handleConnection(socket, { manager: rooms, config, metrics, log, ...(options.onFrame ? { onFrame: options.onFrame } : {}) });
   });
