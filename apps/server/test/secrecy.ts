@@ -45,7 +45,7 @@ export function leaks(game: HostedGame, state: unknown, seat: number | 'spectato
   if (!def) return [`no GameDef for ${game.id}`];
   const s = state as GameState;
   const viewer = seat === 'spectator' ? s.players : seat;
-  // 1. No id of a card hidden from this seat, under any viewer's key, anywhere in the frame.
+  // 1. No id of a card hidden from this seat, under any viewer's key, in the view or the legal actions.
   const hiddenIds = new Map<number, number>();
   s.zones.forEach((cards, z) =>
     cards.forEach((c, idx) => {
@@ -53,9 +53,23 @@ export function leaks(game: HostedGame, state: unknown, seat: number | 'spectato
       for (let w = 0; w <= s.players; w++) hiddenIds.set(viewIdOf(s, w, c), c);
     }),
   );
-  walk(msg, (k, v) => {
+  walk({ view: msg['view'], legal: msg['legal'] }, (k, v) => {
     if (typeof v === 'number' && hiddenIds.has(v) && v > 0xffff) problems.push(`id of hidden card ${hiddenIds.get(v)} under "${k}"`);
   });
+  // Events may name a card the seat saw while it moved (a card flipped, then covered); never
+  // one that went from a place the seat cannot see at all to another such place.
+  const blind = (z: number): boolean => {
+    const zd = def.zones[s.zoneDecl[z]!];
+    if (!zd) return false;
+    if (zd.visibility === 'hidden' || zd.visibility === 'count') return true;
+    if (zd.visibility !== 'owner') return false;
+    const owner = s.zoneOwner[z]!;
+    return viewer >= s.players || (zd.scope === 'player' ? owner !== viewer : s.sideOf[viewer] !== owner);
+  };
+  for (const ev of (msg['events'] as Record<string, unknown>[] | undefined) ?? []) {
+    if (ev['type'] !== 'move' || typeof ev['from'] !== 'number' || typeof ev['to'] !== 'number') continue;
+    if (blind(ev['from']) && blind(ev['to']) && ('card' in ev || 'face' in ev || 'shown' in ev)) problems.push(`move between unseen zones ${ev['from']}→${ev['to']} names its card`);
+  }
   // 2. Zones in the view: a position this seat cannot see shows a back, never a face.
   const view = msg['view'] as { zones?: { id: number; cards?: (Record<string, unknown> | null)[] }[] } | undefined;
   for (const zv of view?.zones ?? []) {
