@@ -59,37 +59,37 @@ export async function discoverWorkspaceGames(log: Logger, root = WORKSPACE_GAMES
   return found;
 }
 
-/** What `@decksmith/dsl` offers for hosting an author's rule file without writing files. */
+/** What `@decksmith/dsl` offers for hosting an author's rule file without writing into the repository. */
 interface DslModule {
-  compileRulesInMemory?: (file: string) => Promise<unknown> | unknown;
+  compileRulesInMemory?: (file: string) => Promise<{ js: string | null; report: string[] }>;
+  importCompiled?: (js: string) => Promise<Record<string, unknown>>;
 }
 
 // A variable specifier: the DSL is only loaded when `--games` asks for it.
 const DSL = '@decksmith/dsl';
 
 /**
- * Compiles every `*.rules` file of the folders in memory and hosts the games. Throws with a
- * sentence when the compiler reports errors or cannot compile in memory yet.
+ * Compiles every `*.rules` file of the folders in memory and hosts the games. Throws with the
+ * compiler's report when a file has errors, or a sentence when the DSL cannot compile in memory.
  */
 export async function loadRuleFolders(dirs: readonly string[]): Promise<HostedGame[]> {
   if (dirs.length === 0) return [];
   const dsl = (await import(DSL)) as DslModule;
-  if (typeof dsl.compileRulesInMemory !== 'function') {
-    // TODO(server): remove once @decksmith/dsl exports compileRulesInMemory.
-    throw new Error('--games: @decksmith/dsl does not export compileRulesInMemory yet, so rule files cannot be hosted. Use the generated game packages under games/ for now.');
+  const { compileRulesInMemory, importCompiled } = dsl;
+  if (typeof compileRulesInMemory !== 'function' || typeof importCompiled !== 'function') {
+    // TODO(server): drop once @decksmith/dsl's index exports compileRulesInMemory and importCompiled (packages/dsl/src/cli/compile-in-memory.ts).
+    throw new Error('--games: @decksmith/dsl does not export compileRulesInMemory/importCompiled yet, so rule files cannot be hosted. Generated games under games/ are hosted.');
   }
   const out: HostedGame[] = [];
   for (const dir of dirs) {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`--games: "${dir}" is not a folder.`);
     for (const name of readdirSync(dir).filter((f) => f.endsWith('.rules')).sort()) {
       const file = resolve(dir, name);
-      const compiled = (await dsl.compileRulesInMemory(file)) as { game?: unknown; def?: unknown; diagnostics?: { severity?: string; message?: string }[] };
-      const def = isGameDef(compiled) ? compiled : (compiled.game ?? compiled.def);
-      if (!isGameDef(def)) {
-        const errors = (compiled.diagnostics ?? []).filter((d) => d.severity === 'error').map((d) => d.message);
-        throw new Error(`--games: ${file} does not compile: ${errors.join('; ') || 'no game produced'}`);
-      }
-      out.push(hostGameDef(def, file));
+      const compiled = await compileRulesInMemory(file);
+      if (compiled.js === null) throw new Error(`--games: ${file} does not compile:\n${compiled.report.join('\n')}`);
+      const mod = await importCompiled(compiled.js);
+      if (!isGameDef(mod['game'])) throw new Error(`--games: ${file} compiled, but its module exports no \`game\`.`);
+      out.push(hostGameDef(mod['game'], file));
     }
   }
   return out;
