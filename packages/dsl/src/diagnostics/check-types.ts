@@ -14,6 +14,7 @@ export const CHECK_TYPE_CODES = [
   'turn_control_outside_turns',
   'turn_timer_action_invalid',
   'me_without_actor',
+  'attribute_not_on_kind',
 ] as const;
 
 /** An expression of the wrong type: `set plus2 = true` where `plus2` is a number. */
@@ -81,4 +82,12 @@ export function meWithoutActor(loc: Loc, word: string, context: string, via?: Lo
   const notes: DiagnosticNote[] = via ? [noteAt(`reached from ${context} through this call`, via)] : [];
   notes.push({ message: 'only actions (and before turn action) have an acting player; name the player instead (a loop variable, current, a parameter)' });
   return diagnosticAt('me_without_actor', 'error', `"${word}" has no meaning in ${context}: no player is acting there`, loc, notes);
+}
+
+/** `c.rank` where `c` is known to be a `Joker` (`if c is Joker then c.rank …`), and no such kind has `rank`. */
+export function attributeNotOnKind(loc: Loc, attr: string, variable: string, kinds: string[]): Diagnostic {
+  const which = kinds.length === 1 ? `a ${kinds[0]}` : `one of ${kinds.join(', ')}`;
+  return diagnosticAt('attribute_not_on_kind', 'error', `"${variable}" is ${which} here, which has no attribute "${attr}"`, loc, [
+    { message: 'an `is Kind` test before this point decides which kinds the card can be' },
+  ]);
 }

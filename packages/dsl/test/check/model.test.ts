@@ -23,6 +23,7 @@ var red: number = 0       # also an enum value: the context decides
 player var said: bool = false
 define lead: Card? = top of discard
 define fits(c: Card): bool = c.colour == colour or lead == none
+define rank_of(c: Card): number = if c is Number then c.rank else 0
 rounds {
   count 2
   value dealt = round + hand_size
@@ -36,6 +37,7 @@ action play(c: card in hand(me) where fits(c), pick: Colour if c.figure == wild)
   if c.colour == red { add 1 to red }
   if pick != none { set colour = pick } else { set colour = c.colour }
   set said(me) = count(hand(me)) == 1
+  add rank_of(c) to score(me)
 }
 action pass by current during play { move top of draw to hand(me) }
 winner highest red
@@ -151,6 +153,8 @@ describe('checked model of a small game', () => {
     expect(g.types.get(at('c.figure') as never)).toEqual({ t: 'optional', of: { t: 'enum', name: 'Figure' } });
     expect(g.types.get(at('c.colour') as never)).toEqual({ t: 'optional', of: { t: 'enum', name: 'Colour' } });
     expect(g.types.get(at('round + hand_size') as never)).toEqual({ t: 'number' });
+    // Narrowed by `c is Number`: every Number has a rank.
+    expect(g.types.get(at('c.rank') as never)).toEqual({ t: 'number' });
     expect(g.types.get(at('count(hand(me))') as never)).toEqual({ t: 'number' });
     expect(g.types.get(at('hand(me)', 'call') as never)).toEqual({ t: 'zone', decl: 'hand' });
   });

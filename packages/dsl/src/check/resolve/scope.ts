@@ -20,10 +20,12 @@ export interface Env {
   implicitOwner: boolean;
   /** The define or procedure being checked (for the call graph), or null. */
   owner: A.Node | null;
+  /** Card kinds known for locals/parameters here (`c is Number and …`): see types/narrow.ts. */
+  narrow: ReadonlyMap<Symbol, ReadonlySet<number>>;
 }
 
 export function rootEnv(ctx: CheckContext, pure: string | null, owner: A.Node | null = null): Env {
-  return { ctx, scope: { locals: new Map(), parent: null }, pure, deckKind: null, implicitOwner: false, owner };
+  return { ctx, scope: { locals: new Map(), parent: null }, pure, deckKind: null, implicitOwner: false, owner, narrow: new Map() };
 }
 
 /** A child environment with a fresh scope (for blocks and binders). */

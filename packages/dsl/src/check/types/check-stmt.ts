@@ -8,6 +8,7 @@ import { bindLocal, child, pureChild, type Env } from '../resolve/scope.ts';
 import { bindOver } from './infer-binders.ts';
 import { expectType, inferExpr, noteCall } from './infer-expr.ts';
 import { expectCardSource, expectZone } from './infer-special.ts';
+import { narrowed } from './narrow.ts';
 import { show, T } from './type-util.ts';
 
 const TARGET_WHAT: Record<string, string> = {
@@ -149,13 +150,16 @@ export function checkStmt(env: Env, s: A.Stmt): void {
       env.ctx.binders.set(s, bindLocal(env, s.name, t.t === 'none' ? T.optional(T.error) : t, s));
       return;
     }
-    case 'if':
+    case 'if': {
+      let rest = env; // what holds once the earlier conditions failed
       for (const b of s.branches) {
-        expectType(env, b.cond, T.bool, 'as a condition');
-        checkBlock(env, b.body);
+        expectType(rest, b.cond, T.bool, 'as a condition');
+        checkBlock(narrowed(rest, b.cond, true), b.body);
+        rest = narrowed(rest, b.cond, false);
       }
-      if (s.else) checkBlock(env, s.else);
+      if (s.else) checkBlock(rest, s.else);
       return;
+    }
     case 'for_each': {
       const inner = bindOver(env, s, s.variable, s.source);
       if (s.where) expectType(pureChild(inner, 'a where condition'), s.where, T.bool, 'as a where condition');

@@ -1,11 +1,12 @@
 // Inference for binders (quantifiers, aggregates) and card attributes (`c.attr`).
 import type * as A from '../../ast/index.ts';
 import { attributeUndefined } from '../../diagnostics/check-names.ts';
-import { typeMismatch } from '../../diagnostics/check-types.ts';
+import { attributeNotOnKind, typeMismatch } from '../../diagnostics/check-types.ts';
 import type { Type } from '../model.ts';
 import { closest } from '../names.ts';
 import { bindLocal, child, pureChild, type Env } from '../resolve/scope.ts';
 import { expectType, inferExpr } from './infer-expr.ts';
+import { kindsOf } from './narrow.ts';
 import { isNumeric, show, strip, T } from './type-util.ts';
 
 /** The element type of what a binder ranges over (cards of zones/piles/families, list elements), or error after reporting. */
@@ -66,6 +67,11 @@ export function inferMember(env: Env, e: A.MemberExpr): Type {
   }
   ctx.game.refs.set(e.attr, { kind: 'attr', info: attr });
   const base = attr.enumName ? T.enum(attr.enumName) : T.number;
-  const everyKind = ctx.game.kinds.every((k) => k.attrs.includes(attr.index));
-  return everyKind && obj.t !== 'optional' ? base : T.optional(base);
+  const sym = e.object.kind === 'name' ? ctx.game.refs.get(e.object) : undefined;
+  const kinds = sym && (sym.kind === 'local' || sym.kind === 'param') ? [...kindsOf(env, sym)].map((k) => ctx.game.kinds[k]!) : ctx.game.kinds;
+  const having = kinds.filter((k) => k.attrs.includes(attr.index));
+  if (having.length === 0 && kinds.length > 0 && e.object.kind === 'name') {
+    ctx.diagnostics.push(attributeNotOnKind(e.attr.loc, attr.name, e.object.name.text, kinds.map((k) => k.name)));
+  }
+  return having.length === kinds.length && obj.t !== 'optional' ? base : T.optional(base);
 }

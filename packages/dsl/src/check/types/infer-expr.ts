@@ -10,6 +10,7 @@ import { inferAggregate, inferBinder, inferMember } from './infer-binders.ts';
 import { inferCall } from './infer-call.ts';
 import { inferBinary, inferUnary } from './infer-operators.ts';
 import { inferSpecial } from './infer-special.ts';
+import { narrowed } from './narrow.ts';
 import { assignable, show, strip, T, unify } from './type-util.ts';
 
 /** Records `t` as the type of `e` and returns it. */
@@ -93,8 +94,8 @@ function inferList(env: Env, e: A.ListExpr, expected?: Type): Type {
 
 function inferIf(env: Env, e: A.IfExpr, expected?: Type): Type {
   expectType(env, e.cond, T.bool, 'as a condition');
-  const a = inferExpr(env, e.then, expected);
-  const b = inferExpr(env, e.else, expected ?? a);
+  const a = inferExpr(narrowed(env, e.cond, true), e.then, expected);
+  const b = inferExpr(narrowed(env, e.cond, false), e.else, expected ?? a);
   const u = unify(a, b);
   if (u) return u;
   env.ctx.diagnostics.push(typeMismatch(e.else.loc, show(a), show(b), 'in the else branch (both branches must have one type)'));

@@ -5,6 +5,7 @@ import type { Type } from '../model.ts';
 import { isEnumCandidate } from '../resolve/lookup-name.ts';
 import type { Env } from '../resolve/scope.ts';
 import { expectType, inferExpr, record } from './infer-expr.ts';
+import { narrowed } from './narrow.ts';
 import { comparable, isCardSource, isNumeric, show, strip, T } from './type-util.ts';
 
 /** `players` / `sides` used as a number are their count (typed number, see model.ts). */
@@ -70,7 +71,7 @@ export function inferBinary(env: Env, e: A.BinaryExpr): Type {
   const ctx = env.ctx;
   if (e.op === 'and' || e.op === 'or') {
     expectType(env, e.left, T.bool, `before "${e.op}"`);
-    expectType(env, e.right, T.bool, `after "${e.op}"`);
+    expectType(narrowed(env, e.left, e.op === 'and'), e.right, T.bool, `after "${e.op}"`);
     return T.bool;
   }
   let [l, r] = inferPair(env, e);
