@@ -56,17 +56,18 @@ export function emptyGame(file: A.FileAst, sources: { file: string; text: string
     dice: [], melds: [], defines: new Map(), procedures: new Map(), stages: [], steps: [],
     windows: [], actions: [], roles: [], types: new Map(), refs: new Map(),
     scoreVar: -1, sides: null, rounds: null, winner: null, triggers: [], beforeTurnAction: null,
-    layout: null, constraints: [],
+    layout: null, constraints: [], binders: new Map(),
   };
 }
 
 export function createContext(file: A.FileAst, opts: CheckOptions): CheckContext {
+  const game = emptyGame(file, opts.sources);
   return {
-    file, opts, diagnostics: [], game: emptyGame(file, opts.sources),
+    file, opts, diagnostics: [], game,
     values: new Map(), enumValues: new Map(), enums: new Map(), attrs: new Map(), kinds: new Map(),
     flow: new Map(), actions: new Map(), procedures: new Map(), stagesByName: new Map(),
     windowsByName: new Map(), used: new Set(), calls: new Map(), effectsInPure: [],
-    kindDomains: new Map(), attrDecls: new Map(), binders: new Map(),
+    kindDomains: new Map(), attrDecls: new Map(), binders: game.binders,
   };
 }
 

@@ -183,6 +183,7 @@ export type Symbol =
   | { kind: 'enum_value'; enumName: string; ordinal: number }
   /** An action parameter (index into the action's args), a define/procedure parameter, a `let`, a quantifier/loop variable, a trigger's bound variable. */
   | { kind: 'param'; index: number; type: Type }
+  /** `decl`: the LetStmt of a `let`; the variable's Ident for loop, quantifier and aggregate variables (see `binders`). */
   | { kind: 'local'; name: string; type: Type; decl: A.Node }
   | { kind: 'procedure'; info: ProcedureInfo }
   /** A built-in function (`wrap`, `sqrt`, `plus_minus`, `can_meld_all`, `owner`, `min` …). */
@@ -247,6 +248,12 @@ export interface CheckedGame {
   layout: A.LayoutDecl | null;
   /** `constraint cond "sentence"` items, in file order. */
   constraints: ConstraintInfo[];
+  /**
+   * The local each binder introduces: key a `quantifier`/`aggregate` expression, a `for_each` or
+   * `let` statement, or a `winner` with `for`; the same Symbol object is the `refs` value of every
+   * use of the variable (a trigger's `exists x` is used in its body too).
+   */
+  binders: Map<A.Node, Symbol>;
 }
 
 /**
