@@ -86,108 +86,49 @@ export const game: GameDef = {
       values: ['stars', 'hearts', 'clubs', 'spades', 'diamonds'],
       symbols: ['★', '♥', '♣', '♠', '♦'],
     },
-    {
-      name: 'TieRule',
-      values: ['share', 'tiebreak'],
-      symbols: ['share', 'tiebreak'],
-    },
+    { name: 'TieRule', values: ['share', 'tiebreak'], symbols: ['share', 'tiebreak'] },
   ],
   faces: {
     kinds: ['Natural', 'Joker'],
     attrs: [
-      {
-        name: 'suit',
-        enumIndex: 0,
-      },
-      {
-        name: 'rank',
-        enumIndex: -1,
-        numberSymbols: {
-          '11': 'J',
-          '12': 'Q',
-          '13': 'K',
-        },
-      },
+      { name: 'suit', enumIndex: 0 },
+      { name: 'rank', enumIndex: -1, numberSymbols: { '11': 'J', '12': 'Q', '13': 'K' } },
     ],
     kind: [
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
     ],
     values: [
       [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3,
-        3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, -1,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, -1,
       ],
       [
-        3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-        12, 13, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 3, 4, 5, 6, 7, 8, 9,
-        10, 11, 12, 13, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, -1,
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 3, 4, 5, 6, 7, 8, 9,
+        10, 11, 12, 13, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, -1,
       ],
     ],
     notation: [
-      '3★', '4★', '5★', '6★', '7★', '8★', '9★', '10★', 'J★', 'Q★', 'K★', '3♥', '4♥', '5♥', '6♥', '7♥', '8♥', '9♥', '10♥', 'J♥',
-      'Q♥', 'K♥', '3♣', '4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣', 'J♣', 'Q♣', 'K♣', '3♠', '4♠', '5♠', '6♠', '7♠', '8♠', '9♠',
-      '10♠', 'J♠', 'Q♠', 'K♠', '3♦', '4♦', '5♦', '6♦', '7♦', '8♦', '9♦', '10♦', 'J♦', 'Q♦', 'K♦', 'Jk',
+      '3★', '4★', '5★', '6★', '7★', '8★', '9★', '10★', 'J★', 'Q★', 'K★', '3♥', '4♥', '5♥', '6♥', '7♥',
+      '8♥', '9♥', '10♥', 'J♥', 'Q♥', 'K♥', '3♣', '4♣', '5♣', '6♣', '7♣', '8♣', '9♣', '10♣', 'J♣',
+      'Q♣', 'K♣', '3♠', '4♠', '5♠', '6♠', '7♠', '8♠', '9♠', '10♠', 'J♠', 'Q♠', 'K♠', '3♦', '4♦', '5♦',
+      '6♦', '7♦', '8♦', '9♦', '10♦', 'J♦', 'Q♦', 'K♦', 'Jk',
     ],
   },
   decks: [
-    {
-      name: 'box',
-      perSide: false,
-      home: 0,
-      build: deck_box,
-    },
+    { name: 'box', perSide: false, home: 0, build: deck_box },
   ],
   zones: [
-    {
-      name: 'stock',
-      scope: 'shared',
-      shape: 'pile',
-      visibility: 'hidden',
-      refill: 1,
-    },
-    {
-      name: 'discard',
-      scope: 'shared',
-      shape: 'pile',
-      visibility: 'top',
-    },
-    {
-      name: 'hand',
-      scope: 'player',
-      shape: 'fan',
-      visibility: 'owner',
-    },
-    {
-      name: 'laid',
-      scope: 'player',
-      shape: 'row',
-      visibility: 'visible',
-    },
+    { name: 'stock', scope: 'shared', shape: 'pile', visibility: 'hidden', refill: 1 },
+    { name: 'discard', scope: 'shared', shape: 'pile', visibility: 'top' },
+    { name: 'hand', scope: 'player', shape: 'fan', visibility: 'owner' },
+    { name: 'laid', scope: 'player', shape: 'row', visibility: 'visible' },
   ],
   vars: [
-    {
-      name: 'went_out',
-      scope: 'global',
-      init: () => -1,
-    },
-    {
-      name: 'last_turn_done',
-      scope: 'player',
-      init: () => 0,
-    },
-    {
-      name: 'dealt',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'score',
-      scope: 'player',
-      init: () => 0,
-    },
+    { name: 'went_out', scope: 'global', init: () => -1 },
+    { name: 'last_turn_done', scope: 'player', init: () => 0 },
+    { name: 'dealt', scope: 'global', init: () => 0 },
+    { name: 'score', scope: 'player', init: () => 0 },
   ],
   scoreVar: 3,
   dice: [],
@@ -209,34 +150,21 @@ export const game: GameDef = {
   rounds: {
     count: (x) => x.opt(2),
     values: [
-      {
-        varIndex: 2,
-        compute: (x) => x.round() > x.opt(2) ? 6 : x.round() + 2,
-      },
+      { varIndex: 2, compute: (x) => x.round() > x.opt(2) ? 6 : x.round() + 2 },
     ],
-    dealer: {
-      first: 'random',
-      rotate: 'left',
-    },
+    dealer: { first: 'random', rotate: 'left' },
     setup: setup,
     stages: [0],
     scoring: scoring,
   },
   stages: [
-    {
-      name: 'play',
-      kind: 'turns',
-      first: (x) => x.leftOf(x.dealer()),
-      steps: ['draw', 'discard'],
-    },
+    { name: 'play', kind: 'turns', first: (x) => x.leftOf(x.dealer()), steps: ['draw', 'discard'] },
   ],
   windows: [],
   actions: [
     {
       name: 'draw_stock',
-      who: {
-        kind: 'current',
-      },
+      who: { kind: 'current' },
       during: ['draw'],
       params: [],
       guard: () => null,
@@ -244,9 +172,7 @@ export const game: GameDef = {
     },
     {
       name: 'take_discard',
-      who: {
-        kind: 'current',
-      },
+      who: { kind: 'current' },
       during: ['draw'],
       params: [],
       guard: take_discard_guard,
@@ -254,54 +180,33 @@ export const game: GameDef = {
     },
     {
       name: 'discard',
-      who: {
-        kind: 'current',
-      },
+      who: { kind: 'current' },
       during: ['discard'],
       params: [
-        {
-          name: 'c',
-          kind: 'card',
-          zone: (x) => x.zone(2, x.me),
-        },
+        { name: 'c', kind: 'card', zone: (x) => x.zone(2, x.me) },
       ],
       guard: () => null,
       effect: discard_effect,
     },
     {
       name: 'go_out',
-      who: {
-        kind: 'current',
-      },
+      who: { kind: 'current' },
       during: ['discard'],
       params: [
-        {
-          name: 'c',
-          kind: 'card',
-          zone: (x) => x.zone(2, x.me),
-        },
+        { name: 'c', kind: 'card', zone: (x) => x.zone(2, x.me) },
       ],
       guard: go_out_guard,
       effect: go_out_effect,
     },
   ],
   triggers: [
-    {
-      name: 'when_1',
-      during: [],
-      test: when_1_test,
-      effect: when_1_effect,
-    },
+    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
   ],
   continuations: [],
   winner: {
     by: 'lowest',
     value: winner_value,
-    ties: {
-      replay: true,
-      amongTied: true,
-      when: (x) => x.opt(1) === 1,
-    },
+    ties: { replay: true, amongTied: true, when: (x) => x.opt(1) === 1 },
   },
   layout: {
     colours: {
@@ -312,47 +217,16 @@ export const game: GameDef = {
       diamonds: '#1565c0',
     },
     cards: {
-      Natural: {
-        fill: ['suit'],
-        corner: '{rank}{suit}',
-        centre: '{suit}',
-      },
-      Joker: {
-        corner: 'Jk',
-        centre: 'Joker',
-      },
+      Natural: { fill: ['suit'], corner: '{rank}{suit}', centre: '{suit}' },
+      Joker: { corner: 'Jk', centre: 'Joker' },
     },
     places: [
-      {
-        zone: 'stock',
-        of: 'shared',
-        at: 'centre',
-      },
-      {
-        zone: 'discard',
-        of: 'shared',
-        at: 'centre',
-      },
-      {
-        zone: 'hand',
-        of: 'me',
-        at: 'bottom',
-      },
-      {
-        zone: 'laid',
-        of: 'me',
-        at: 'bottom',
-      },
-      {
-        zone: 'hand',
-        of: 'others',
-        at: 'around',
-      },
-      {
-        zone: 'laid',
-        of: 'others',
-        at: 'around',
-      },
+      { zone: 'stock', of: 'shared', at: 'centre' },
+      { zone: 'discard', of: 'shared', at: 'centre' },
+      { zone: 'hand', of: 'me', at: 'bottom' },
+      { zone: 'laid', of: 'me', at: 'bottom' },
+      { zone: 'hand', of: 'others', at: 'around' },
+      { zone: 'laid', of: 'others', at: 'around' },
     ],
   },
 };
@@ -373,9 +247,9 @@ function deck_box(x: Ctx): number[] {
   for (let copy = 0, copies = x.opt(0); copy < copies; copy++) {
     for (let k = 0, n = 2; k < n; k++) {
       faces.push(
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-        20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
-        40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+        26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49,
+        50, 51, 52, 53, 54,
       );
     }
     for (let k = 0, n = 6; k < n; k++) {

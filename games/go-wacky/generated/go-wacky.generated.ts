@@ -148,16 +148,8 @@ export const game: GameDef = {
       values: ['red', 'orange', 'yellow', 'green', 'blue', 'purple'],
       symbols: ['red', 'orange', 'yellow', 'green', 'blue', 'purple'],
     },
-    {
-      name: 'CountMode',
-      values: ['timed', 'chain'],
-      symbols: ['timed', 'chain'],
-    },
-    {
-      name: 'BullseyeMode',
-      values: ['reticle', 'chance'],
-      symbols: ['reticle', 'chance'],
-    },
+    { name: 'CountMode', values: ['timed', 'chain'], symbols: ['timed', 'chain'] },
+    { name: 'BullseyeMode', values: ['reticle', 'chance'], symbols: ['reticle', 'chance'] },
     {
       name: 'Word',
       values: ['everybody', 'go_wacky', 'round_n_round', 'bullseye'],
@@ -167,190 +159,92 @@ export const game: GameDef = {
   faces: {
     kinds: ['Plain', 'Split', 'Word'],
     attrs: [
-      {
-        name: 'colour',
-        enumIndex: 0,
-      },
-      {
-        name: 'second',
-        enumIndex: 0,
-      },
-      {
-        name: 'word',
-        enumIndex: 3,
-      },
+      { name: 'colour', enumIndex: 0 },
+      { name: 'second', enumIndex: 0 },
+      { name: 'word', enumIndex: 3 },
     ],
     kind: [
-      0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-      1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-      2, 2, 2, 2, 2, 2,
+      0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+      2, 2,
     ],
     values: [
       [
-        0, 1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2,
-        2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5,
-        5, 5, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4,
-        4, 4, 5, 5, 5, 5,
+        0, 1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4,
+        4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5,
+        5, 5,
       ],
       [
-        -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1,
-        2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3,
-        4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-        -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5,
+        0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1,
       ],
       [
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-        -1, -1, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1,
-        2, 3, 0, 1, 2, 3,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 0, 1, 2, 3,
+        0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
       ],
     ],
     notation: [
-      'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'red/red', 'red/orange', 'red/yellow', 'red/green', 'red/blue', 'red/purple', 'orange/red', 'orange/orange', 'orange/yellow', 'orange/green', 'orange/blue', 'orange/purple', 'yellow/red', 'yellow/orange',
-      'yellow/yellow', 'yellow/green', 'yellow/blue', 'yellow/purple', 'green/red', 'green/orange', 'green/yellow', 'green/green', 'green/blue', 'green/purple', 'blue/red', 'blue/orange', 'blue/yellow', 'blue/green', 'blue/blue', 'blue/purple', 'purple/red', 'purple/orange', 'purple/yellow', 'purple/green',
-      'purple/blue', 'purple/purple', 'red:EGW', 'red:GW', 'red:RnR', 'red:Bull', 'orange:EGW', 'orange:GW', 'orange:RnR', 'orange:Bull', 'yellow:EGW', 'yellow:GW', 'yellow:RnR', 'yellow:Bull', 'green:EGW', 'green:GW', 'green:RnR', 'green:Bull', 'blue:EGW', 'blue:GW',
+      'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'red/red', 'red/orange', 'red/yellow',
+      'red/green', 'red/blue', 'red/purple', 'orange/red', 'orange/orange', 'orange/yellow',
+      'orange/green', 'orange/blue', 'orange/purple', 'yellow/red', 'yellow/orange', 'yellow/yellow',
+      'yellow/green', 'yellow/blue', 'yellow/purple', 'green/red', 'green/orange', 'green/yellow',
+      'green/green', 'green/blue', 'green/purple', 'blue/red', 'blue/orange', 'blue/yellow',
+      'blue/green', 'blue/blue', 'blue/purple', 'purple/red', 'purple/orange', 'purple/yellow',
+      'purple/green', 'purple/blue', 'purple/purple', 'red:EGW', 'red:GW', 'red:RnR', 'red:Bull',
+      'orange:EGW', 'orange:GW', 'orange:RnR', 'orange:Bull', 'yellow:EGW', 'yellow:GW', 'yellow:RnR',
+      'yellow:Bull', 'green:EGW', 'green:GW', 'green:RnR', 'green:Bull', 'blue:EGW', 'blue:GW',
       'blue:RnR', 'blue:Bull', 'purple:EGW', 'purple:GW', 'purple:RnR', 'purple:Bull',
     ],
   },
   decks: [
-    {
-      name: 'wacky',
-      perSide: false,
-      home: 0,
-      build: deck_wacky,
-    },
+    { name: 'wacky', perSide: false, home: 0, build: deck_wacky },
   ],
   zones: [
-    {
-      name: 'draw',
-      scope: 'shared',
-      shape: 'pile',
-      visibility: 'hidden',
-    },
-    {
-      name: 'play_pile',
-      scope: 'shared',
-      shape: 'pile',
-      visibility: 'top',
-    },
-    {
-      name: 'lineup',
-      scope: 'shared',
-      shape: 'row',
-      visibility: 'visible',
-    },
-    {
-      name: 'hand',
-      scope: 'player',
-      shape: 'fan',
-      visibility: 'owner',
-    },
-    {
-      name: 'bank',
-      scope: 'player',
-      shape: 'pile',
-      visibility: 'count',
-    },
+    { name: 'draw', scope: 'shared', shape: 'pile', visibility: 'hidden' },
+    { name: 'play_pile', scope: 'shared', shape: 'pile', visibility: 'top' },
+    { name: 'lineup', scope: 'shared', shape: 'row', visibility: 'visible' },
+    { name: 'hand', scope: 'player', shape: 'fan', visibility: 'owner' },
+    { name: 'bank', scope: 'player', shape: 'pile', visibility: 'count' },
   ],
   vars: [
-    {
-      name: 'effect_by',
-      scope: 'global',
-      init: () => -1,
-    },
-    {
-      name: 'passes',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'first_passer',
-      scope: 'global',
-      init: () => -1,
-    },
-    {
-      name: 'counts',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'counter',
-      scope: 'global',
-      init: () => -1,
-    },
-    {
-      name: 'roller',
-      scope: 'global',
-      init: () => -1,
-    },
-    {
-      name: 'rolled',
-      scope: 'global',
-      init: () => -1,
-    },
-    {
-      name: 'phase1',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'phase2',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'throw_dist',
-      scope: 'player',
-      init: () => -1,
-    },
-    {
-      name: 'score',
-      scope: 'player',
-      init: () => 0,
-    },
+    { name: 'effect_by', scope: 'global', init: () => -1 },
+    { name: 'passes', scope: 'global', init: () => 0 },
+    { name: 'first_passer', scope: 'global', init: () => -1 },
+    { name: 'counts', scope: 'global', init: () => 0 },
+    { name: 'counter', scope: 'global', init: () => -1 },
+    { name: 'roller', scope: 'global', init: () => -1 },
+    { name: 'rolled', scope: 'global', init: () => -1 },
+    { name: 'phase1', scope: 'global', init: () => 0 },
+    { name: 'phase2', scope: 'global', init: () => 0 },
+    { name: 'throw_dist', scope: 'player', init: () => -1 },
+    { name: 'score', scope: 'player', init: () => 0 },
   ],
   scoreVar: 10,
   dice: [
-    {
-      name: 'colour_die',
-      faces: [0, 1, 2, 3, 4, 5],
-    },
+    { name: 'colour_die', faces: [0, 1, 2, 3, 4, 5] },
   ],
   melds: [],
   rounds: {
     count: () => 1,
     values: [],
-    dealer: {
-      first: 'random',
-      rotate: 'left',
-    },
+    dealer: { first: 'random', rotate: 'left' },
     setup: setup,
     stages: [0],
   },
   stages: [
-    {
-      name: 'play',
-      kind: 'turns',
-      first: (x) => x.leftOf(x.dealer()),
-      steps: [],
-    },
+    { name: 'play', kind: 'turns', first: (x) => x.leftOf(x.dealer()), steps: [] },
   ],
   windows: [
-    {
-      name: 'everybody',
-      blocking: true,
-    },
+    { name: 'everybody', blocking: true },
     {
       name: 'go_count',
       blocking: true,
       ms: (x) => x.opt(4) === 0 ? x.opt(5) * 20 : -1,
       onTimeout: go_count_timeout,
     },
-    {
-      name: 'round_row',
-      blocking: true,
-    },
+    { name: 'round_row', blocking: true },
     {
       name: 'bullseye',
       blocking: true,
@@ -361,25 +255,17 @@ export const game: GameDef = {
   actions: [
     {
       name: 'play_card',
-      who: {
-        kind: 'current',
-      },
+      who: { kind: 'current' },
       during: ['play'],
       params: [
-        {
-          name: 'c',
-          kind: 'card',
-          zone: (x) => x.zone(3, x.me),
-        },
+        { name: 'c', kind: 'card', zone: (x) => x.zone(3, x.me) },
       ],
       guard: play_card_guard,
       effect: play_card_effect,
     },
     {
       name: 'pass',
-      who: {
-        kind: 'current',
-      },
+      who: { kind: 'current' },
       during: ['play'],
       params: [],
       guard: pass_guard,
@@ -387,9 +273,7 @@ export const game: GameDef = {
     },
     {
       name: 'race_roll',
-      who: {
-        kind: 'any',
-      },
+      who: { kind: 'any' },
       during: ['everybody'],
       params: [],
       rate: (x) => x.opt(3),
@@ -398,9 +282,7 @@ export const game: GameDef = {
     },
     {
       name: 'chain_roll',
-      who: {
-        kind: 'any',
-      },
+      who: { kind: 'any' },
       during: ['go_count'],
       params: [],
       rate: (x) => x.opt(3),
@@ -409,9 +291,7 @@ export const game: GameDef = {
     },
     {
       name: 'count_up',
-      who: {
-        kind: 'any',
-      },
+      who: { kind: 'any' },
       during: ['go_count'],
       params: [],
       guard: count_up_guard,
@@ -419,9 +299,7 @@ export const game: GameDef = {
     },
     {
       name: 'row_roll',
-      who: {
-        kind: 'any',
-      },
+      who: { kind: 'any' },
       during: ['round_row'],
       params: [],
       guard: row_roll_guard,
@@ -429,25 +307,17 @@ export const game: GameDef = {
     },
     {
       name: 'row_take',
-      who: {
-        kind: 'any',
-      },
+      who: { kind: 'any' },
       during: ['round_row'],
       params: [
-        {
-          name: 'c',
-          kind: 'card',
-          zone: (x) => x.zone(2),
-        },
+        { name: 'c', kind: 'card', zone: (x) => x.zone(2) },
       ],
       guard: row_take_guard,
       effect: row_take_effect,
     },
     {
       name: 'throw',
-      who: {
-        kind: 'any',
-      },
+      who: { kind: 'any' },
       during: ['bullseye'],
       params: [],
       once: true,
@@ -456,22 +326,10 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    {
-      name: 'when_1',
-      during: [],
-      test: when_1_test,
-      effect: when_1_effect,
-    },
+    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
   ],
   continuations: [],
-  winner: {
-    by: 'highest',
-    value: winner_value,
-    ties: {
-      replay: false,
-      amongTied: false,
-    },
-  },
+  winner: { by: 'highest', value: winner_value, ties: { replay: false, amongTied: false } },
   layout: {
     colours: {
       red: '#e53935',
@@ -482,53 +340,18 @@ export const game: GameDef = {
       purple: '#8e24aa',
     },
     cards: {
-      Plain: {
-        fill: ['colour'],
-      },
-      Split: {
-        fill: ['colour', 'second'],
-      },
-      Word: {
-        fill: ['colour'],
-        centre: '{word}',
-      },
+      Plain: { fill: ['colour'] },
+      Split: { fill: ['colour', 'second'] },
+      Word: { fill: ['colour'], centre: '{word}' },
     },
     places: [
-      {
-        zone: 'play_pile',
-        of: 'shared',
-        at: 'centre',
-      },
-      {
-        zone: 'draw',
-        of: 'shared',
-        at: 'centre',
-      },
-      {
-        zone: 'lineup',
-        of: 'shared',
-        at: 'centre',
-      },
-      {
-        zone: 'hand',
-        of: 'me',
-        at: 'bottom',
-      },
-      {
-        zone: 'bank',
-        of: 'me',
-        at: 'side',
-      },
-      {
-        zone: 'hand',
-        of: 'others',
-        at: 'around',
-      },
-      {
-        zone: 'bank',
-        of: 'others',
-        at: 'around',
-      },
+      { zone: 'play_pile', of: 'shared', at: 'centre' },
+      { zone: 'draw', of: 'shared', at: 'centre' },
+      { zone: 'lineup', of: 'shared', at: 'centre' },
+      { zone: 'hand', of: 'me', at: 'bottom' },
+      { zone: 'bank', of: 'me', at: 'side' },
+      { zone: 'hand', of: 'others', at: 'around' },
+      { zone: 'bank', of: 'others', at: 'around' },
     ],
   },
 };
@@ -557,15 +380,6 @@ function word_effect_count(x: Ctx): number {
   return $k;
 }
 
-function word_effect_count_2(x: Ctx): number {
-  let $k = 0;
-  for (let $p1 = 0, $n2 = x.players(); $p1 < $n2; $p1++) {
-    if (!x.active($p1)) continue;
-    $k++;
-  }
-  return $k;
-}
-
 /** procedure word_effect */
 function word_effect(x: Ctx, c: number): void {
   if (x.attr(c, 2) === 0) {
@@ -579,7 +393,7 @@ function word_effect(x: Ctx, c: number): void {
     x.openWindow(1);
   }
   if (x.attr(c, 2) === 2) {
-    x.moveN(Math.min(word_effect_count_2(x), x.count(x.zone(0))), x.zone(0), x.zone(2), false);
+    x.moveN(Math.min(word_effect_count(x), x.count(x.zone(0))), x.zone(0), x.zone(2), false);
     x.setG(5, x.me);
     x.setG(6, -1);
     x.announce('Round \'n Round!');
@@ -732,22 +546,13 @@ function pass_guard(x: Ctx, a: number[]): Rejection | null {
   return null;
 }
 
-function pass_effect_count(x: Ctx): number {
-  let $k = 0;
-  for (let $p1 = 0, $n2 = x.players(); $p1 < $n2; $p1++) {
-    if (!x.active($p1)) continue;
-    $k++;
-  }
-  return $k;
-}
-
 /** action pass */
 function pass_effect(x: Ctx, a: number[]): void {
   if (x.g(1) === 0) {
     x.setG(2, x.me);
   }
   x.setG(1, x.g(1) + 1);
-  if (x.g(1) === pass_effect_count(x)) {
+  if (x.g(1) === word_effect_count(x)) {
     x.setG(1, 0);
     x.announce('Everybody passed: a new card is turned up.');
     if (x.count(x.zone(0)) !== 0) {

@@ -109,146 +109,71 @@ export const game: GameDef = {
     },
   ],
   enums: [
-    {
-      name: 'Colour',
-      values: ['red', 'green', 'blue', 'yellow'],
-      symbols: ['R', 'G', 'B', 'Y'],
-    },
+    { name: 'Colour', values: ['red', 'green', 'blue', 'yellow'], symbols: ['R', 'G', 'B', 'Y'] },
     {
       name: 'Figure',
-      values: ['plus2', 'stop', 'direction', 'plus', 'taki', 'super_taki', 'king', 'plus3', 'breaker', 'change_colour'],
+      values: [
+        'plus2', 'stop', 'direction', 'plus', 'taki', 'super_taki', 'king', 'plus3', 'breaker',
+        'change_colour',
+      ],
       symbols: ['+2', 'Stop', 'Dir', 'Plus', 'Taki', 'SuperTaki', 'King', '+3', 'Breaker', 'ChangeColour'],
     },
   ],
   faces: {
     kinds: ['Number', 'Action', 'Special'],
     attrs: [
-      {
-        name: 'colour',
-        enumIndex: 0,
-      },
-      {
-        name: 'number',
-        enumIndex: -1,
-      },
-      {
-        name: 'figure',
-        enumIndex: 1,
-      },
+      { name: 'colour', enumIndex: 0 },
+      { name: 'number', enumIndex: -1 },
+      { name: 'figure', enumIndex: 1 },
     ],
     kind: [
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2,
     ],
     values: [
       [
-        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2,
-        2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 1, 1, 1,
-        1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, -1, -1, -1, -1, -1,
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+        0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, -1, -1, -1, -1, -1,
       ],
       [
-        1, 3, 4, 5, 6, 7, 8, 9, 1, 3, 4, 5, 6, 7, 8, 9, 1, 3, 4, 5,
-        6, 7, 8, 9, 1, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1,
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        1, 3, 4, 5, 6, 7, 8, 9, 1, 3, 4, 5, 6, 7, 8, 9, 1, 3, 4, 5, 6, 7, 8, 9, 1, 3, 4, 5, 6, 7, 8, 9,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1,
       ],
       [
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 0, 1, 2,
-        3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5,
+        6, 7, 8, 9,
       ],
     ],
     notation: [
-      'R1', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'G1', 'G3', 'G4', 'G5', 'G6', 'G7', 'G8', 'G9', 'B1', 'B3', 'B4', 'B5',
-      'B6', 'B7', 'B8', 'B9', 'Y1', 'Y3', 'Y4', 'Y5', 'Y6', 'Y7', 'Y8', 'Y9', 'R+2', 'RStop', 'RDir', 'RPlus', 'RTaki', 'G+2', 'GStop', 'GDir',
-      'GPlus', 'GTaki', 'B+2', 'BStop', 'BDir', 'BPlus', 'BTaki', 'Y+2', 'YStop', 'YDir', 'YPlus', 'YTaki', 'SuperTaki', 'King', '+3', 'Breaker', 'ChangeColour',
+      'R1', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'G1', 'G3', 'G4', 'G5', 'G6', 'G7', 'G8', 'G9',
+      'B1', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'B9', 'Y1', 'Y3', 'Y4', 'Y5', 'Y6', 'Y7', 'Y8', 'Y9',
+      'R+2', 'RStop', 'RDir', 'RPlus', 'RTaki', 'G+2', 'GStop', 'GDir', 'GPlus', 'GTaki', 'B+2',
+      'BStop', 'BDir', 'BPlus', 'BTaki', 'Y+2', 'YStop', 'YDir', 'YPlus', 'YTaki', 'SuperTaki',
+      'King', '+3', 'Breaker', 'ChangeColour',
     ],
   },
   decks: [
-    {
-      name: 'taki',
-      perSide: false,
-      home: 0,
-      build: deck_taki,
-    },
+    { name: 'taki', perSide: false, home: 0, build: deck_taki },
   ],
   zones: [
-    {
-      name: 'draw',
-      scope: 'shared',
-      shape: 'pile',
-      visibility: 'hidden',
-      refill: 1,
-    },
-    {
-      name: 'discard',
-      scope: 'shared',
-      shape: 'pile',
-      visibility: 'visible',
-    },
-    {
-      name: 'hand',
-      scope: 'player',
-      shape: 'fan',
-      visibility: 'owner',
-    },
+    { name: 'draw', scope: 'shared', shape: 'pile', visibility: 'hidden', refill: 1 },
+    { name: 'discard', scope: 'shared', shape: 'pile', visibility: 'visible' },
+    { name: 'hand', scope: 'player', shape: 'fan', visibility: 'owner' },
   ],
   vars: [
-    {
-      name: 'colour',
-      scope: 'global',
-      init: () => -1,
-    },
-    {
-      name: 'chain',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'run',
-      scope: 'global',
-      init: () => -1,
-    },
-    {
-      name: 'run_by',
-      scope: 'global',
-      init: () => -1,
-    },
-    {
-      name: 'free_play',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'must_play',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'plus3_by',
-      scope: 'global',
-      init: () => -1,
-    },
-    {
-      name: 'declared',
-      scope: 'player',
-      init: () => 0,
-    },
-    {
-      name: 'won',
-      scope: 'player',
-      init: () => 0,
-    },
-    {
-      name: 'level',
-      scope: 'player',
-      init: (x) => x.opt(0),
-    },
-    {
-      name: 'score',
-      scope: 'player',
-      init: () => 0,
-    },
+    { name: 'colour', scope: 'global', init: () => -1 },
+    { name: 'chain', scope: 'global', init: () => 0 },
+    { name: 'run', scope: 'global', init: () => -1 },
+    { name: 'run_by', scope: 'global', init: () => -1 },
+    { name: 'free_play', scope: 'global', init: () => 0 },
+    { name: 'must_play', scope: 'global', init: () => 0 },
+    { name: 'plus3_by', scope: 'global', init: () => -1 },
+    { name: 'declared', scope: 'player', init: () => 0 },
+    { name: 'won', scope: 'player', init: () => 0 },
+    { name: 'level', scope: 'player', init: (x) => x.opt(0) },
+    { name: 'score', scope: 'player', init: () => 0 },
   ],
   scoreVar: 10,
   dice: [],
@@ -256,10 +181,7 @@ export const game: GameDef = {
   rounds: {
     count: () => 1,
     values: [],
-    dealer: {
-      first: 'first',
-      rotate: 'left',
-    },
+    dealer: { first: 'first', rotate: 'left' },
     setup: setup,
     stages: [0],
   },
@@ -269,10 +191,7 @@ export const game: GameDef = {
       kind: 'turns',
       first: (x) => x.random(0, x.players() - 1),
       steps: [],
-      turnTimer: {
-        ms: (x) => x.opt(2),
-        action: 'time_out',
-      },
+      turnTimer: { ms: (x) => x.opt(2), action: 'time_out' },
     },
   ],
   windows: [
@@ -286,16 +205,10 @@ export const game: GameDef = {
   actions: [
     {
       name: 'play',
-      who: {
-        kind: 'current',
-      },
+      who: { kind: 'current' },
       during: ['play'],
       params: [
-        {
-          name: 'c',
-          kind: 'card',
-          zone: (x) => x.zone(2, x.me),
-        },
+        { name: 'c', kind: 'card', zone: (x) => x.zone(2, x.me) },
         {
           name: 'chosen',
           kind: 'enum',
@@ -308,24 +221,17 @@ export const game: GameDef = {
     },
     {
       name: 'end_run',
-      who: {
-        kind: 'current',
-      },
+      who: { kind: 'current' },
       during: ['play'],
       params: [
-        {
-          name: 'closed',
-          kind: 'bool',
-        },
+        { name: 'closed', kind: 'bool' },
       ],
       guard: end_run_guard,
       effect: end_run_effect,
     },
     {
       name: 'draw_card',
-      who: {
-        kind: 'current',
-      },
+      who: { kind: 'current' },
       during: ['play'],
       params: [],
       guard: draw_card_guard,
@@ -333,9 +239,7 @@ export const game: GameDef = {
     },
     {
       name: 'time_out',
-      who: {
-        kind: 'current',
-      },
+      who: { kind: 'current' },
       during: ['play'],
       params: [],
       guard: () => null,
@@ -343,10 +247,7 @@ export const game: GameDef = {
     },
     {
       name: 'break_plus3',
-      who: {
-        kind: 'any',
-        except: (x) => x.g(6),
-      },
+      who: { kind: 'any', except: (x) => x.g(6) },
       during: ['breaker_window'],
       params: [
         {
@@ -361,9 +262,7 @@ export const game: GameDef = {
     },
     {
       name: 'last_card',
-      who: {
-        kind: 'any',
-      },
+      who: { kind: 'any' },
       during: ['play', 'breaker_window'],
       params: [],
       guard: last_card_guard,
@@ -372,72 +271,23 @@ export const game: GameDef = {
   ],
   beforeTurnAction: before_turn_action,
   triggers: [
-    {
-      name: 'when_1',
-      during: [],
-      test: when_1_test,
-      effect: when_1_effect,
-    },
-    {
-      name: 'when_2',
-      during: [],
-      test: when_2_test,
-      effect: when_2_effect,
-    },
+    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
+    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
   ],
   continuations: [],
-  winner: {
-    by: 'highest',
-    value: winner_value,
-    ties: {
-      replay: false,
-      amongTied: false,
-    },
-  },
+  winner: { by: 'highest', value: winner_value, ties: { replay: false, amongTied: false } },
   layout: {
-    colours: {
-      red: '#d32f2f',
-      green: '#2e7d32',
-      blue: '#1565c0',
-      yellow: '#f9a825',
-    },
+    colours: { red: '#d32f2f', green: '#2e7d32', blue: '#1565c0', yellow: '#f9a825' },
     cards: {
-      Number: {
-        fill: ['colour'],
-        corner: '{number}',
-        centre: '{number}',
-      },
-      Action: {
-        fill: ['colour'],
-        corner: '{figure}',
-        centre: '{figure}',
-      },
-      Special: {
-        corner: '{figure}',
-        centre: '{figure}',
-      },
+      Number: { fill: ['colour'], corner: '{number}', centre: '{number}' },
+      Action: { fill: ['colour'], corner: '{figure}', centre: '{figure}' },
+      Special: { corner: '{figure}', centre: '{figure}' },
     },
     places: [
-      {
-        zone: 'discard',
-        of: 'shared',
-        at: 'centre',
-      },
-      {
-        zone: 'draw',
-        of: 'shared',
-        at: 'centre',
-      },
-      {
-        zone: 'hand',
-        of: 'me',
-        at: 'bottom',
-      },
-      {
-        zone: 'hand',
-        of: 'others',
-        at: 'around',
-      },
+      { zone: 'discard', of: 'shared', at: 'centre' },
+      { zone: 'draw', of: 'shared', at: 'centre' },
+      { zone: 'hand', of: 'me', at: 'bottom' },
+      { zone: 'hand', of: 'others', at: 'around' },
     ],
   },
 };
@@ -546,8 +396,8 @@ function deck_taki(_x: Ctx): number[] {
   const faces: number[] = [];
   for (let k = 0, n = 2; k < n; k++) {
     faces.push(
-      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-      20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+      26, 27, 28, 29, 30, 31,
     );
   }
   for (let k = 0, n = 2; k < n; k++) {

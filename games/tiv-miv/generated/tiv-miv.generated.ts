@@ -45,14 +45,7 @@ export const game: GameDef = {
   minPlayers: 2,
   maxPlayers: 6,
   options: [
-    {
-      name: 'phases',
-      description: 'Number of phases',
-      kind: 'int',
-      min: 1,
-      max: 20,
-      default: 6,
-    },
+    { name: 'phases', description: 'Number of phases', kind: 'int', min: 1, max: 20, default: 6 },
     {
       name: 'max_index',
       description: 'Indexes run from 1 to this: one card per value and index',
@@ -82,65 +75,37 @@ export const game: GameDef = {
   faces: {
     kinds: ['Tiv'],
     attrs: [
-      {
-        name: 'main',
-        enumIndex: -1,
-      },
-      {
-        name: 'index',
-        enumIndex: -1,
-      },
+      { name: 'main', enumIndex: -1 },
+      { name: 'index', enumIndex: -1 },
     ],
     kind: [
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ],
     values: [
       [
-        1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4,
-        5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8,
-        9, 9, 9, 9, 9, 10, 10, 10, 10, 10,
+        1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7,
+        7, 7, 7, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10,
       ],
       [
-        1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5,
-        1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5,
-        1, 2, 3, 4, 5, 1, 2, 3, 4, 5,
+        1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2,
+        3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5,
       ],
     ],
     notation: [
-      '1±1', '1±2', '1±3', '1±4', '1±5', '2±1', '2±2', '2±3', '2±4', '2±5', '3±1', '3±2', '3±3', '3±4', '3±5', '4±1', '4±2', '4±3', '4±4', '4±5',
-      '5±1', '5±2', '5±3', '5±4', '5±5', '6±1', '6±2', '6±3', '6±4', '6±5', '7±1', '7±2', '7±3', '7±4', '7±5', '8±1', '8±2', '8±3', '8±4', '8±5',
-      '9±1', '9±2', '9±3', '9±4', '9±5', '10±1', '10±2', '10±3', '10±4', '10±5',
+      '1±1', '1±2', '1±3', '1±4', '1±5', '2±1', '2±2', '2±3', '2±4', '2±5', '3±1', '3±2', '3±3',
+      '3±4', '3±5', '4±1', '4±2', '4±3', '4±4', '4±5', '5±1', '5±2', '5±3', '5±4', '5±5', '6±1',
+      '6±2', '6±3', '6±4', '6±5', '7±1', '7±2', '7±3', '7±4', '7±5', '8±1', '8±2', '8±3', '8±4',
+      '8±5', '9±1', '9±2', '9±3', '9±4', '9±5', '10±1', '10±2', '10±3', '10±4', '10±5',
     ],
   },
   decks: [
-    {
-      name: 'tiv',
-      perSide: false,
-      home: 0,
-      build: deck_tiv,
-    },
+    { name: 'tiv', perSide: false, home: 0, build: deck_tiv },
   ],
   zones: [
-    {
-      name: 'pack',
-      scope: 'shared',
-      shape: 'pile',
-      visibility: 'hidden',
-    },
-    {
-      name: 'centre',
-      scope: 'shared',
-      shape: 'pile',
-      visibility: 'visible',
-    },
-    {
-      name: 'stack',
-      scope: 'player',
-      shape: 'pile',
-      visibility: 'hidden',
-    },
+    { name: 'pack', scope: 'shared', shape: 'pile', visibility: 'hidden' },
+    { name: 'centre', scope: 'shared', shape: 'pile', visibility: 'visible' },
+    { name: 'stack', scope: 'player', shape: 'pile', visibility: 'hidden' },
     {
       name: 'hand',
       scope: 'player',
@@ -150,26 +115,10 @@ export const game: GameDef = {
     },
   ],
   vars: [
-    {
-      name: 'frozen',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'rotations',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'blocked',
-      scope: 'global',
-      init: () => 0,
-    },
-    {
-      name: 'score',
-      scope: 'player',
-      init: () => 0,
-    },
+    { name: 'frozen', scope: 'global', init: () => 0 },
+    { name: 'rotations', scope: 'global', init: () => 0 },
+    { name: 'blocked', scope: 'global', init: () => 0 },
+    { name: 'score', scope: 'player', init: () => 0 },
   ],
   scoreVar: 3,
   dice: [],
@@ -177,32 +126,20 @@ export const game: GameDef = {
   rounds: {
     count: (x) => x.opt(0),
     values: [],
-    dealer: {
-      first: 'random',
-      rotate: 'left',
-    },
+    dealer: { first: 'random', rotate: 'left' },
     setup: setup,
     stages: [0, 1],
     scoring: scoring,
   },
   stages: [
-    {
-      name: 'go',
-      kind: 'pause',
-      ms: (x) => x.opt(2),
-    },
-    {
-      name: 'race',
-      kind: 'realtime',
-    },
+    { name: 'go', kind: 'pause', ms: (x) => x.opt(2) },
+    { name: 'race', kind: 'realtime' },
   ],
   windows: [],
   actions: [
     {
       name: 'draw',
-      who: {
-        kind: 'any',
-      },
+      who: { kind: 'any' },
       during: ['race'],
       params: [],
       guard: draw_guard,
@@ -210,16 +147,10 @@ export const game: GameDef = {
     },
     {
       name: 'play',
-      who: {
-        kind: 'any',
-      },
+      who: { kind: 'any' },
       during: ['race'],
       params: [
-        {
-          name: 'c',
-          kind: 'card',
-          zone: (x) => x.zone(3, x.me),
-        },
+        { name: 'c', kind: 'card', zone: (x) => x.zone(3, x.me) },
       ],
       races: -2,
       racesZone: (x) => x.zone(1),
@@ -228,62 +159,20 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    {
-      name: 'when_1',
-      during: [],
-      test: when_1_test,
-      effect: when_1_effect,
-    },
-    {
-      name: 'when_2',
-      during: [],
-      test: when_2_test,
-      effect: when_2_effect,
-    },
+    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
+    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
   ],
   continuations: [when_2_after_pause_0],
-  winner: {
-    by: 'lowest',
-    value: winner_value,
-    ties: {
-      replay: false,
-      amongTied: false,
-    },
-  },
+  winner: { by: 'lowest', value: winner_value, ties: { replay: false, amongTied: false } },
   layout: {
     colours: {},
-    cards: {
-      Tiv: {
-        corner: '{main}',
-        centre: '{main}±{index}',
-      },
-    },
+    cards: { Tiv: { corner: '{main}', centre: '{main}±{index}' } },
     places: [
-      {
-        zone: 'centre',
-        of: 'shared',
-        at: 'centre',
-      },
-      {
-        zone: 'hand',
-        of: 'me',
-        at: 'bottom',
-      },
-      {
-        zone: 'stack',
-        of: 'me',
-        at: 'bottom',
-      },
-      {
-        zone: 'hand',
-        of: 'others',
-        at: 'around',
-      },
-      {
-        zone: 'stack',
-        of: 'others',
-        at: 'around',
-      },
+      { zone: 'centre', of: 'shared', at: 'centre' },
+      { zone: 'hand', of: 'me', at: 'bottom' },
+      { zone: 'stack', of: 'me', at: 'bottom' },
+      { zone: 'hand', of: 'others', at: 'around' },
+      { zone: 'stack', of: 'others', at: 'around' },
     ],
   },
 };

@@ -95,119 +95,52 @@ export const game: GameDef = {
     },
   ],
   enums: [
-    {
-      name: 'Colour',
-      values: ['red', 'blue', 'green', 'yellow'],
-      symbols: ['R', 'B', 'G', 'Y'],
-    },
+    { name: 'Colour', values: ['red', 'blue', 'green', 'yellow'], symbols: ['R', 'B', 'G', 'Y'] },
   ],
   faces: {
     kinds: ['Number', 'Wild'],
     attrs: [
-      {
-        name: 'colour',
-        enumIndex: 0,
-      },
-      {
-        name: 'rank',
-        enumIndex: -1,
-      },
+      { name: 'colour', enumIndex: 0 },
+      { name: 'rank', enumIndex: -1 },
     ],
     kind: [
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
     ],
     values: [
       [
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3,
-        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, -1,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, -1,
       ],
       [
-        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7,
-        8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1,
-        2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, -1,
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3,
+        4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, -1,
       ],
     ],
     notation: [
-      'R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11', 'R12', 'R13', 'B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7',
-      'B8', 'B9', 'B10', 'B11', 'B12', 'B13', 'G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7', 'G8', 'G9', 'G10', 'G11', 'G12', 'G13', 'Y1',
-      'Y2', 'Y3', 'Y4', 'Y5', 'Y6', 'Y7', 'Y8', 'Y9', 'Y10', 'Y11', 'Y12', 'Y13', 'W',
+      'R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11', 'R12', 'R13', 'B1', 'B2',
+      'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'B9', 'B10', 'B11', 'B12', 'B13', 'G1', 'G2', 'G3', 'G4',
+      'G5', 'G6', 'G7', 'G8', 'G9', 'G10', 'G11', 'G12', 'G13', 'Y1', 'Y2', 'Y3', 'Y4', 'Y5', 'Y6',
+      'Y7', 'Y8', 'Y9', 'Y10', 'Y11', 'Y12', 'Y13', 'W',
     ],
   },
   decks: [
-    {
-      name: 'wackee',
-      perSide: true,
-      home: 2,
-      build: deck_wackee,
-    },
+    { name: 'wackee', perSide: true, home: 2, build: deck_wackee },
   ],
   zones: [
-    {
-      name: 'slots',
-      scope: 'side',
-      shape: 'row',
-      slots: 6,
-      visibility: 'visible',
-    },
-    {
-      name: 'reserve',
-      scope: 'side',
-      shape: 'pile',
-      visibility: 'hidden',
-    },
-    {
-      name: 'stock',
-      scope: 'side',
-      shape: 'pile',
-      visibility: 'hidden',
-    },
-    {
-      name: 'waste',
-      scope: 'side',
-      shape: 'pile',
-      visibility: 'top',
-    },
-    {
-      name: 'centre',
-      scope: 'shared',
-      shape: 'piles',
-      visibility: 'visible',
-    },
+    { name: 'slots', scope: 'side', shape: 'row', slots: 6, visibility: 'visible' },
+    { name: 'reserve', scope: 'side', shape: 'pile', visibility: 'hidden' },
+    { name: 'stock', scope: 'side', shape: 'pile', visibility: 'hidden' },
+    { name: 'waste', scope: 'side', shape: 'pile', visibility: 'top' },
+    { name: 'centre', scope: 'shared', shape: 'piles', visibility: 'visible' },
   ],
   vars: [
-    {
-      name: 'pile_colour',
-      scope: 'pile',
-      init: () => -1,
-    },
-    {
-      name: 'height',
-      scope: 'pile',
-      init: () => 0,
-    },
-    {
-      name: 'wacked',
-      scope: 'pile',
-      init: () => 0,
-    },
-    {
-      name: 'went_out',
-      scope: 'side',
-      init: () => 0,
-    },
-    {
-      name: 'gave_up',
-      scope: 'side',
-      init: () => 0,
-    },
-    {
-      name: 'score',
-      scope: 'side',
-      init: () => 0,
-    },
+    { name: 'pile_colour', scope: 'pile', init: () => -1 },
+    { name: 'height', scope: 'pile', init: () => 0 },
+    { name: 'wacked', scope: 'pile', init: () => 0 },
+    { name: 'went_out', scope: 'side', init: () => 0 },
+    { name: 'gave_up', scope: 'side', init: () => 0 },
+    { name: 'score', scope: 'side', init: () => 0 },
   ],
   scoreVar: 5,
   dice: [],
@@ -219,51 +152,28 @@ export const game: GameDef = {
   rounds: {
     until: (x) => rounds_max(x) >= x.opt(0),
     values: [],
-    dealer: {
-      first: 'first',
-      rotate: 'left',
-    },
+    dealer: { first: 'first', rotate: 'left' },
     setup: setup,
     stages: [0, 1],
     scoring: scoring,
   },
   stages: [
-    {
-      name: 'go',
-      kind: 'pause',
-      ms: (x) => x.opt(2),
-    },
+    { name: 'go', kind: 'pause', ms: (x) => x.opt(2) },
     {
       name: 'rush',
       kind: 'realtime',
-      idle: {
-        ms: (x) => x.opt(1),
-        on: ['play_main', 'play_waste'],
-        effect: rush_idle,
-      },
+      idle: { ms: (x) => x.opt(1), on: ['play_main', 'play_waste'], effect: rush_idle },
     },
   ],
   windows: [],
   actions: [
     {
       name: 'play_main',
-      who: {
-        kind: 'role',
-        role: 0,
-      },
+      who: { kind: 'role', role: 0 },
       during: ['rush'],
       params: [
-        {
-          name: 'c',
-          kind: 'card',
-          zone: (x) => x.zone(0, x.sideOf(x.me)),
-        },
-        {
-          name: 'p',
-          kind: 'pile',
-          family: 4,
-          orNew: true,
-        },
+        { name: 'c', kind: 'card', zone: (x) => x.zone(0, x.sideOf(x.me)) },
+        { name: 'p', kind: 'pile', family: 4, orNew: true },
       ],
       races: 1,
       guard: play_main_guard,
@@ -271,18 +181,10 @@ export const game: GameDef = {
     },
     {
       name: 'play_waste',
-      who: {
-        kind: 'role',
-        role: 1,
-      },
+      who: { kind: 'role', role: 1 },
       during: ['rush'],
       params: [
-        {
-          name: 'p',
-          kind: 'pile',
-          family: 4,
-          orNew: true,
-        },
+        { name: 'p', kind: 'pile', family: 4, orNew: true },
       ],
       races: 0,
       guard: play_waste_guard,
@@ -290,10 +192,7 @@ export const game: GameDef = {
     },
     {
       name: 'flip_stock',
-      who: {
-        kind: 'role',
-        role: 1,
-      },
+      who: { kind: 'role', role: 1 },
       during: ['rush'],
       params: [],
       guard: flip_stock_guard,
@@ -301,10 +200,7 @@ export const game: GameDef = {
     },
     {
       name: 'recycle',
-      who: {
-        kind: 'role',
-        role: 1,
-      },
+      who: { kind: 'role', role: 1 },
       during: ['rush'],
       params: [],
       guard: recycle_guard,
@@ -312,9 +208,7 @@ export const game: GameDef = {
     },
     {
       name: 'stuck',
-      who: {
-        kind: 'any',
-      },
+      who: { kind: 'any' },
       during: ['rush'],
       params: [],
       guard: stuck_guard,
@@ -322,77 +216,24 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    {
-      name: 'when_1',
-      during: [],
-      test: when_1_test,
-      effect: when_1_effect,
-    },
-    {
-      name: 'when_2',
-      during: [],
-      test: when_2_test,
-      effect: when_2_effect,
-    },
+    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
+    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
   ],
   continuations: [],
-  winner: {
-    by: 'highest',
-    value: winner_value,
-    ties: {
-      replay: true,
-      amongTied: false,
-    },
-  },
+  winner: { by: 'highest', value: winner_value, ties: { replay: true, amongTied: false } },
   layout: {
-    colours: {
-      red: '#d32f2f',
-      blue: '#1565c0',
-      green: '#2e7d32',
-      yellow: '#f9a825',
-    },
+    colours: { red: '#d32f2f', blue: '#1565c0', green: '#2e7d32', yellow: '#f9a825' },
     cards: {
-      Number: {
-        fill: ['colour'],
-        corner: '{rank}',
-        centre: '{rank}',
-      },
-      Wild: {
-        corner: 'W',
-        centre: 'Wild',
-      },
+      Number: { fill: ['colour'], corner: '{rank}', centre: '{rank}' },
+      Wild: { corner: 'W', centre: 'Wild' },
     },
     places: [
-      {
-        zone: 'centre',
-        of: 'shared',
-        at: 'centre',
-      },
-      {
-        zone: 'slots',
-        of: 'me',
-        at: 'bottom',
-      },
-      {
-        zone: 'reserve',
-        of: 'me',
-        at: 'bottom',
-      },
-      {
-        zone: 'stock',
-        of: 'me',
-        at: 'bottom',
-      },
-      {
-        zone: 'waste',
-        of: 'me',
-        at: 'bottom',
-      },
-      {
-        zone: 'slots',
-        of: 'others',
-        at: 'around',
-      },
+      { zone: 'centre', of: 'shared', at: 'centre' },
+      { zone: 'slots', of: 'me', at: 'bottom' },
+      { zone: 'reserve', of: 'me', at: 'bottom' },
+      { zone: 'stock', of: 'me', at: 'bottom' },
+      { zone: 'waste', of: 'me', at: 'bottom' },
+      { zone: 'slots', of: 'others', at: 'around' },
     ],
   },
 };
@@ -428,9 +269,9 @@ function land(x: Ctx, c: number, p: number): void {
 function deck_wackee(_x: Ctx): number[] {
   const faces: number[] = [];
   faces.push(
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-    20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
-    40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+    26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49,
+    50, 51,
   );
   for (let k = 0, n = 2; k < n; k++) {
     faces.push(52);

@@ -197,6 +197,7 @@ function name(e: A.NameExpr, f: FnScope): Js {
 function call(e: A.CallExpr, f: FnScope): Js {
   const sym = refOf(e, f);
   if (sym === undefined) throw new CodegenError(`unresolved call ${e.callee.text}`, e);
+  if (sym.kind === 'builtin_fn') return builtinFn(sym.name, e, f);
   const args = e.args.map((a) => expr(a, f));
   switch (sym.kind) {
     case 'var': {
@@ -212,7 +213,6 @@ function call(e: A.CallExpr, f: FnScope): Js {
       return js(`${fn}(${['x', ...args].join(', ')})`, P.call);
     }
     case 'deck': return js(String(sym.info.index));
-    case 'builtin_fn': return builtinFn(sym.name, e, f);
     default: throw new CodegenError(`${e.callee.text} (${sym.kind}) cannot be called here`, e);
   }
 }
@@ -223,16 +223,18 @@ const MATH: Record<string, string> = {
 };
 
 function builtinFn(fn: string, e: A.CallExpr, f: FnScope): Js {
-  const args = e.args.map((a) => expr(a, f));
+  // Each argument is compiled once (compiling may hoist a loop function).
+  const all = (): string => e.args.map((a) => expr(a, f)).join(', ');
+  const cardsThen = (): string => [cardArray(e.args[0]!, f), ...e.args.slice(1).map((a) => expr(a, f))].join(', ');
   const math = MATH[fn];
-  if (math !== undefined) return js(`${math}(${args.join(', ')})`, P.call);
+  if (math !== undefined) return js(`${math}(${all()})`, P.call);
   switch (fn) {
-    case 'wrap': return js(`${f.mod.useRuntime('wrap')}(${args.join(', ')})`, P.call);
-    case 'plus_minus': return js(`${f.mod.useRuntime('plusMinus')}(${args.join(', ')})`, P.call);
-    case 'owner': return js(`x.cardOwner(${args[0]})`, P.call);
-    case 'can_meld_all': return js(`x.canMeldAll(${cardArray(e.args[0]!, f)}, ${args[1]})`, P.call);
-    case 'can_go_out': return js(`x.canGoOut(${cardArray(e.args[0]!, f)}, ${args[1]}, ${args[2]})`, P.call);
-    case 'unmelded_points': return js(`x.unmeldedPoints(${cardArray(e.args[0]!, f)}, ${args[1]})`, P.call);
+    case 'wrap': return js(`${f.mod.useRuntime('wrap')}(${all()})`, P.call);
+    case 'plus_minus': return js(`${f.mod.useRuntime('plusMinus')}(${all()})`, P.call);
+    case 'owner': return js(`x.cardOwner(${all()})`, P.call);
+    case 'can_meld_all': return js(`x.canMeldAll(${cardsThen()})`, P.call);
+    case 'can_go_out': return js(`x.canGoOut(${cardsThen()})`, P.call);
+    case 'unmelded_points': return js(`x.unmeldedPoints(${cardsThen()})`, P.call);
     default: throw new CodegenError(`unknown built-in function ${fn}`, e);
   }
 }
@@ -370,9 +372,10 @@ function hoist(
     params.push({ name: jsName(v), type: b.ts });
   }
   const body = build(inner);
-  f.mod.addFunction({ name: fnName, params, returnType, body });
+  // The same loop met twice (`count(players)` in two places) is one function.
+  const name = f.mod.addHoisted({ name: fnName, params, returnType, body });
   const args = ['x', ...free.map((v) => f.vars.get(v)!.js)];
-  return js(`${fnName}(${args.join(', ')})`, P.call);
+  return js(`${name}(${args.join(', ')})`, P.call);
 }
 
 function hoistCount(source: A.Expr, f: FnScope): Js {

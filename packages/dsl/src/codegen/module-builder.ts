@@ -72,6 +72,18 @@ export class ModuleBuilder {
     return spec.name;
   }
 
+  /** Adds a hoisted helper, or returns the name of an identical one already added. */
+  addHoisted(spec: FunctionSpec): string {
+    const key = JSON.stringify([spec.params, spec.returnType, spec.body]);
+    const known = this.hoisted.get(key);
+    if (known !== undefined) return known;
+    this.hoisted.set(key, spec.name);
+    this.functions.push(spec);
+    return spec.name;
+  }
+
+  private readonly hoisted = new Map<string, string>();
+
   /** A module-level constant, shared by every use of the same initializer (`[3, 4]`). */
   constant(base: string, init: string, type?: string): string {
     const known = this.constByInit.get(init);

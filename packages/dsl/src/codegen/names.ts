@@ -56,13 +56,13 @@ export function arrowCode(body: string, params: readonly string[] = ['x']): Code
   return new Code(`(${params.slice(0, n).join(', ')}) => ${body}`);
 }
 
+/** Objects whose one-line form is at most this long are printed on one line. */
+const ONE_LINE = 96;
+
 /**
  * Prints plain data (numbers, strings, booleans, arrays, objects, `Code`) as a TypeScript
  * literal, keys in insertion order; `undefined` properties are left out.
  */
-/** Long arrays are printed this many items per line. */
-const ROW = 20;
-
 export function lit(value: unknown): string {
   if (value instanceof Code) return value.text;
   if (value === null) return 'null';
@@ -71,17 +71,31 @@ export function lit(value: unknown): string {
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) {
     const items = value.map(lit);
-    if (items.length <= ROW || items.some((i) => i.includes('\n'))) {
-      return items.some((i) => i.includes('\n')) ? `[\n${items.join(',\n')},\n]` : `[${items.join(', ')}]`;
-    }
+    const line = `[${items.join(', ')}]`;
+    const objects = items.some((i) => i.startsWith('{') || i.includes('\n'));
+    if (!objects && line.length <= ONE_LINE) return line;
+    if (objects) return `[\n${items.map((i) => `${i},`).join('\n')}\n]`;
+    // Long lists of scalars are packed into lines of at most ONE_LINE characters.
     const rows: string[] = [];
-    for (let i = 0; i < items.length; i += ROW) rows.push(items.slice(i, i + ROW).join(', '));
-    return `[\n${rows.join(',\n')},\n]`;
+    let row = '';
+    for (const item of items) {
+      const next = row === '' ? `${item},` : `${row} ${item},`;
+      if (next.length > ONE_LINE && row !== '') {
+        rows.push(row);
+        row = `${item},`;
+      } else row = next;
+    }
+    if (row !== '') rows.push(row);
+    return `[\n${rows.join('\n')}\n]`;
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return '{}';
-    return `{\n${entries.map(([k, v]) => `${key(k)}: ${lit(v)},`).join('\n')}\n}`;
+    const items = entries.map(([k, v]) => `${key(k)}: ${lit(v)}`);
+    // Small flat objects stay on one line (`{ name: 'draw', scope: 'shared', … }`).
+    const oneLine = `{ ${items.join(', ')} }`;
+    if (oneLine.length <= ONE_LINE && !oneLine.includes('\n')) return oneLine;
+    return `{\n${items.map((i) => `${i},`).join('\n')}\n}`;
   }
   throw new Error(`codegen: cannot print ${typeof value} as a literal`);
 }

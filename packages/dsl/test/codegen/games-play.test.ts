@@ -1,6 +1,6 @@
 // Every committed game module runs on the runtime: set up, then random legal actions and timers,
 // with no exception and no rejection of an action the runtime itself listed as legal.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -21,13 +21,9 @@ const runtimeModule: string = '@decksmith/runtime';
 function modules(): string[] {
   const out: string[] = [];
   for (const dir of readdirSync(games).sort()) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(join(games, dir, 'generated'));
-    } catch {
-      continue;
-    }
-    for (const f of files.sort()) if (f.endsWith('.generated.ts')) out.push(join(games, dir, 'generated', f));
+    const generated = join(games, dir, 'generated');
+    if (!existsSync(generated)) continue;
+    for (const f of readdirSync(generated).sort()) if (f.endsWith('.generated.ts')) out.push(join(games, dir, 'generated', f));
   }
   return out;
 }
