@@ -29,7 +29,7 @@ import { resolveFlowNames } from './resolve/resolve-flow-names.ts';
 import { resolveLayout } from './resolve/resolve-layout.ts';
 import { checkDataDecls } from './types/check-data-decls.ts';
 import { checkFlowDecls } from './types/check-flow-decls.ts';
-import { reportDuplicateDeclaration } from './report-duplicate-declaration.ts';
+import { reportDuplicateDeclaration } from './report/report-duplicate-declaration.ts';
 import { mergeVariant } from './variant/merge-variant.ts';
 
 export interface Pass {

@@ -1,8 +1,8 @@
 // Check pass: two declarations of one name in one namespace (declaration_duplicate).
-import type { FileAst, Item } from '../ast/file.ts';
-import type { Ident, Loc } from '../ast/loc.ts';
-import { declarationDuplicate } from '../diagnostics/catalogue.ts';
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { FileAst, Item } from '../../ast/file.ts';
+import type { Ident, Loc } from '../../ast/loc.ts';
+import { declarationDuplicate } from '../../diagnostics/catalogue.ts';
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 
 /**
  * Namespaces of named declarations (docs/language.md §11, "Namespaces"): values, actions,
