@@ -51,7 +51,7 @@ export interface CheckContext {
 /** A fresh, empty model for `file`. */
 export function emptyGame(file: A.FileAst, sources: { file: string; text: string }[]): CheckedGame {
   return {
-    ast: file, sources, id: '', title: '', summary: '', minPlayers: 0, maxPlayers: 0,
+    ast: file, sources: [...sources], id: '', title: '', summary: '', minPlayers: 0, maxPlayers: 0,
     enums: [], attrs: [], kinds: [], faces: [], options: [], vars: [], zones: [], decks: [],
     dice: [], melds: [], defines: new Map(), procedures: new Map(), stages: [], steps: [],
     windows: [], actions: [], roles: [], types: new Map(), refs: new Map(),
