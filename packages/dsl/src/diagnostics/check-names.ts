@@ -19,6 +19,7 @@ export const CHECK_NAME_CODES = [
   'zone_owner_unexpected',
   'var_owner_missing',
   'var_owner_unexpected',
+  'deck_owner_missing',
 ] as const;
 
 function didYouMean(suggestion: string | null, declared?: Loc): DiagnosticNote[] {
@@ -118,4 +119,11 @@ export function varOwnerMissing(loc: Loc, name: string, scope: string, declared?
 export function varOwnerUnexpected(loc: Loc, name: string, what: string, declared?: Loc): Diagnostic {
   const notes = declared ? [noteAt(`"${name}" is declared here`, declared)] : [];
   return diagnosticAt('var_owner_unexpected', 'error', `${what} "${name}" takes no argument`, loc, notes);
+}
+
+/** `shuffle wackee into stock(s)` where `wackee` is a per-side deck: it needs its side, `wackee(s)`. */
+export function deckOwnerMissing(loc: Loc, deck: string, declared: Loc): Diagnostic {
+  return diagnosticAt('deck_owner_missing', 'error', `deck "${deck}" is one per side: say whose, as in ${deck}(s)`, loc, [
+    noteAt(`"${deck}" is declared per side here`, declared),
+  ]);
 }

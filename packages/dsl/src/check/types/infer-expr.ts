@@ -1,6 +1,6 @@
 // Infers and checks the type of every expression, recording `types` and `refs` in the model.
 import type * as A from '../../ast/index.ts';
-import { varOwnerMissing, zoneOwnerMissing } from '../../diagnostics/check-names.ts';
+import { deckOwnerMissing, varOwnerMissing, zoneOwnerMissing } from '../../diagnostics/check-names.ts';
 import { callArityMismatch, typeMismatch } from '../../diagnostics/check-types.ts';
 import { nameLocOf } from '../collect/register.ts';
 import type { Symbol, Type } from '../model.ts';
@@ -54,7 +54,10 @@ export function symbolType(env: Env, sym: Symbol, at: A.Expr & { kind: 'name' })
       }
       return sym.info.shape === 'piles' ? T.family(sym.info.name) : T.zone(sym.info.name);
     }
-    case 'deck': ctx.used.add(sym.info.decl); return { t: 'deck', name: sym.info.name };
+    case 'deck':
+      ctx.used.add(sym.info.decl);
+      if (sym.info.perSide) ctx.diagnostics.push(deckOwnerMissing(at.loc, sym.info.name, sym.info.decl.name.loc));
+      return { t: 'deck', name: sym.info.name };
     case 'die': ctx.used.add(sym.info.decl); return { t: 'die', name: sym.info.name };
     case 'meld': ctx.used.add(sym.info.decl); return { t: 'meld_rules', name: sym.info.name };
     case 'enum_value': return T.enum(sym.enumName);
