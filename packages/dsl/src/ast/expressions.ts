@@ -208,6 +208,24 @@ export interface NewPileExpr extends Node {
   family: Expr;
 }
 
+/**
+ * `player 2`, `side 1`: a seat by its 1-based number (seat order as people count). In scenario
+ * files `p2` and `s1` are shorthands for them.
+ */
+export interface SeatLit extends Node {
+  kind: 'seat';
+  of: 'player' | 'side';
+  /** 1-based, as written. */
+  number: number;
+}
+
+/** `'R5'`, `'9±3'`: a card face in the game's card notation; `c == 'R5'` compares faces. */
+export interface FaceLit extends Node {
+  kind: 'face';
+  /** The notation between the quotes (escapes `\'` and `\\` resolved). */
+  text: string;
+}
+
 /** Any expression. */
 export type Expr =
   | NumberLit | DurationLit | StringLit | BoolLit | NoneLit | ListExpr
@@ -215,4 +233,5 @@ export type Expr =
   | IsKindExpr | IsEmptyExpr | IfExpr
   | ZoneEndExpr | CountOfExpr | QuantifierExpr | AggregateExpr
   | BuiltinExpr | SeatRelExpr | SideOfExpr | PositionOfExpr
-  | RollExpr | RandomExpr | DeckOfExpr | NewPileExpr;
+  | RollExpr | RandomExpr | DeckOfExpr | NewPileExpr
+  | SeatLit | FaceLit;

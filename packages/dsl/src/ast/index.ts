@@ -8,3 +8,4 @@ export type * from './flow.ts';
 export type * from './actions.ts';
 export type * from './end-layout.ts';
 export type * from './file.ts';
+export type * from './scenario.ts';

@@ -19,6 +19,8 @@ export type Type =
   | { t: 'player' }
   | { t: 'side' }
   | { t: 'card' }
+  /** (added) A card face written in the game's notation (`'R5'`): compared with cards by face. */
+  | { t: 'face' }
   | { t: 'pile' }
   /** A zone instance; `decl` is the declared zone's name when statically known. */
   | { t: 'zone'; decl: string | null }

@@ -15,10 +15,10 @@ const ITEM_WORDS = new Set([
   'action', 'before', 'when', 'winner', 'layout',
 ].map(quote));
 const EXPRESSION_STARTS = new Set([
-  'a number', 'a duration', 'a string', '"("', '"["', '"-"', ...[
+  'a number', 'a duration', 'a string', 'a card face', '"("', '"["', '"-"', ...[
     'not', 'top', 'bottom', 'count', 'sum', 'any', 'all', 'exists', 'first', 'last', 'max', 'min',
     'if', 'true', 'false', 'none', 'me', 'current', 'dealer', 'players', 'sides', 'my', 'now',
-    'elapsed', 'round', 'next', 'left', 'right', 'side', 'position', 'roll', 'random', 'deck', 'new',
+    'elapsed', 'round', 'next', 'left', 'right', 'side', 'player', 'position', 'roll', 'random', 'deck', 'new',
   ].map(quote),
 ]);
 const OPERATORS = new Set([

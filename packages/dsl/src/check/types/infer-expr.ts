@@ -8,6 +8,7 @@ import { lookupName } from '../resolve/lookup-name.ts';
 import type { Env } from '../resolve/scope.ts';
 import { inferAggregate, inferBinder, inferMember } from './infer-binders.ts';
 import { inferCall } from './infer-call.ts';
+import { inferFaceLit, inferSeatLit } from './infer-literals.ts';
 import { inferBinary, inferUnary } from './infer-operators.ts';
 import { inferSpecial } from './infer-special.ts';
 import { narrowed } from './narrow.ts';
@@ -131,6 +132,8 @@ function inferUncached(env: Env, e: A.Expr, expected?: Type): Type {
     case 'if': return inferIf(env, e, expected);
     case 'quantifier': return inferBinder(env, e);
     case 'aggregate': return inferAggregate(env, e);
+    case 'seat': return inferSeatLit(env, e);
+    case 'face': return inferFaceLit(env, e);
     default: return inferSpecial(env, e);
   }
 }

@@ -6,6 +6,7 @@ import { isEnumCandidate } from '../resolve/lookup-name.ts';
 import type { Env } from '../resolve/scope.ts';
 import { expectType, inferExpr, record } from './infer-expr.ts';
 import { narrowed } from './narrow.ts';
+import { inferFaceBinary } from './infer-literals.ts';
 import { comparable, isCardSource, isNumeric, show, strip, T } from './type-util.ts';
 
 /** `players` / `sides` used as a number are their count (typed number, see model.ts). */
@@ -74,6 +75,8 @@ export function inferBinary(env: Env, e: A.BinaryExpr): Type {
     expectType(narrowed(env, e.left, e.op === 'and'), e.right, T.bool, `after "${e.op}"`);
     return T.bool;
   }
+  const withFace = inferFaceBinary(env, e);
+  if (withFace !== null) return withFace;
   let [l, r] = inferPair(env, e);
   switch (e.op) {
     case '==': case '!=': case '<': case '<=': case '>': case '>=': {

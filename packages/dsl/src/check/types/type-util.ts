@@ -59,6 +59,7 @@ export function show(t: Type): string {
     case 'player': return 'Player';
     case 'side': return 'Side';
     case 'card': return 'Card';
+    case 'face': return 'a card face';
     case 'pile': return 'Pile';
     default: return t.t;
   }

@@ -169,7 +169,7 @@ export type ParserTracerEvent
       readonly result: unknown;
     };
 
-export type StartRuleNames = "File";
+export type StartRuleNames = "File" | "Scenario";
 export interface ParseOptions<T extends StartRuleNames = "File"> {
   /**
    * String or object that will be attached to the each `LocationRange` object
@@ -198,6 +198,11 @@ export declare const parse: typeof ParseFunction;
 // Overload of ParseFunction for each allowedStartRule
 
 declare function ParseFunction<Options extends ParseOptions<"File">>(
+  input: string,
+  options?: Options,
+): any;
+
+declare function ParseFunction<Options extends ParseOptions<"Scenario">>(
   input: string,
   options?: Options,
 ): any;

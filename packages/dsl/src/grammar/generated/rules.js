@@ -184,6 +184,7 @@ function peg$parse(input, options) {
 
   const peg$startRuleFunctions = {
     File: peg$parseFile,
+    Scenario: peg$parseScenario,
   };
   let peg$startRuleFunction = peg$parseFile;
 
@@ -230,166 +231,185 @@ function peg$parse(input, options) {
   const peg$c40 = ">=";
   const peg$c41 = "-";
   const peg$c42 = ".";
-  const peg$c43 = "[";
-  const peg$c44 = "]";
-  const peg$c45 = "?";
-  const peg$c46 = "|";
-  const peg$c47 = "/";
-  const peg$c48 = "ms";
-  const peg$c49 = "s";
-  const peg$c50 = "\"";
-  const peg$c51 = "\\\"";
-  const peg$c52 = "\\\\";
-  const peg$c53 = "\\";
-  const peg$c54 = "{{";
-  const peg$c55 = "}}";
-  const peg$c56 = ",";
-  const peg$c57 = ";";
-  const peg$c58 = "#";
-  const peg$c59 = "game";
-  const peg$c60 = "extends";
-  const peg$c61 = "summary";
-  const peg$c62 = "players";
-  const peg$c63 = "option";
-  const peg$c64 = "enum";
-  const peg$c65 = "card";
-  const peg$c66 = "shown";
-  const peg$c67 = "deck";
-  const peg$c68 = "per";
-  const peg$c69 = "where";
-  const peg$c70 = "zone";
-  const peg$c71 = "var";
-  const peg$c72 = "player";
-  const peg$c73 = "side";
-  const peg$c74 = "pile";
-  const peg$c75 = "sides";
-  const peg$c76 = "roles";
-  const peg$c77 = "die";
-  const peg$c78 = "meld";
-  const peg$c79 = "rules";
-  const peg$c80 = "define";
-  const peg$c81 = "procedure";
-  const peg$c82 = "rounds";
-  const peg$c83 = "count";
-  const peg$c84 = "until";
-  const peg$c85 = "dealer";
-  const peg$c86 = "setup";
-  const peg$c87 = "stages";
-  const peg$c88 = "scoring";
-  const peg$c89 = "stage";
-  const peg$c90 = "turns";
-  const peg$c91 = "realtime";
-  const peg$c92 = "pause";
-  const peg$c93 = "steps";
-  const peg$c94 = "timer";
-  const peg$c95 = "idle";
-  const peg$c96 = "on";
-  const peg$c97 = "window";
-  const peg$c98 = "blocking";
-  const peg$c99 = "timeout";
-  const peg$c100 = "action";
-  const peg$c101 = "by";
-  const peg$c102 = "current";
-  const peg$c103 = "any";
-  const peg$c104 = "except";
-  const peg$c105 = "with";
-  const peg$c106 = "role";
-  const peg$c107 = "during";
-  const peg$c108 = "races";
-  const peg$c109 = "rate";
-  const peg$c110 = "once";
-  const peg$c111 = "before";
-  const peg$c112 = "after";
-  const peg$c113 = "when";
-  const peg$c114 = "winner";
-  const peg$c115 = "lowest";
-  const peg$c116 = "highest";
-  const peg$c117 = "ties";
-  const peg$c118 = "replay";
-  const peg$c119 = "layout";
-  const peg$c120 = "move";
-  const peg$c121 = "deal";
-  const peg$c122 = "flip";
-  const peg$c123 = "shuffle";
-  const peg$c124 = "into";
-  const peg$c125 = "to";
-  const peg$c126 = "from";
-  const peg$c127 = "top";
-  const peg$c128 = "bottom";
-  const peg$c129 = "of";
-  const peg$c130 = "at";
-  const peg$c131 = "new";
-  const peg$c132 = "one";
-  const peg$c133 = "all";
-  const peg$c134 = "set";
-  const peg$c135 = "add";
-  const peg$c136 = "subtract";
-  const peg$c137 = "let";
-  const peg$c138 = "if";
-  const peg$c139 = "then";
-  const peg$c140 = "else";
-  const peg$c141 = "for";
-  const peg$c142 = "each";
-  const peg$c143 = "in";
-  const peg$c144 = "repeat";
-  const peg$c145 = "end";
-  const peg$c146 = "turn";
-  const peg$c147 = "keep";
-  const peg$c148 = "skip";
-  const peg$c149 = "next";
-  const peg$c150 = "reverse";
-  const peg$c151 = "open";
-  const peg$c152 = "close";
-  const peg$c153 = "announce";
-  const peg$c154 = "require";
-  const peg$c155 = "lay";
-  const peg$c156 = "best";
-  const peg$c157 = "melds";
-  const peg$c158 = "refill";
-  const peg$c159 = "keeping";
-  const peg$c160 = "over";
-  const peg$c161 = "and";
-  const peg$c162 = "or";
-  const peg$c163 = "not";
-  const peg$c164 = "is";
-  const peg$c165 = "empty";
-  const peg$c166 = "true";
-  const peg$c167 = "false";
-  const peg$c168 = "none";
-  const peg$c169 = "me";
-  const peg$c170 = "my";
-  const peg$c171 = "intersects";
-  const peg$c172 = "without";
-  const peg$c173 = "exists";
-  const peg$c174 = "last";
-  const peg$c175 = "first";
-  const peg$c176 = "sum";
-  const peg$c177 = "max";
-  const peg$c178 = "min";
-  const peg$c179 = "roll";
-  const peg$c180 = "random";
-  const peg$c181 = "elapsed";
-  const peg$c182 = "now";
-  const peg$c183 = "left";
-  const peg$c184 = "right";
-  const peg$c185 = "round";
-  const peg$c186 = "position";
-  const peg$c187 = "remove";
-  const peg$c188 = "mod";
+  const peg$c43 = "'";
+  const peg$c44 = "\\'";
+  const peg$c45 = "\\\\";
+  const peg$c46 = "[";
+  const peg$c47 = "]";
+  const peg$c48 = "scenario";
+  const peg$c49 = "seed";
+  const peg$c50 = "arrange";
+  const peg$c51 = "rest";
+  const peg$c52 = "+";
+  const peg$c53 = "_";
+  const peg$c54 = "together";
+  const peg$c55 = "does";
+  const peg$c56 = "rejected";
+  const peg$c57 = "expect";
+  const peg$c58 = "announced";
+  const peg$c59 = "winners";
+  const peg$c60 = "no";
+  const peg$c61 = "?";
+  const peg$c62 = "|";
+  const peg$c63 = "/";
+  const peg$c64 = "ms";
+  const peg$c65 = "s";
+  const peg$c66 = "\"";
+  const peg$c67 = "\\\"";
+  const peg$c68 = "\\";
+  const peg$c69 = "{{";
+  const peg$c70 = "}}";
+  const peg$c71 = ",";
+  const peg$c72 = ";";
+  const peg$c73 = "#";
+  const peg$c74 = "game";
+  const peg$c75 = "extends";
+  const peg$c76 = "summary";
+  const peg$c77 = "players";
+  const peg$c78 = "option";
+  const peg$c79 = "enum";
+  const peg$c80 = "card";
+  const peg$c81 = "shown";
+  const peg$c82 = "deck";
+  const peg$c83 = "per";
+  const peg$c84 = "where";
+  const peg$c85 = "zone";
+  const peg$c86 = "var";
+  const peg$c87 = "player";
+  const peg$c88 = "side";
+  const peg$c89 = "pile";
+  const peg$c90 = "sides";
+  const peg$c91 = "roles";
+  const peg$c92 = "die";
+  const peg$c93 = "meld";
+  const peg$c94 = "rules";
+  const peg$c95 = "define";
+  const peg$c96 = "procedure";
+  const peg$c97 = "rounds";
+  const peg$c98 = "count";
+  const peg$c99 = "until";
+  const peg$c100 = "dealer";
+  const peg$c101 = "setup";
+  const peg$c102 = "stages";
+  const peg$c103 = "scoring";
+  const peg$c104 = "stage";
+  const peg$c105 = "turns";
+  const peg$c106 = "realtime";
+  const peg$c107 = "pause";
+  const peg$c108 = "steps";
+  const peg$c109 = "timer";
+  const peg$c110 = "idle";
+  const peg$c111 = "on";
+  const peg$c112 = "window";
+  const peg$c113 = "blocking";
+  const peg$c114 = "timeout";
+  const peg$c115 = "action";
+  const peg$c116 = "by";
+  const peg$c117 = "current";
+  const peg$c118 = "any";
+  const peg$c119 = "except";
+  const peg$c120 = "with";
+  const peg$c121 = "role";
+  const peg$c122 = "during";
+  const peg$c123 = "races";
+  const peg$c124 = "rate";
+  const peg$c125 = "once";
+  const peg$c126 = "before";
+  const peg$c127 = "after";
+  const peg$c128 = "when";
+  const peg$c129 = "winner";
+  const peg$c130 = "lowest";
+  const peg$c131 = "highest";
+  const peg$c132 = "ties";
+  const peg$c133 = "replay";
+  const peg$c134 = "layout";
+  const peg$c135 = "move";
+  const peg$c136 = "deal";
+  const peg$c137 = "flip";
+  const peg$c138 = "shuffle";
+  const peg$c139 = "into";
+  const peg$c140 = "to";
+  const peg$c141 = "from";
+  const peg$c142 = "top";
+  const peg$c143 = "bottom";
+  const peg$c144 = "of";
+  const peg$c145 = "at";
+  const peg$c146 = "new";
+  const peg$c147 = "one";
+  const peg$c148 = "all";
+  const peg$c149 = "set";
+  const peg$c150 = "add";
+  const peg$c151 = "subtract";
+  const peg$c152 = "let";
+  const peg$c153 = "if";
+  const peg$c154 = "then";
+  const peg$c155 = "else";
+  const peg$c156 = "for";
+  const peg$c157 = "each";
+  const peg$c158 = "in";
+  const peg$c159 = "repeat";
+  const peg$c160 = "end";
+  const peg$c161 = "turn";
+  const peg$c162 = "keep";
+  const peg$c163 = "skip";
+  const peg$c164 = "next";
+  const peg$c165 = "reverse";
+  const peg$c166 = "open";
+  const peg$c167 = "close";
+  const peg$c168 = "announce";
+  const peg$c169 = "require";
+  const peg$c170 = "lay";
+  const peg$c171 = "best";
+  const peg$c172 = "melds";
+  const peg$c173 = "refill";
+  const peg$c174 = "keeping";
+  const peg$c175 = "over";
+  const peg$c176 = "and";
+  const peg$c177 = "or";
+  const peg$c178 = "not";
+  const peg$c179 = "is";
+  const peg$c180 = "empty";
+  const peg$c181 = "true";
+  const peg$c182 = "false";
+  const peg$c183 = "none";
+  const peg$c184 = "me";
+  const peg$c185 = "my";
+  const peg$c186 = "intersects";
+  const peg$c187 = "without";
+  const peg$c188 = "exists";
+  const peg$c189 = "last";
+  const peg$c190 = "first";
+  const peg$c191 = "sum";
+  const peg$c192 = "max";
+  const peg$c193 = "min";
+  const peg$c194 = "roll";
+  const peg$c195 = "random";
+  const peg$c196 = "elapsed";
+  const peg$c197 = "now";
+  const peg$c198 = "left";
+  const peg$c199 = "right";
+  const peg$c200 = "round";
+  const peg$c201 = "position";
+  const peg$c202 = "remove";
+  const peg$c203 = "mod";
 
   const peg$r0 = /^[0-9]/;
   const peg$r1 = /^[a-zA-Z_]/;
   const peg$r2 = /^[<>]/;
   const peg$r3 = /^[+\-]/;
   const peg$r4 = /^[*\/]/;
-  const peg$r5 = /^[a-z0-9]/;
-  const peg$r6 = /^[a-z_]/;
-  const peg$r7 = /^[a-z0-9_]/;
-  const peg$r8 = /^[\n\r]/;
-  const peg$r9 = /^[^"\\{\n\r]/;
-  const peg$r10 = /^[a-zA-Z0-9_]/;
-  const peg$r11 = /^[ \t\r\n\uFEFF]/;
-  const peg$r12 = /^[^\n]/;
+  const peg$r5 = /^[1-9]/;
+  const peg$r6 = /^[ps]/;
+  const peg$r7 = /^[\n\r]/;
+  const peg$r8 = /^[^'\\\n\r]/;
+  const peg$r9 = /^[ \t]/;
+  const peg$r10 = /^[a-z0-9]/;
+  const peg$r11 = /^[a-z_]/;
+  const peg$r12 = /^[a-z0-9_]/;
+  const peg$r13 = /^[^"\\{\n\r]/;
+  const peg$r14 = /^[a-zA-Z0-9_]/;
+  const peg$r15 = /^[ \t\r\n\uFEFF]/;
+  const peg$r16 = /^[^\n]/;
 
   const peg$e0 = peg$literalExpectation("..", false);
   const peg$e1 = peg$literalExpectation(":", false);
@@ -442,168 +462,190 @@ function peg$parse(input, options) {
   const peg$e48 = peg$classExpectation(["*", "/"], false, false, false);
   const peg$e49 = peg$literalExpectation("-", false);
   const peg$e50 = peg$literalExpectation(".", false);
-  const peg$e51 = peg$literalExpectation("[", false);
-  const peg$e52 = peg$literalExpectation("]", false);
-  const peg$e53 = peg$literalExpectation("?", false);
-  const peg$e54 = peg$literalExpectation("|", false);
-  const peg$e55 = peg$otherExpectation("a name");
-  const peg$e56 = peg$otherExpectation("a game id");
-  const peg$e57 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
-  const peg$e58 = peg$otherExpectation("a rejection code");
-  const peg$e59 = peg$classExpectation([["a", "z"], "_"], false, false, false);
-  const peg$e60 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
-  const peg$e61 = peg$literalExpectation("/", false);
-  const peg$e62 = peg$otherExpectation("a number");
-  const peg$e63 = peg$otherExpectation("an integer");
-  const peg$e64 = peg$otherExpectation("a duration");
-  const peg$e65 = peg$literalExpectation("ms", false);
-  const peg$e66 = peg$literalExpectation("s", false);
-  const peg$e67 = peg$otherExpectation("a string");
-  const peg$e68 = peg$literalExpectation("\"", false);
-  const peg$e69 = peg$classExpectation(["\n", "\r"], false, false, false);
-  const peg$e70 = peg$anyExpectation();
-  const peg$e71 = peg$literalExpectation("\\\"", false);
-  const peg$e72 = peg$literalExpectation("\\\\", false);
-  const peg$e73 = peg$literalExpectation("\\", false);
-  const peg$e74 = peg$literalExpectation("{{", false);
-  const peg$e75 = peg$literalExpectation("}}", false);
-  const peg$e76 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
-  const peg$e77 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e78 = peg$literalExpectation(",", false);
-  const peg$e79 = peg$literalExpectation(";", false);
-  const peg$e80 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
-  const peg$e81 = peg$literalExpectation("#", false);
-  const peg$e82 = peg$classExpectation(["\n"], true, false, false);
-  const peg$e83 = peg$literalExpectation("game", false);
-  const peg$e84 = peg$literalExpectation("extends", false);
-  const peg$e85 = peg$literalExpectation("summary", false);
-  const peg$e86 = peg$literalExpectation("players", false);
-  const peg$e87 = peg$literalExpectation("option", false);
-  const peg$e88 = peg$literalExpectation("enum", false);
-  const peg$e89 = peg$literalExpectation("card", false);
-  const peg$e90 = peg$literalExpectation("shown", false);
-  const peg$e91 = peg$literalExpectation("deck", false);
-  const peg$e92 = peg$literalExpectation("per", false);
-  const peg$e93 = peg$literalExpectation("where", false);
-  const peg$e94 = peg$literalExpectation("zone", false);
-  const peg$e95 = peg$literalExpectation("var", false);
-  const peg$e96 = peg$literalExpectation("player", false);
-  const peg$e97 = peg$literalExpectation("side", false);
-  const peg$e98 = peg$literalExpectation("pile", false);
-  const peg$e99 = peg$literalExpectation("sides", false);
-  const peg$e100 = peg$literalExpectation("roles", false);
-  const peg$e101 = peg$literalExpectation("die", false);
-  const peg$e102 = peg$literalExpectation("meld", false);
-  const peg$e103 = peg$literalExpectation("rules", false);
-  const peg$e104 = peg$literalExpectation("define", false);
-  const peg$e105 = peg$literalExpectation("procedure", false);
-  const peg$e106 = peg$literalExpectation("rounds", false);
-  const peg$e107 = peg$literalExpectation("count", false);
-  const peg$e108 = peg$literalExpectation("until", false);
-  const peg$e109 = peg$literalExpectation("dealer", false);
-  const peg$e110 = peg$literalExpectation("setup", false);
-  const peg$e111 = peg$literalExpectation("stages", false);
-  const peg$e112 = peg$literalExpectation("scoring", false);
-  const peg$e113 = peg$literalExpectation("stage", false);
-  const peg$e114 = peg$literalExpectation("turns", false);
-  const peg$e115 = peg$literalExpectation("realtime", false);
-  const peg$e116 = peg$literalExpectation("pause", false);
-  const peg$e117 = peg$literalExpectation("steps", false);
-  const peg$e118 = peg$literalExpectation("timer", false);
-  const peg$e119 = peg$literalExpectation("idle", false);
-  const peg$e120 = peg$literalExpectation("on", false);
-  const peg$e121 = peg$literalExpectation("window", false);
-  const peg$e122 = peg$literalExpectation("blocking", false);
-  const peg$e123 = peg$literalExpectation("timeout", false);
-  const peg$e124 = peg$literalExpectation("action", false);
-  const peg$e125 = peg$literalExpectation("by", false);
-  const peg$e126 = peg$literalExpectation("current", false);
-  const peg$e127 = peg$literalExpectation("any", false);
-  const peg$e128 = peg$literalExpectation("except", false);
-  const peg$e129 = peg$literalExpectation("with", false);
-  const peg$e130 = peg$literalExpectation("role", false);
-  const peg$e131 = peg$literalExpectation("during", false);
-  const peg$e132 = peg$literalExpectation("races", false);
-  const peg$e133 = peg$literalExpectation("rate", false);
-  const peg$e134 = peg$literalExpectation("once", false);
-  const peg$e135 = peg$literalExpectation("before", false);
-  const peg$e136 = peg$literalExpectation("after", false);
-  const peg$e137 = peg$literalExpectation("when", false);
-  const peg$e138 = peg$literalExpectation("winner", false);
-  const peg$e139 = peg$literalExpectation("lowest", false);
-  const peg$e140 = peg$literalExpectation("highest", false);
-  const peg$e141 = peg$literalExpectation("ties", false);
-  const peg$e142 = peg$literalExpectation("replay", false);
-  const peg$e143 = peg$literalExpectation("layout", false);
-  const peg$e144 = peg$literalExpectation("move", false);
-  const peg$e145 = peg$literalExpectation("deal", false);
-  const peg$e146 = peg$literalExpectation("flip", false);
-  const peg$e147 = peg$literalExpectation("shuffle", false);
-  const peg$e148 = peg$literalExpectation("into", false);
-  const peg$e149 = peg$literalExpectation("to", false);
-  const peg$e150 = peg$literalExpectation("from", false);
-  const peg$e151 = peg$literalExpectation("top", false);
-  const peg$e152 = peg$literalExpectation("bottom", false);
-  const peg$e153 = peg$literalExpectation("of", false);
-  const peg$e154 = peg$literalExpectation("at", false);
-  const peg$e155 = peg$literalExpectation("new", false);
-  const peg$e156 = peg$literalExpectation("one", false);
-  const peg$e157 = peg$literalExpectation("all", false);
-  const peg$e158 = peg$literalExpectation("set", false);
-  const peg$e159 = peg$literalExpectation("add", false);
-  const peg$e160 = peg$literalExpectation("subtract", false);
-  const peg$e161 = peg$literalExpectation("let", false);
-  const peg$e162 = peg$literalExpectation("if", false);
-  const peg$e163 = peg$literalExpectation("then", false);
-  const peg$e164 = peg$literalExpectation("else", false);
-  const peg$e165 = peg$literalExpectation("for", false);
-  const peg$e166 = peg$literalExpectation("each", false);
-  const peg$e167 = peg$literalExpectation("in", false);
-  const peg$e168 = peg$literalExpectation("repeat", false);
-  const peg$e169 = peg$literalExpectation("end", false);
-  const peg$e170 = peg$literalExpectation("turn", false);
-  const peg$e171 = peg$literalExpectation("keep", false);
-  const peg$e172 = peg$literalExpectation("skip", false);
-  const peg$e173 = peg$literalExpectation("next", false);
-  const peg$e174 = peg$literalExpectation("reverse", false);
-  const peg$e175 = peg$literalExpectation("open", false);
-  const peg$e176 = peg$literalExpectation("close", false);
-  const peg$e177 = peg$literalExpectation("announce", false);
-  const peg$e178 = peg$literalExpectation("require", false);
-  const peg$e179 = peg$literalExpectation("lay", false);
-  const peg$e180 = peg$literalExpectation("best", false);
-  const peg$e181 = peg$literalExpectation("melds", false);
-  const peg$e182 = peg$literalExpectation("refill", false);
-  const peg$e183 = peg$literalExpectation("keeping", false);
-  const peg$e184 = peg$literalExpectation("over", false);
-  const peg$e185 = peg$literalExpectation("and", false);
-  const peg$e186 = peg$literalExpectation("or", false);
-  const peg$e187 = peg$literalExpectation("not", false);
-  const peg$e188 = peg$literalExpectation("is", false);
-  const peg$e189 = peg$literalExpectation("empty", false);
-  const peg$e190 = peg$literalExpectation("true", false);
-  const peg$e191 = peg$literalExpectation("false", false);
-  const peg$e192 = peg$literalExpectation("none", false);
-  const peg$e193 = peg$literalExpectation("me", false);
-  const peg$e194 = peg$literalExpectation("my", false);
-  const peg$e195 = peg$literalExpectation("intersects", false);
-  const peg$e196 = peg$literalExpectation("without", false);
-  const peg$e197 = peg$literalExpectation("exists", false);
-  const peg$e198 = peg$literalExpectation("last", false);
-  const peg$e199 = peg$literalExpectation("first", false);
-  const peg$e200 = peg$literalExpectation("sum", false);
-  const peg$e201 = peg$literalExpectation("max", false);
-  const peg$e202 = peg$literalExpectation("min", false);
-  const peg$e203 = peg$literalExpectation("roll", false);
-  const peg$e204 = peg$literalExpectation("random", false);
-  const peg$e205 = peg$literalExpectation("elapsed", false);
-  const peg$e206 = peg$literalExpectation("now", false);
-  const peg$e207 = peg$literalExpectation("left", false);
-  const peg$e208 = peg$literalExpectation("right", false);
-  const peg$e209 = peg$literalExpectation("round", false);
-  const peg$e210 = peg$literalExpectation("position", false);
-  const peg$e211 = peg$literalExpectation("remove", false);
-  const peg$e212 = peg$literalExpectation("mod", false);
+  const peg$e51 = peg$otherExpectation("a seat number");
+  const peg$e52 = peg$classExpectation([["1", "9"]], false, false, false);
+  const peg$e53 = peg$classExpectation(["p", "s"], false, false, false);
+  const peg$e54 = peg$otherExpectation("a card face");
+  const peg$e55 = peg$literalExpectation("'", false);
+  const peg$e56 = peg$classExpectation(["\n", "\r"], false, false, false);
+  const peg$e57 = peg$anyExpectation();
+  const peg$e58 = peg$literalExpectation("\\'", false);
+  const peg$e59 = peg$literalExpectation("\\\\", false);
+  const peg$e60 = peg$classExpectation(["'", "\\", "\n", "\r"], true, false, false);
+  const peg$e61 = peg$literalExpectation("[", false);
+  const peg$e62 = peg$literalExpectation("]", false);
+  const peg$e63 = peg$literalExpectation("scenario", false);
+  const peg$e64 = peg$literalExpectation("seed", false);
+  const peg$e65 = peg$literalExpectation("arrange", false);
+  const peg$e66 = peg$literalExpectation("rest", false);
+  const peg$e67 = peg$literalExpectation("+", false);
+  const peg$e68 = peg$literalExpectation("_", false);
+  const peg$e69 = peg$classExpectation([" ", "\t"], false, false, false);
+  const peg$e70 = peg$literalExpectation("together", false);
+  const peg$e71 = peg$literalExpectation("does", false);
+  const peg$e72 = peg$literalExpectation("rejected", false);
+  const peg$e73 = peg$otherExpectation("a player (p1, p2 \u2026)");
+  const peg$e74 = peg$literalExpectation("expect", false);
+  const peg$e75 = peg$literalExpectation("announced", false);
+  const peg$e76 = peg$literalExpectation("winners", false);
+  const peg$e77 = peg$literalExpectation("no", false);
+  const peg$e78 = peg$literalExpectation("?", false);
+  const peg$e79 = peg$literalExpectation("|", false);
+  const peg$e80 = peg$otherExpectation("a name");
+  const peg$e81 = peg$otherExpectation("a game id");
+  const peg$e82 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
+  const peg$e83 = peg$otherExpectation("a rejection code");
+  const peg$e84 = peg$classExpectation([["a", "z"], "_"], false, false, false);
+  const peg$e85 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
+  const peg$e86 = peg$literalExpectation("/", false);
+  const peg$e87 = peg$otherExpectation("a number");
+  const peg$e88 = peg$otherExpectation("an integer");
+  const peg$e89 = peg$otherExpectation("a duration");
+  const peg$e90 = peg$literalExpectation("ms", false);
+  const peg$e91 = peg$literalExpectation("s", false);
+  const peg$e92 = peg$otherExpectation("a string");
+  const peg$e93 = peg$literalExpectation("\"", false);
+  const peg$e94 = peg$literalExpectation("\\\"", false);
+  const peg$e95 = peg$literalExpectation("\\", false);
+  const peg$e96 = peg$literalExpectation("{{", false);
+  const peg$e97 = peg$literalExpectation("}}", false);
+  const peg$e98 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
+  const peg$e99 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e100 = peg$literalExpectation(",", false);
+  const peg$e101 = peg$literalExpectation(";", false);
+  const peg$e102 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
+  const peg$e103 = peg$literalExpectation("#", false);
+  const peg$e104 = peg$classExpectation(["\n"], true, false, false);
+  const peg$e105 = peg$literalExpectation("game", false);
+  const peg$e106 = peg$literalExpectation("extends", false);
+  const peg$e107 = peg$literalExpectation("summary", false);
+  const peg$e108 = peg$literalExpectation("players", false);
+  const peg$e109 = peg$literalExpectation("option", false);
+  const peg$e110 = peg$literalExpectation("enum", false);
+  const peg$e111 = peg$literalExpectation("card", false);
+  const peg$e112 = peg$literalExpectation("shown", false);
+  const peg$e113 = peg$literalExpectation("deck", false);
+  const peg$e114 = peg$literalExpectation("per", false);
+  const peg$e115 = peg$literalExpectation("where", false);
+  const peg$e116 = peg$literalExpectation("zone", false);
+  const peg$e117 = peg$literalExpectation("var", false);
+  const peg$e118 = peg$literalExpectation("player", false);
+  const peg$e119 = peg$literalExpectation("side", false);
+  const peg$e120 = peg$literalExpectation("pile", false);
+  const peg$e121 = peg$literalExpectation("sides", false);
+  const peg$e122 = peg$literalExpectation("roles", false);
+  const peg$e123 = peg$literalExpectation("die", false);
+  const peg$e124 = peg$literalExpectation("meld", false);
+  const peg$e125 = peg$literalExpectation("rules", false);
+  const peg$e126 = peg$literalExpectation("define", false);
+  const peg$e127 = peg$literalExpectation("procedure", false);
+  const peg$e128 = peg$literalExpectation("rounds", false);
+  const peg$e129 = peg$literalExpectation("count", false);
+  const peg$e130 = peg$literalExpectation("until", false);
+  const peg$e131 = peg$literalExpectation("dealer", false);
+  const peg$e132 = peg$literalExpectation("setup", false);
+  const peg$e133 = peg$literalExpectation("stages", false);
+  const peg$e134 = peg$literalExpectation("scoring", false);
+  const peg$e135 = peg$literalExpectation("stage", false);
+  const peg$e136 = peg$literalExpectation("turns", false);
+  const peg$e137 = peg$literalExpectation("realtime", false);
+  const peg$e138 = peg$literalExpectation("pause", false);
+  const peg$e139 = peg$literalExpectation("steps", false);
+  const peg$e140 = peg$literalExpectation("timer", false);
+  const peg$e141 = peg$literalExpectation("idle", false);
+  const peg$e142 = peg$literalExpectation("on", false);
+  const peg$e143 = peg$literalExpectation("window", false);
+  const peg$e144 = peg$literalExpectation("blocking", false);
+  const peg$e145 = peg$literalExpectation("timeout", false);
+  const peg$e146 = peg$literalExpectation("action", false);
+  const peg$e147 = peg$literalExpectation("by", false);
+  const peg$e148 = peg$literalExpectation("current", false);
+  const peg$e149 = peg$literalExpectation("any", false);
+  const peg$e150 = peg$literalExpectation("except", false);
+  const peg$e151 = peg$literalExpectation("with", false);
+  const peg$e152 = peg$literalExpectation("role", false);
+  const peg$e153 = peg$literalExpectation("during", false);
+  const peg$e154 = peg$literalExpectation("races", false);
+  const peg$e155 = peg$literalExpectation("rate", false);
+  const peg$e156 = peg$literalExpectation("once", false);
+  const peg$e157 = peg$literalExpectation("before", false);
+  const peg$e158 = peg$literalExpectation("after", false);
+  const peg$e159 = peg$literalExpectation("when", false);
+  const peg$e160 = peg$literalExpectation("winner", false);
+  const peg$e161 = peg$literalExpectation("lowest", false);
+  const peg$e162 = peg$literalExpectation("highest", false);
+  const peg$e163 = peg$literalExpectation("ties", false);
+  const peg$e164 = peg$literalExpectation("replay", false);
+  const peg$e165 = peg$literalExpectation("layout", false);
+  const peg$e166 = peg$literalExpectation("move", false);
+  const peg$e167 = peg$literalExpectation("deal", false);
+  const peg$e168 = peg$literalExpectation("flip", false);
+  const peg$e169 = peg$literalExpectation("shuffle", false);
+  const peg$e170 = peg$literalExpectation("into", false);
+  const peg$e171 = peg$literalExpectation("to", false);
+  const peg$e172 = peg$literalExpectation("from", false);
+  const peg$e173 = peg$literalExpectation("top", false);
+  const peg$e174 = peg$literalExpectation("bottom", false);
+  const peg$e175 = peg$literalExpectation("of", false);
+  const peg$e176 = peg$literalExpectation("at", false);
+  const peg$e177 = peg$literalExpectation("new", false);
+  const peg$e178 = peg$literalExpectation("one", false);
+  const peg$e179 = peg$literalExpectation("all", false);
+  const peg$e180 = peg$literalExpectation("set", false);
+  const peg$e181 = peg$literalExpectation("add", false);
+  const peg$e182 = peg$literalExpectation("subtract", false);
+  const peg$e183 = peg$literalExpectation("let", false);
+  const peg$e184 = peg$literalExpectation("if", false);
+  const peg$e185 = peg$literalExpectation("then", false);
+  const peg$e186 = peg$literalExpectation("else", false);
+  const peg$e187 = peg$literalExpectation("for", false);
+  const peg$e188 = peg$literalExpectation("each", false);
+  const peg$e189 = peg$literalExpectation("in", false);
+  const peg$e190 = peg$literalExpectation("repeat", false);
+  const peg$e191 = peg$literalExpectation("end", false);
+  const peg$e192 = peg$literalExpectation("turn", false);
+  const peg$e193 = peg$literalExpectation("keep", false);
+  const peg$e194 = peg$literalExpectation("skip", false);
+  const peg$e195 = peg$literalExpectation("next", false);
+  const peg$e196 = peg$literalExpectation("reverse", false);
+  const peg$e197 = peg$literalExpectation("open", false);
+  const peg$e198 = peg$literalExpectation("close", false);
+  const peg$e199 = peg$literalExpectation("announce", false);
+  const peg$e200 = peg$literalExpectation("require", false);
+  const peg$e201 = peg$literalExpectation("lay", false);
+  const peg$e202 = peg$literalExpectation("best", false);
+  const peg$e203 = peg$literalExpectation("melds", false);
+  const peg$e204 = peg$literalExpectation("refill", false);
+  const peg$e205 = peg$literalExpectation("keeping", false);
+  const peg$e206 = peg$literalExpectation("over", false);
+  const peg$e207 = peg$literalExpectation("and", false);
+  const peg$e208 = peg$literalExpectation("or", false);
+  const peg$e209 = peg$literalExpectation("not", false);
+  const peg$e210 = peg$literalExpectation("is", false);
+  const peg$e211 = peg$literalExpectation("empty", false);
+  const peg$e212 = peg$literalExpectation("true", false);
+  const peg$e213 = peg$literalExpectation("false", false);
+  const peg$e214 = peg$literalExpectation("none", false);
+  const peg$e215 = peg$literalExpectation("me", false);
+  const peg$e216 = peg$literalExpectation("my", false);
+  const peg$e217 = peg$literalExpectation("intersects", false);
+  const peg$e218 = peg$literalExpectation("without", false);
+  const peg$e219 = peg$literalExpectation("exists", false);
+  const peg$e220 = peg$literalExpectation("last", false);
+  const peg$e221 = peg$literalExpectation("first", false);
+  const peg$e222 = peg$literalExpectation("sum", false);
+  const peg$e223 = peg$literalExpectation("max", false);
+  const peg$e224 = peg$literalExpectation("min", false);
+  const peg$e225 = peg$literalExpectation("roll", false);
+  const peg$e226 = peg$literalExpectation("random", false);
+  const peg$e227 = peg$literalExpectation("elapsed", false);
+  const peg$e228 = peg$literalExpectation("now", false);
+  const peg$e229 = peg$literalExpectation("left", false);
+  const peg$e230 = peg$literalExpectation("right", false);
+  const peg$e231 = peg$literalExpectation("round", false);
+  const peg$e232 = peg$literalExpectation("position", false);
+  const peg$e233 = peg$literalExpectation("remove", false);
+  const peg$e234 = peg$literalExpectation("mod", false);
 
   function peg$f0(i) {    return i;  }
   function peg$f1(items) {    return { kind: "file", file, items, loc: L() };  }
@@ -863,48 +905,98 @@ function peg$parse(input, options) {
   function peg$f229(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
   function peg$f230(op, body, variable, source, e) {    return e;  }
   function peg$f231(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
-  function peg$f232(n) {    return ident(n);  }
-  function peg$f233(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f234(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f235(name, a) {    return a;  }
-  function peg$f236(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
-  function peg$f237(name) {    return { kind: "name", name, loc: L() };  }
-  function peg$f238(elements) {    return { kind: "list", elements, loc: L() };  }
-  function peg$f239(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f240(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f241(head, m) {    return m;  }
-  function peg$f242(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f243(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f244(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f245(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f246(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f247(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f248(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f249(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f250(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f251(text) {    return KEYWORDS.has(text);  }
-  function peg$f252(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f253(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f254(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f255(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f256(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
-  function peg$f257(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f258(raw) {    return Number(raw);  }
-  function peg$f259(raw) {
+  function peg$f232(of, number) {    return { kind: "seat", of, number, loc: L() };  }
+  function peg$f233(raw) {    return Number(raw);  }
+  function peg$f234() {    return scenarioMode;  }
+  function peg$f235(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
+  function peg$f236(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
+  function peg$f237() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
+  function peg$f238() {    return "'";  }
+  function peg$f239() {    return "\\";  }
+  function peg$f240(n) {    return ident(n);  }
+  function peg$f241(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f242(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f243(name, a) {    return a;  }
+  function peg$f244(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
+  function peg$f245(name) {    return { kind: "name", name, loc: L() };  }
+  function peg$f246(elements) {    return { kind: "list", elements, loc: L() };  }
+  function peg$f247() {    scenarioMode = true; return true;  }
+  function peg$f248(header, i) {    return i;  }
+  function peg$f249(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
+  function peg$f250(name, s) {    return { kind: "path", path: s };  }
+  function peg$f251(name, g) {    return { kind: "id", id: g };  }
+  function peg$f252(name, game) {    return { name, game };  }
+  function peg$f253(count) {    return { kind: "sc_players", count, loc: L() };  }
+  function peg$f254(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
+  function peg$f255(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
+  function peg$f256(a) {    return a;  }
+  function peg$f257(items) {    return { kind: "sc_arrange", items, loc: L() };  }
+  function peg$f258(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
+  function peg$f259(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
+  function peg$f260(name) {    return { kind: "ar_stage", name, loc: L() };  }
+  function peg$f261(round) {    return { kind: "ar_round", round, loc: L() };  }
+  function peg$f262(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
+  function peg$f263(name) {    return { kind: "ar_window", name, loc: L() };  }
+  function peg$f264(zone, c) {    return c;  }
+  function peg$f265(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
+  function peg$f266(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
+  function peg$f267(cards) {    return cards;  }
+  function peg$f268() {    return { kind: "hole", loc: L() };  }
+  function peg$f269(time, s) {    return s;  }
+  function peg$f270(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f271(time, s) {    return s;  }
+  function peg$f272(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
+  function peg$f273(d) {    return d;  }
+  function peg$f274(steps) {    return { kind: "st_together", steps, loc: L() };  }
+  function peg$f275(seat, action, a) {    return a;  }
+  function peg$f276(seat, action, args, c) {    return c;  }
+  function peg$f277(seat, action, args, code) {    return { code };  }
+  function peg$f278(seat, action, args, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
+  function peg$f279(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
+  function peg$f280() {    return { kind: "arg_new", loc: L() };  }
+  function peg$f281(number) {    return { kind: "arg_pile", number, loc: L() };  }
+  function peg$f282(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f283(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f284(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f285(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f286(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f287() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f288(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f289(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f290(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f291(head, m) {    return m;  }
+  function peg$f292(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f293(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f294(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f295(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f296(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f297(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f298(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f299(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f300(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f301(text) {    return KEYWORDS.has(text);  }
+  function peg$f302(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f303(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f304(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
+  function peg$f305(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f306(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f307(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f308(raw) {    return Number(raw);  }
+  function peg$f309(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f260(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f261(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f262() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f263(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f264(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f265() {    return '"';  }
-  function peg$f266() {    return "\\";  }
-  function peg$f267(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f268() {    return String.fromCharCode(123);  }
-  function peg$f269() {    return String.fromCharCode(125);  }
+  function peg$f310(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f311(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f312() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f313(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f314(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f315() {    return '"';  }
+  function peg$f316() {    return "\\";  }
+  function peg$f317(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f318() {    return String.fromCharCode(123);  }
+  function peg$f319() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -8284,41 +8376,47 @@ function peg$parse(input, options) {
   function peg$parsePrimary() {
     let s0, s1, s2, s3, s4, s5, s6, s7;
 
-    s0 = peg$parseNameOrCall();
+    s0 = peg$parseSeatShorthand();
     if (s0 === peg$FAILED) {
-      s0 = peg$parseDurationLit();
+      s0 = peg$parseNameOrCall();
       if (s0 === peg$FAILED) {
-        s0 = peg$parseNumberLit();
+        s0 = peg$parseDurationLit();
         if (s0 === peg$FAILED) {
-          s0 = peg$parseBadNumber();
+          s0 = peg$parseNumberLit();
           if (s0 === peg$FAILED) {
-            s0 = peg$parseString();
+            s0 = peg$parseBadNumber();
             if (s0 === peg$FAILED) {
-              s0 = peg$parseListExpr();
+              s0 = peg$parseString();
               if (s0 === peg$FAILED) {
-                s0 = peg$currPos;
-                if (input.charCodeAt(peg$currPos) === 40) {
-                  s1 = peg$c25;
-                  peg$currPos++;
-                } else {
-                  s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e27); }
-                }
-                if (s1 !== peg$FAILED) {
-                  s2 = peg$parse_();
-                  s3 = peg$parseExpr();
-                  if (s3 !== peg$FAILED) {
-                    s4 = peg$parse_();
-                    if (input.charCodeAt(peg$currPos) === 41) {
-                      s5 = peg$c26;
-                      peg$currPos++;
-                    } else {
-                      s5 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e28); }
-                    }
-                    if (s5 !== peg$FAILED) {
-                      peg$savedPos = s0;
-                      s0 = peg$f210(s3);
+                s0 = peg$parseListExpr();
+                if (s0 === peg$FAILED) {
+                  s0 = peg$currPos;
+                  if (input.charCodeAt(peg$currPos) === 40) {
+                    s1 = peg$c25;
+                    peg$currPos++;
+                  } else {
+                    s1 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                  }
+                  if (s1 !== peg$FAILED) {
+                    s2 = peg$parse_();
+                    s3 = peg$parseExpr();
+                    if (s3 !== peg$FAILED) {
+                      s4 = peg$parse_();
+                      if (input.charCodeAt(peg$currPos) === 41) {
+                        s5 = peg$c26;
+                        peg$currPos++;
+                      } else {
+                        s5 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                      }
+                      if (s5 !== peg$FAILED) {
+                        peg$savedPos = s0;
+                        s0 = peg$f210(s3);
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -8327,61 +8425,33 @@ function peg$parse(input, options) {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
                   }
-                } else {
-                  peg$currPos = s0;
-                  s0 = peg$FAILED;
-                }
-                if (s0 === peg$FAILED) {
-                  s0 = peg$currPos;
-                  s1 = peg$parseK_true();
-                  if (s1 !== peg$FAILED) {
-                    peg$savedPos = s0;
-                    s1 = peg$f211();
-                  }
-                  s0 = s1;
                   if (s0 === peg$FAILED) {
                     s0 = peg$currPos;
-                    s1 = peg$parseK_false();
+                    s1 = peg$parseK_true();
                     if (s1 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s1 = peg$f212();
+                      s1 = peg$f211();
                     }
                     s0 = s1;
                     if (s0 === peg$FAILED) {
                       s0 = peg$currPos;
-                      s1 = peg$parseK_none();
+                      s1 = peg$parseK_false();
                       if (s1 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s1 = peg$f213();
+                        s1 = peg$f212();
                       }
                       s0 = s1;
                       if (s0 === peg$FAILED) {
                         s0 = peg$currPos;
-                        s1 = peg$parseK_top();
+                        s1 = peg$parseK_none();
                         if (s1 !== peg$FAILED) {
-                          s2 = peg$parse_();
-                          s3 = peg$parseK_of();
-                          if (s3 !== peg$FAILED) {
-                            s4 = peg$parse_();
-                            s5 = peg$parsePostfix();
-                            if (s5 !== peg$FAILED) {
-                              peg$savedPos = s0;
-                              s0 = peg$f214(s5);
-                            } else {
-                              peg$currPos = s0;
-                              s0 = peg$FAILED;
-                            }
-                          } else {
-                            peg$currPos = s0;
-                            s0 = peg$FAILED;
-                          }
-                        } else {
-                          peg$currPos = s0;
-                          s0 = peg$FAILED;
+                          peg$savedPos = s0;
+                          s1 = peg$f213();
                         }
+                        s0 = s1;
                         if (s0 === peg$FAILED) {
                           s0 = peg$currPos;
-                          s1 = peg$parseK_bottom();
+                          s1 = peg$parseK_top();
                           if (s1 !== peg$FAILED) {
                             s2 = peg$parse_();
                             s3 = peg$parseK_of();
@@ -8390,7 +8460,7 @@ function peg$parse(input, options) {
                               s5 = peg$parsePostfix();
                               if (s5 !== peg$FAILED) {
                                 peg$savedPos = s0;
-                                s0 = peg$f215(s5);
+                                s0 = peg$f214(s5);
                               } else {
                                 peg$currPos = s0;
                                 s0 = peg$FAILED;
@@ -8405,34 +8475,16 @@ function peg$parse(input, options) {
                           }
                           if (s0 === peg$FAILED) {
                             s0 = peg$currPos;
-                            s1 = peg$parseK_count();
+                            s1 = peg$parseK_bottom();
                             if (s1 !== peg$FAILED) {
-                              if (input.charCodeAt(peg$currPos) === 40) {
-                                s2 = peg$c25;
-                                peg$currPos++;
-                              } else {
-                                s2 = peg$FAILED;
-                                if (peg$silentFails === 0) { peg$fail(peg$e27); }
-                              }
-                              if (s2 !== peg$FAILED) {
-                                s3 = peg$parse_();
-                                s4 = peg$parseExpr();
-                                if (s4 !== peg$FAILED) {
-                                  s5 = peg$parse_();
-                                  if (input.charCodeAt(peg$currPos) === 41) {
-                                    s6 = peg$c26;
-                                    peg$currPos++;
-                                  } else {
-                                    s6 = peg$FAILED;
-                                    if (peg$silentFails === 0) { peg$fail(peg$e28); }
-                                  }
-                                  if (s6 !== peg$FAILED) {
-                                    peg$savedPos = s0;
-                                    s0 = peg$f216(s4);
-                                  } else {
-                                    peg$currPos = s0;
-                                    s0 = peg$FAILED;
-                                  }
+                              s2 = peg$parse_();
+                              s3 = peg$parseK_of();
+                              if (s3 !== peg$FAILED) {
+                                s4 = peg$parse_();
+                                s5 = peg$parsePostfix();
+                                if (s5 !== peg$FAILED) {
+                                  peg$savedPos = s0;
+                                  s0 = peg$f215(s5);
                                 } else {
                                   peg$currPos = s0;
                                   s0 = peg$FAILED;
@@ -8446,18 +8498,31 @@ function peg$parse(input, options) {
                               s0 = peg$FAILED;
                             }
                             if (s0 === peg$FAILED) {
-                              s0 = peg$parseQuantifier();
-                              if (s0 === peg$FAILED) {
-                                s0 = peg$parseAggregate();
-                                if (s0 === peg$FAILED) {
-                                  s0 = peg$currPos;
-                                  s1 = peg$parseK_my();
-                                  if (s1 !== peg$FAILED) {
-                                    s2 = peg$parse_();
-                                    s3 = peg$parseK_side();
-                                    if (s3 !== peg$FAILED) {
+                              s0 = peg$currPos;
+                              s1 = peg$parseK_count();
+                              if (s1 !== peg$FAILED) {
+                                if (input.charCodeAt(peg$currPos) === 40) {
+                                  s2 = peg$c25;
+                                  peg$currPos++;
+                                } else {
+                                  s2 = peg$FAILED;
+                                  if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                                }
+                                if (s2 !== peg$FAILED) {
+                                  s3 = peg$parse_();
+                                  s4 = peg$parseExpr();
+                                  if (s4 !== peg$FAILED) {
+                                    s5 = peg$parse_();
+                                    if (input.charCodeAt(peg$currPos) === 41) {
+                                      s6 = peg$c26;
+                                      peg$currPos++;
+                                    } else {
+                                      s6 = peg$FAILED;
+                                      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                                    }
+                                    if (s6 !== peg$FAILED) {
                                       peg$savedPos = s0;
-                                      s0 = peg$f217();
+                                      s0 = peg$f216(s4);
                                     } else {
                                       peg$currPos = s0;
                                       s0 = peg$FAILED;
@@ -8466,77 +8531,82 @@ function peg$parse(input, options) {
                                     peg$currPos = s0;
                                     s0 = peg$FAILED;
                                   }
+                                } else {
+                                  peg$currPos = s0;
+                                  s0 = peg$FAILED;
+                                }
+                              } else {
+                                peg$currPos = s0;
+                                s0 = peg$FAILED;
+                              }
+                              if (s0 === peg$FAILED) {
+                                s0 = peg$parseQuantifier();
+                                if (s0 === peg$FAILED) {
+                                  s0 = peg$parseAggregate();
                                   if (s0 === peg$FAILED) {
                                     s0 = peg$currPos;
-                                    s1 = peg$currPos;
-                                    s2 = peg$parseK_me();
-                                    if (s2 === peg$FAILED) {
-                                      s2 = peg$parseK_current();
+                                    s1 = peg$parseK_my();
+                                    if (s1 !== peg$FAILED) {
+                                      s2 = peg$parse_();
+                                      s3 = peg$parseK_side();
+                                      if (s3 !== peg$FAILED) {
+                                        peg$savedPos = s0;
+                                        s0 = peg$f217();
+                                      } else {
+                                        peg$currPos = s0;
+                                        s0 = peg$FAILED;
+                                      }
+                                    } else {
+                                      peg$currPos = s0;
+                                      s0 = peg$FAILED;
+                                    }
+                                    if (s0 === peg$FAILED) {
+                                      s0 = peg$currPos;
+                                      s1 = peg$currPos;
+                                      s2 = peg$parseK_me();
                                       if (s2 === peg$FAILED) {
-                                        s2 = peg$parseK_dealer();
+                                        s2 = peg$parseK_current();
                                         if (s2 === peg$FAILED) {
-                                          s2 = peg$parseK_players();
+                                          s2 = peg$parseK_dealer();
                                           if (s2 === peg$FAILED) {
-                                            s2 = peg$parseK_sides();
+                                            s2 = peg$parseK_players();
                                             if (s2 === peg$FAILED) {
-                                              s2 = peg$parseK_now();
+                                              s2 = peg$parseK_sides();
                                               if (s2 === peg$FAILED) {
-                                                s2 = peg$parseK_elapsed();
+                                                s2 = peg$parseK_now();
                                                 if (s2 === peg$FAILED) {
-                                                  s2 = peg$parseK_round();
+                                                  s2 = peg$parseK_elapsed();
+                                                  if (s2 === peg$FAILED) {
+                                                    s2 = peg$parseK_round();
+                                                  }
                                                 }
                                               }
                                             }
                                           }
                                         }
                                       }
-                                    }
-                                    if (s2 !== peg$FAILED) {
-                                      s1 = input.substring(s1, peg$currPos);
-                                    } else {
-                                      s1 = s2;
-                                    }
-                                    if (s1 !== peg$FAILED) {
-                                      peg$savedPos = s0;
-                                      s1 = peg$f218(s1);
-                                    }
-                                    s0 = s1;
-                                    if (s0 === peg$FAILED) {
-                                      s0 = peg$currPos;
-                                      s1 = peg$parseK_next();
-                                      if (s1 !== peg$FAILED) {
-                                        s2 = peg$parse_();
-                                        s3 = peg$parseK_after();
-                                        if (s3 !== peg$FAILED) {
-                                          s4 = peg$parse_();
-                                          s5 = peg$parsePostfix();
-                                          if (s5 !== peg$FAILED) {
-                                            peg$savedPos = s0;
-                                            s0 = peg$f219(s5);
-                                          } else {
-                                            peg$currPos = s0;
-                                            s0 = peg$FAILED;
-                                          }
-                                        } else {
-                                          peg$currPos = s0;
-                                          s0 = peg$FAILED;
-                                        }
+                                      if (s2 !== peg$FAILED) {
+                                        s1 = input.substring(s1, peg$currPos);
                                       } else {
-                                        peg$currPos = s0;
-                                        s0 = peg$FAILED;
+                                        s1 = s2;
                                       }
+                                      if (s1 !== peg$FAILED) {
+                                        peg$savedPos = s0;
+                                        s1 = peg$f218(s1);
+                                      }
+                                      s0 = s1;
                                       if (s0 === peg$FAILED) {
                                         s0 = peg$currPos;
-                                        s1 = peg$parseK_left();
+                                        s1 = peg$parseK_next();
                                         if (s1 !== peg$FAILED) {
                                           s2 = peg$parse_();
-                                          s3 = peg$parseK_of();
+                                          s3 = peg$parseK_after();
                                           if (s3 !== peg$FAILED) {
                                             s4 = peg$parse_();
                                             s5 = peg$parsePostfix();
                                             if (s5 !== peg$FAILED) {
                                               peg$savedPos = s0;
-                                              s0 = peg$f220(s5);
+                                              s0 = peg$f219(s5);
                                             } else {
                                               peg$currPos = s0;
                                               s0 = peg$FAILED;
@@ -8551,7 +8621,7 @@ function peg$parse(input, options) {
                                         }
                                         if (s0 === peg$FAILED) {
                                           s0 = peg$currPos;
-                                          s1 = peg$parseK_right();
+                                          s1 = peg$parseK_left();
                                           if (s1 !== peg$FAILED) {
                                             s2 = peg$parse_();
                                             s3 = peg$parseK_of();
@@ -8560,7 +8630,7 @@ function peg$parse(input, options) {
                                               s5 = peg$parsePostfix();
                                               if (s5 !== peg$FAILED) {
                                                 peg$savedPos = s0;
-                                                s0 = peg$f221(s5);
+                                                s0 = peg$f220(s5);
                                               } else {
                                                 peg$currPos = s0;
                                                 s0 = peg$FAILED;
@@ -8575,7 +8645,7 @@ function peg$parse(input, options) {
                                           }
                                           if (s0 === peg$FAILED) {
                                             s0 = peg$currPos;
-                                            s1 = peg$parseK_side();
+                                            s1 = peg$parseK_right();
                                             if (s1 !== peg$FAILED) {
                                               s2 = peg$parse_();
                                               s3 = peg$parseK_of();
@@ -8584,7 +8654,7 @@ function peg$parse(input, options) {
                                                 s5 = peg$parsePostfix();
                                                 if (s5 !== peg$FAILED) {
                                                   peg$savedPos = s0;
-                                                  s0 = peg$f222(s5);
+                                                  s0 = peg$f221(s5);
                                                 } else {
                                                   peg$currPos = s0;
                                                   s0 = peg$FAILED;
@@ -8599,7 +8669,7 @@ function peg$parse(input, options) {
                                             }
                                             if (s0 === peg$FAILED) {
                                               s0 = peg$currPos;
-                                              s1 = peg$parseK_position();
+                                              s1 = peg$parseK_side();
                                               if (s1 !== peg$FAILED) {
                                                 s2 = peg$parse_();
                                                 s3 = peg$parseK_of();
@@ -8608,7 +8678,7 @@ function peg$parse(input, options) {
                                                   s5 = peg$parsePostfix();
                                                   if (s5 !== peg$FAILED) {
                                                     peg$savedPos = s0;
-                                                    s0 = peg$f223(s5);
+                                                    s0 = peg$f222(s5);
                                                   } else {
                                                     peg$currPos = s0;
                                                     s0 = peg$FAILED;
@@ -8622,89 +8692,21 @@ function peg$parse(input, options) {
                                                 s0 = peg$FAILED;
                                               }
                                               if (s0 === peg$FAILED) {
-                                                s0 = peg$currPos;
-                                                s1 = peg$parseK_roll();
-                                                if (s1 !== peg$FAILED) {
-                                                  s2 = peg$parse_();
-                                                  s3 = peg$parsePostfix();
-                                                  if (s3 !== peg$FAILED) {
-                                                    peg$savedPos = s0;
-                                                    s0 = peg$f224(s3);
-                                                  } else {
-                                                    peg$currPos = s0;
-                                                    s0 = peg$FAILED;
-                                                  }
-                                                } else {
-                                                  peg$currPos = s0;
-                                                  s0 = peg$FAILED;
-                                                }
+                                                s0 = peg$parseSeatLit();
                                                 if (s0 === peg$FAILED) {
-                                                  s0 = peg$currPos;
-                                                  s1 = peg$parseK_random();
-                                                  if (s1 !== peg$FAILED) {
-                                                    s2 = peg$parse_();
-                                                    s3 = peg$parseUnary();
-                                                    if (s3 !== peg$FAILED) {
-                                                      s4 = peg$parse_();
-                                                      if (input.substr(peg$currPos, 2) === peg$c0) {
-                                                        s5 = peg$c0;
-                                                        peg$currPos += 2;
-                                                      } else {
-                                                        s5 = peg$FAILED;
-                                                        if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                                                      }
-                                                      if (s5 !== peg$FAILED) {
-                                                        s6 = peg$parse_();
-                                                        s7 = peg$parseUnary();
-                                                        if (s7 !== peg$FAILED) {
-                                                          peg$savedPos = s0;
-                                                          s0 = peg$f225(s3, s7);
-                                                        } else {
-                                                          peg$currPos = s0;
-                                                          s0 = peg$FAILED;
-                                                        }
-                                                      } else {
-                                                        peg$currPos = s0;
-                                                        s0 = peg$FAILED;
-                                                      }
-                                                    } else {
-                                                      peg$currPos = s0;
-                                                      s0 = peg$FAILED;
-                                                    }
-                                                  } else {
-                                                    peg$currPos = s0;
-                                                    s0 = peg$FAILED;
-                                                  }
+                                                  s0 = peg$parseFaceLit();
                                                   if (s0 === peg$FAILED) {
                                                     s0 = peg$currPos;
-                                                    s1 = peg$parseK_deck();
+                                                    s1 = peg$parseK_position();
                                                     if (s1 !== peg$FAILED) {
-                                                      if (input.charCodeAt(peg$currPos) === 40) {
-                                                        s2 = peg$c25;
-                                                        peg$currPos++;
-                                                      } else {
-                                                        s2 = peg$FAILED;
-                                                        if (peg$silentFails === 0) { peg$fail(peg$e27); }
-                                                      }
-                                                      if (s2 !== peg$FAILED) {
-                                                        s3 = peg$parse_();
-                                                        s4 = peg$parseExpr();
-                                                        if (s4 !== peg$FAILED) {
-                                                          s5 = peg$parse_();
-                                                          if (input.charCodeAt(peg$currPos) === 41) {
-                                                            s6 = peg$c26;
-                                                            peg$currPos++;
-                                                          } else {
-                                                            s6 = peg$FAILED;
-                                                            if (peg$silentFails === 0) { peg$fail(peg$e28); }
-                                                          }
-                                                          if (s6 !== peg$FAILED) {
-                                                            peg$savedPos = s0;
-                                                            s0 = peg$f226(s4);
-                                                          } else {
-                                                            peg$currPos = s0;
-                                                            s0 = peg$FAILED;
-                                                          }
+                                                      s2 = peg$parse_();
+                                                      s3 = peg$parseK_of();
+                                                      if (s3 !== peg$FAILED) {
+                                                        s4 = peg$parse_();
+                                                        s5 = peg$parsePostfix();
+                                                        if (s5 !== peg$FAILED) {
+                                                          peg$savedPos = s0;
+                                                          s0 = peg$f223(s5);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -8719,19 +8721,46 @@ function peg$parse(input, options) {
                                                     }
                                                     if (s0 === peg$FAILED) {
                                                       s0 = peg$currPos;
-                                                      s1 = peg$parseK_new();
+                                                      s1 = peg$parseK_roll();
                                                       if (s1 !== peg$FAILED) {
                                                         s2 = peg$parse_();
-                                                        s3 = peg$parseK_pile();
+                                                        s3 = peg$parsePostfix();
                                                         if (s3 !== peg$FAILED) {
-                                                          s4 = peg$parse_();
-                                                          s5 = peg$parseK_in();
-                                                          if (s5 !== peg$FAILED) {
-                                                            s6 = peg$parse_();
-                                                            s7 = peg$parsePostfix();
-                                                            if (s7 !== peg$FAILED) {
-                                                              peg$savedPos = s0;
-                                                              s0 = peg$f227(s7);
+                                                          peg$savedPos = s0;
+                                                          s0 = peg$f224(s3);
+                                                        } else {
+                                                          peg$currPos = s0;
+                                                          s0 = peg$FAILED;
+                                                        }
+                                                      } else {
+                                                        peg$currPos = s0;
+                                                        s0 = peg$FAILED;
+                                                      }
+                                                      if (s0 === peg$FAILED) {
+                                                        s0 = peg$currPos;
+                                                        s1 = peg$parseK_random();
+                                                        if (s1 !== peg$FAILED) {
+                                                          s2 = peg$parse_();
+                                                          s3 = peg$parseUnary();
+                                                          if (s3 !== peg$FAILED) {
+                                                            s4 = peg$parse_();
+                                                            if (input.substr(peg$currPos, 2) === peg$c0) {
+                                                              s5 = peg$c0;
+                                                              peg$currPos += 2;
+                                                            } else {
+                                                              s5 = peg$FAILED;
+                                                              if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                                                            }
+                                                            if (s5 !== peg$FAILED) {
+                                                              s6 = peg$parse_();
+                                                              s7 = peg$parseUnary();
+                                                              if (s7 !== peg$FAILED) {
+                                                                peg$savedPos = s0;
+                                                                s0 = peg$f225(s3, s7);
+                                                              } else {
+                                                                peg$currPos = s0;
+                                                                s0 = peg$FAILED;
+                                                              }
                                                             } else {
                                                               peg$currPos = s0;
                                                               s0 = peg$FAILED;
@@ -8744,12 +8773,84 @@ function peg$parse(input, options) {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
                                                         }
-                                                      } else {
-                                                        peg$currPos = s0;
-                                                        s0 = peg$FAILED;
-                                                      }
-                                                      if (s0 === peg$FAILED) {
-                                                        s0 = peg$parseMathCall();
+                                                        if (s0 === peg$FAILED) {
+                                                          s0 = peg$currPos;
+                                                          s1 = peg$parseK_deck();
+                                                          if (s1 !== peg$FAILED) {
+                                                            if (input.charCodeAt(peg$currPos) === 40) {
+                                                              s2 = peg$c25;
+                                                              peg$currPos++;
+                                                            } else {
+                                                              s2 = peg$FAILED;
+                                                              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                                                            }
+                                                            if (s2 !== peg$FAILED) {
+                                                              s3 = peg$parse_();
+                                                              s4 = peg$parseExpr();
+                                                              if (s4 !== peg$FAILED) {
+                                                                s5 = peg$parse_();
+                                                                if (input.charCodeAt(peg$currPos) === 41) {
+                                                                  s6 = peg$c26;
+                                                                  peg$currPos++;
+                                                                } else {
+                                                                  s6 = peg$FAILED;
+                                                                  if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                                                                }
+                                                                if (s6 !== peg$FAILED) {
+                                                                  peg$savedPos = s0;
+                                                                  s0 = peg$f226(s4);
+                                                                } else {
+                                                                  peg$currPos = s0;
+                                                                  s0 = peg$FAILED;
+                                                                }
+                                                              } else {
+                                                                peg$currPos = s0;
+                                                                s0 = peg$FAILED;
+                                                              }
+                                                            } else {
+                                                              peg$currPos = s0;
+                                                              s0 = peg$FAILED;
+                                                            }
+                                                          } else {
+                                                            peg$currPos = s0;
+                                                            s0 = peg$FAILED;
+                                                          }
+                                                          if (s0 === peg$FAILED) {
+                                                            s0 = peg$currPos;
+                                                            s1 = peg$parseK_new();
+                                                            if (s1 !== peg$FAILED) {
+                                                              s2 = peg$parse_();
+                                                              s3 = peg$parseK_pile();
+                                                              if (s3 !== peg$FAILED) {
+                                                                s4 = peg$parse_();
+                                                                s5 = peg$parseK_in();
+                                                                if (s5 !== peg$FAILED) {
+                                                                  s6 = peg$parse_();
+                                                                  s7 = peg$parsePostfix();
+                                                                  if (s7 !== peg$FAILED) {
+                                                                    peg$savedPos = s0;
+                                                                    s0 = peg$f227(s7);
+                                                                  } else {
+                                                                    peg$currPos = s0;
+                                                                    s0 = peg$FAILED;
+                                                                  }
+                                                                } else {
+                                                                  peg$currPos = s0;
+                                                                  s0 = peg$FAILED;
+                                                                }
+                                                              } else {
+                                                                peg$currPos = s0;
+                                                                s0 = peg$FAILED;
+                                                              }
+                                                            } else {
+                                                              peg$currPos = s0;
+                                                              s0 = peg$FAILED;
+                                                            }
+                                                            if (s0 === peg$FAILED) {
+                                                              s0 = peg$parseMathCall();
+                                                            }
+                                                          }
+                                                        }
                                                       }
                                                     }
                                                   }
@@ -8941,6 +9042,367 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseSeatLit() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    s2 = peg$parseK_player();
+    if (s2 === peg$FAILED) {
+      s2 = peg$parseK_side();
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      s3 = peg$parseSeatNumber();
+      if (s3 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f232(s1, s3);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseSeatNumber() {
+    let s0, s1, s2, s3, s4, s5;
+
+    peg$silentFails++;
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    s2 = peg$currPos;
+    s3 = input.charAt(peg$currPos);
+    if (peg$r5.test(s3)) {
+      peg$currPos++;
+    } else {
+      s3 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e52); }
+    }
+    if (s3 !== peg$FAILED) {
+      s4 = [];
+      s5 = input.charAt(peg$currPos);
+      if (peg$r0.test(s5)) {
+        peg$currPos++;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      }
+      while (s5 !== peg$FAILED) {
+        s4.push(s5);
+        s5 = input.charAt(peg$currPos);
+        if (peg$r0.test(s5)) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+        }
+      }
+      s3 = [s3, s4];
+      s2 = s3;
+    } else {
+      peg$currPos = s2;
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f233(s1);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+    }
+
+    return s0;
+  }
+
+  function peg$parseSeatShorthand() {
+    let s0, s1, s2, s3, s4, s5, s6, s7;
+
+    s0 = peg$currPos;
+    peg$savedPos = peg$currPos;
+    s1 = peg$f234();
+    if (s1) {
+      s1 = undefined;
+    } else {
+      s1 = peg$FAILED;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = input.charAt(peg$currPos);
+      if (peg$r6.test(s2)) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = peg$currPos;
+        s5 = input.charAt(peg$currPos);
+        if (peg$r5.test(s5)) {
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = [];
+          s7 = input.charAt(peg$currPos);
+          if (peg$r0.test(s7)) {
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          }
+          while (s7 !== peg$FAILED) {
+            s6.push(s7);
+            s7 = input.charAt(peg$currPos);
+            if (peg$r0.test(s7)) {
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
+            }
+          }
+          s5 = [s5, s6];
+          s4 = s5;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 !== peg$FAILED) {
+          s3 = input.substring(s3, peg$currPos);
+        } else {
+          s3 = s4;
+        }
+        if (s3 !== peg$FAILED) {
+          s4 = peg$currPos;
+          peg$silentFails++;
+          s5 = peg$parseC();
+          peg$silentFails--;
+          if (s5 === peg$FAILED) {
+            s4 = undefined;
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+          if (s4 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f235(s2, s3);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseFaceLit() {
+    let s0, s1, s2, s3, s4, s5;
+
+    peg$silentFails++;
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 39) {
+      s1 = peg$c43;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e55); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = [];
+      s3 = peg$parseFaceChar();
+      if (s3 !== peg$FAILED) {
+        while (s3 !== peg$FAILED) {
+          s2.push(s3);
+          s3 = peg$parseFaceChar();
+        }
+      } else {
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        if (input.charCodeAt(peg$currPos) === 39) {
+          s3 = peg$c43;
+          peg$currPos++;
+        } else {
+          s3 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+        }
+        if (s3 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f236(s2);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 39) {
+        s1 = peg$c43;
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = [];
+        s3 = peg$parseFaceChar();
+        while (s3 !== peg$FAILED) {
+          s2.push(s3);
+          s3 = peg$parseFaceChar();
+        }
+        s3 = peg$currPos;
+        peg$silentFails++;
+        s4 = input.charAt(peg$currPos);
+        if (peg$r7.test(s4)) {
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e56); }
+        }
+        if (s4 === peg$FAILED) {
+          s4 = peg$currPos;
+          peg$silentFails++;
+          if (input.length > peg$currPos) {
+            s5 = input.charAt(peg$currPos);
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e57); }
+          }
+          peg$silentFails--;
+          if (s5 === peg$FAILED) {
+            s4 = undefined;
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+        }
+        peg$silentFails--;
+        if (s4 !== peg$FAILED) {
+          peg$currPos = s3;
+          s3 = undefined;
+        } else {
+          s3 = peg$FAILED;
+        }
+        if (s3 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f237();
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e54); }
+    }
+
+    return s0;
+  }
+
+  function peg$parseFaceChar() {
+    let s0, s1;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c44) {
+      s1 = peg$c44;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e58); }
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f238();
+    }
+    s0 = s1;
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.substr(peg$currPos, 2) === peg$c45) {
+        s1 = peg$c45;
+        peg$currPos += 2;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e59); }
+      }
+      if (s1 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s1 = peg$f239();
+      }
+      s0 = s1;
+      if (s0 === peg$FAILED) {
+        s0 = input.charAt(peg$currPos);
+        if (peg$r8.test(s0)) {
+          peg$currPos++;
+        } else {
+          s0 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e60); }
+        }
+      }
+    }
+
+    return s0;
+  }
+
   function peg$parseMathCall() {
     let s0, s1, s2, s3, s4, s5, s6;
 
@@ -8958,7 +9420,7 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f232(s2);
+      s2 = peg$f240(s2);
     }
     s1 = s2;
     if (s1 !== peg$FAILED) {
@@ -8999,7 +9461,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f233(s1, s4);
+          s0 = peg$f241(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9059,7 +9521,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f234(s1, s4);
+          s0 = peg$f242(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9120,7 +9582,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f235(s1, s5);
+          s2 = peg$f243(s1, s5);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -9133,7 +9595,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f236(s1, s2);
+      s0 = peg$f244(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -9149,7 +9611,7 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f237(s1);
+      s1 = peg$f245(s1);
     }
     s0 = s1;
 
@@ -9161,11 +9623,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c43;
+      s1 = peg$c46;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+      if (peg$silentFails === 0) { peg$fail(peg$e61); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -9189,15 +9651,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parseTrailingComma();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s5 = peg$c44;
+        s5 = peg$c47;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e62); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f238(s3);
+        s0 = peg$f246(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9205,6 +9667,1762 @@ function peg$parse(input, options) {
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseScenario() {
+    let s0, s1, s2, s3, s4, s5, s6, s7;
+
+    s0 = peg$currPos;
+    peg$savedPos = peg$currPos;
+    s1 = peg$f247();
+    if (s1) {
+      s1 = undefined;
+    } else {
+      s1 = peg$FAILED;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      s3 = peg$parseScenarioHeader();
+      if (s3 !== peg$FAILED) {
+        s4 = [];
+        s5 = peg$currPos;
+        s6 = peg$parseSep();
+        s7 = peg$parseScenarioItem();
+        if (s7 !== peg$FAILED) {
+          peg$savedPos = s5;
+          s5 = peg$f248(s3, s7);
+        } else {
+          peg$currPos = s5;
+          s5 = peg$FAILED;
+        }
+        while (s5 !== peg$FAILED) {
+          s4.push(s5);
+          s5 = peg$currPos;
+          s6 = peg$parseSep();
+          s7 = peg$parseScenarioItem();
+          if (s7 !== peg$FAILED) {
+            peg$savedPos = s5;
+            s5 = peg$f248(s3, s7);
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+        }
+        s5 = peg$parseSep();
+        peg$savedPos = s0;
+        s0 = peg$f249(s3, s4);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseScenarioHeader() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 8) === peg$c48) {
+      s1 = peg$c48;
+      peg$currPos += 8;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parse_();
+        s4 = peg$parseString();
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parse_();
+          s6 = peg$parseK_for();
+          if (s6 !== peg$FAILED) {
+            s7 = peg$parse_();
+            s8 = peg$currPos;
+            s9 = peg$parseString();
+            if (s9 !== peg$FAILED) {
+              peg$savedPos = s8;
+              s9 = peg$f250(s4, s9);
+            }
+            s8 = s9;
+            if (s8 === peg$FAILED) {
+              s8 = peg$currPos;
+              s9 = peg$parseGameId();
+              if (s9 !== peg$FAILED) {
+                peg$savedPos = s8;
+                s9 = peg$f251(s4, s9);
+              }
+              s8 = s9;
+            }
+            if (s8 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f252(s4, s8);
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseScenarioItem() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+
+    s0 = peg$currPos;
+    s1 = peg$parseK_players();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      s3 = peg$parseIntLit();
+      if (s3 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f253(s3);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      s1 = peg$parseK_option();
+      if (s1 !== peg$FAILED) {
+        s2 = peg$parse_();
+        s3 = peg$parseName();
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parse_();
+          if (input.charCodeAt(peg$currPos) === 61) {
+            s5 = peg$c2;
+            peg$currPos++;
+          } else {
+            s5 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e2); }
+          }
+          if (s5 !== peg$FAILED) {
+            s6 = peg$currPos;
+            peg$silentFails++;
+            if (input.charCodeAt(peg$currPos) === 61) {
+              s7 = peg$c2;
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e2); }
+            }
+            peg$silentFails--;
+            if (s7 === peg$FAILED) {
+              s6 = undefined;
+            } else {
+              peg$currPos = s6;
+              s6 = peg$FAILED;
+            }
+            if (s6 !== peg$FAILED) {
+              s7 = peg$parse_();
+              s8 = peg$parseExpr();
+              if (s8 !== peg$FAILED) {
+                peg$savedPos = s0;
+                s0 = peg$f254(s3, s8);
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        if (input.substr(peg$currPos, 4) === peg$c49) {
+          s1 = peg$c49;
+          peg$currPos += 4;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        }
+        if (s1 !== peg$FAILED) {
+          s2 = peg$currPos;
+          peg$silentFails++;
+          s3 = peg$parseC();
+          peg$silentFails--;
+          if (s3 === peg$FAILED) {
+            s2 = undefined;
+          } else {
+            peg$currPos = s2;
+            s2 = peg$FAILED;
+          }
+          if (s2 !== peg$FAILED) {
+            s3 = peg$parse_();
+            s4 = peg$parseIntLit();
+            if (s4 === peg$FAILED) {
+              s4 = peg$parseString();
+            }
+            if (s4 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f255(s4);
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+        if (s0 === peg$FAILED) {
+          s0 = peg$currPos;
+          if (input.substr(peg$currPos, 7) === peg$c50) {
+            s1 = peg$c50;
+            peg$currPos += 7;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e65); }
+          }
+          if (s1 !== peg$FAILED) {
+            s2 = peg$currPos;
+            peg$silentFails++;
+            s3 = peg$parseC();
+            peg$silentFails--;
+            if (s3 === peg$FAILED) {
+              s2 = undefined;
+            } else {
+              peg$currPos = s2;
+              s2 = peg$FAILED;
+            }
+            if (s2 !== peg$FAILED) {
+              s3 = peg$parse_();
+              if (input.charCodeAt(peg$currPos) === 123) {
+                s4 = peg$c3;
+                peg$currPos++;
+              } else {
+                s4 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e3); }
+              }
+              if (s4 !== peg$FAILED) {
+                s5 = peg$parse_();
+                s6 = [];
+                s7 = peg$currPos;
+                s8 = peg$parseArrangeItem();
+                if (s8 !== peg$FAILED) {
+                  s9 = peg$parseSep();
+                  peg$savedPos = s7;
+                  s7 = peg$f256(s8);
+                } else {
+                  peg$currPos = s7;
+                  s7 = peg$FAILED;
+                }
+                while (s7 !== peg$FAILED) {
+                  s6.push(s7);
+                  s7 = peg$currPos;
+                  s8 = peg$parseArrangeItem();
+                  if (s8 !== peg$FAILED) {
+                    s9 = peg$parseSep();
+                    peg$savedPos = s7;
+                    s7 = peg$f256(s8);
+                  } else {
+                    peg$currPos = s7;
+                    s7 = peg$FAILED;
+                  }
+                }
+                if (input.charCodeAt(peg$currPos) === 125) {
+                  s7 = peg$c4;
+                  peg$currPos++;
+                } else {
+                  s7 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e4); }
+                }
+                if (s7 !== peg$FAILED) {
+                  peg$savedPos = s0;
+                  s0 = peg$f257(s6);
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+          if (s0 === peg$FAILED) {
+            s0 = peg$parseScenarioStep();
+          }
+        }
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseArrangeItem() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12;
+
+    s0 = peg$currPos;
+    s1 = peg$parseK_set();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      s3 = peg$parseTarget();
+      if (s3 !== peg$FAILED) {
+        s4 = peg$parse_();
+        if (input.charCodeAt(peg$currPos) === 61) {
+          s5 = peg$c2;
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e2); }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = peg$currPos;
+          peg$silentFails++;
+          if (input.charCodeAt(peg$currPos) === 61) {
+            s7 = peg$c2;
+            peg$currPos++;
+          } else {
+            s7 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e2); }
+          }
+          peg$silentFails--;
+          if (s7 === peg$FAILED) {
+            s6 = undefined;
+          } else {
+            peg$currPos = s6;
+            s6 = peg$FAILED;
+          }
+          if (s6 !== peg$FAILED) {
+            s7 = peg$parse_();
+            s8 = peg$parseExpr();
+            if (s8 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f258(s3, s8);
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      s1 = peg$parseK_turn();
+      if (s1 !== peg$FAILED) {
+        s2 = peg$parse_();
+        s3 = peg$parseK_to();
+        if (s3 !== peg$FAILED) {
+          s4 = peg$parse_();
+          s5 = peg$parseExpr();
+          if (s5 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f259(s5);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        s1 = peg$parseK_stage();
+        if (s1 !== peg$FAILED) {
+          s2 = peg$parse_();
+          s3 = peg$parseName();
+          if (s3 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f260(s3);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+        if (s0 === peg$FAILED) {
+          s0 = peg$currPos;
+          s1 = peg$parseK_round();
+          if (s1 !== peg$FAILED) {
+            s2 = peg$parse_();
+            s3 = peg$parseIntLit();
+            if (s3 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f261(s3);
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+          if (s0 === peg$FAILED) {
+            s0 = peg$currPos;
+            s1 = peg$parseK_dealer();
+            if (s1 !== peg$FAILED) {
+              s2 = peg$parse_();
+              s3 = peg$parseExpr();
+              if (s3 !== peg$FAILED) {
+                peg$savedPos = s0;
+                s0 = peg$f262(s3);
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+            if (s0 === peg$FAILED) {
+              s0 = peg$currPos;
+              s1 = peg$parseK_open();
+              if (s1 !== peg$FAILED) {
+                s2 = peg$parse_();
+                s3 = peg$parseK_window();
+                if (s3 !== peg$FAILED) {
+                  s4 = peg$parse_();
+                  s5 = peg$parseName();
+                  if (s5 !== peg$FAILED) {
+                    peg$savedPos = s0;
+                    s0 = peg$f263(s5);
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+              if (s0 === peg$FAILED) {
+                s0 = peg$currPos;
+                s1 = peg$parseCallExpr();
+                if (s1 === peg$FAILED) {
+                  s1 = peg$parseNameExpr();
+                }
+                if (s1 !== peg$FAILED) {
+                  s2 = peg$parse_();
+                  if (input.charCodeAt(peg$currPos) === 61) {
+                    s3 = peg$c2;
+                    peg$currPos++;
+                  } else {
+                    s3 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e2); }
+                  }
+                  if (s3 !== peg$FAILED) {
+                    s4 = peg$currPos;
+                    peg$silentFails++;
+                    if (input.charCodeAt(peg$currPos) === 61) {
+                      s5 = peg$c2;
+                      peg$currPos++;
+                    } else {
+                      s5 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e2); }
+                    }
+                    peg$silentFails--;
+                    if (s5 === peg$FAILED) {
+                      s4 = undefined;
+                    } else {
+                      peg$currPos = s4;
+                      s4 = peg$FAILED;
+                    }
+                    if (s4 !== peg$FAILED) {
+                      s5 = peg$parse_();
+                      if (input.substr(peg$currPos, 4) === peg$c51) {
+                        s6 = peg$c51;
+                        peg$currPos += 4;
+                      } else {
+                        s6 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e66); }
+                      }
+                      if (s6 !== peg$FAILED) {
+                        s7 = peg$currPos;
+                        peg$silentFails++;
+                        s8 = peg$parseC();
+                        peg$silentFails--;
+                        if (s8 === peg$FAILED) {
+                          s7 = undefined;
+                        } else {
+                          peg$currPos = s7;
+                          s7 = peg$FAILED;
+                        }
+                        if (s7 !== peg$FAILED) {
+                          s8 = peg$currPos;
+                          s9 = peg$parse_();
+                          if (input.charCodeAt(peg$currPos) === 43) {
+                            s10 = peg$c52;
+                            peg$currPos++;
+                          } else {
+                            s10 = peg$FAILED;
+                            if (peg$silentFails === 0) { peg$fail(peg$e67); }
+                          }
+                          if (s10 !== peg$FAILED) {
+                            s11 = peg$parse_();
+                            s12 = peg$parseArrangeCards();
+                            if (s12 !== peg$FAILED) {
+                              peg$savedPos = s8;
+                              s8 = peg$f264(s1, s12);
+                            } else {
+                              peg$currPos = s8;
+                              s8 = peg$FAILED;
+                            }
+                          } else {
+                            peg$currPos = s8;
+                            s8 = peg$FAILED;
+                          }
+                          if (s8 === peg$FAILED) {
+                            s8 = null;
+                          }
+                          peg$savedPos = s0;
+                          s0 = peg$f265(s1, s8);
+                        } else {
+                          peg$currPos = s0;
+                          s0 = peg$FAILED;
+                        }
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+                if (s0 === peg$FAILED) {
+                  s0 = peg$currPos;
+                  s1 = peg$parseCallExpr();
+                  if (s1 === peg$FAILED) {
+                    s1 = peg$parseNameExpr();
+                  }
+                  if (s1 !== peg$FAILED) {
+                    s2 = peg$parse_();
+                    if (input.charCodeAt(peg$currPos) === 61) {
+                      s3 = peg$c2;
+                      peg$currPos++;
+                    } else {
+                      s3 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e2); }
+                    }
+                    if (s3 !== peg$FAILED) {
+                      s4 = peg$currPos;
+                      peg$silentFails++;
+                      if (input.charCodeAt(peg$currPos) === 61) {
+                        s5 = peg$c2;
+                        peg$currPos++;
+                      } else {
+                        s5 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e2); }
+                      }
+                      peg$silentFails--;
+                      if (s5 === peg$FAILED) {
+                        s4 = undefined;
+                      } else {
+                        peg$currPos = s4;
+                        s4 = peg$FAILED;
+                      }
+                      if (s4 !== peg$FAILED) {
+                        s5 = peg$parse_();
+                        s6 = peg$parseArrangeCards();
+                        if (s6 !== peg$FAILED) {
+                          peg$savedPos = s0;
+                          s0 = peg$f266(s1, s6);
+                        } else {
+                          peg$currPos = s0;
+                          s0 = peg$FAILED;
+                        }
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseArrangeCards() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    if (input.charCodeAt(peg$currPos) === 91) {
+      s1 = peg$c46;
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      s3 = [];
+      s4 = peg$parseArrangeCard();
+      while (s4 !== peg$FAILED) {
+        s3.push(s4);
+        s4 = peg$currPos;
+        s5 = peg$parseComma();
+        if (s5 !== peg$FAILED) {
+          s5 = peg$parseArrangeCard();
+          if (s5 === peg$FAILED) {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          } else {
+            s4 = s5;
+          }
+        } else {
+          s4 = s5;
+        }
+      }
+      s4 = peg$parseTrailingComma();
+      if (input.charCodeAt(peg$currPos) === 93) {
+        s5 = peg$c47;
+        peg$currPos++;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e62); }
+      }
+      if (s5 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f267(s3);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseArrangeCard() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$parseFaceLit();
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 95) {
+        s1 = peg$c53;
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e68); }
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = peg$currPos;
+        peg$silentFails++;
+        s3 = peg$parseC();
+        peg$silentFails--;
+        if (s3 === peg$FAILED) {
+          s2 = undefined;
+        } else {
+          peg$currPos = s2;
+          s2 = peg$FAILED;
+        }
+        if (s2 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f268();
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseScenarioStep() {
+    let s0, s1, s2, s3, s4, s5, s6;
+
+    s0 = peg$currPos;
+    s1 = peg$parseK_at();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      s3 = peg$parseDurationLit();
+      if (s3 !== peg$FAILED) {
+        s4 = peg$currPos;
+        s5 = peg$parseSameLine();
+        if (s5 !== peg$FAILED) {
+          s6 = peg$parseTimedStep();
+          if (s6 !== peg$FAILED) {
+            peg$savedPos = s4;
+            s4 = peg$f269(s3, s6);
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 === peg$FAILED) {
+          s4 = null;
+        }
+        peg$savedPos = s0;
+        s0 = peg$f270(s3, s4);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      s1 = peg$parseK_after();
+      if (s1 !== peg$FAILED) {
+        s2 = peg$parse_();
+        s3 = peg$parseDurationLit();
+        if (s3 !== peg$FAILED) {
+          s4 = peg$currPos;
+          s5 = peg$parseSameLine();
+          if (s5 !== peg$FAILED) {
+            s6 = peg$parseTimedStep();
+            if (s6 !== peg$FAILED) {
+              peg$savedPos = s4;
+              s4 = peg$f271(s3, s6);
+            } else {
+              peg$currPos = s4;
+              s4 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+          if (s4 === peg$FAILED) {
+            s4 = null;
+          }
+          peg$savedPos = s0;
+          s0 = peg$f272(s3, s4);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$parseTimedStep();
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseSameLine() {
+    let s0, s1;
+
+    s0 = [];
+    s1 = input.charAt(peg$currPos);
+    if (peg$r9.test(s1)) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e69); }
+    }
+    if (s1 !== peg$FAILED) {
+      while (s1 !== peg$FAILED) {
+        s0.push(s1);
+        s1 = input.charAt(peg$currPos);
+        if (peg$r9.test(s1)) {
+          peg$currPos++;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e69); }
+        }
+      }
+    } else {
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseTimedStep() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 8) === peg$c54) {
+      s1 = peg$c54;
+      peg$currPos += 8;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e70); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parse_();
+        if (input.charCodeAt(peg$currPos) === 123) {
+          s4 = peg$c3;
+          peg$currPos++;
+        } else {
+          s4 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parse_();
+          s6 = [];
+          s7 = peg$currPos;
+          s8 = peg$parseDoesStep();
+          if (s8 !== peg$FAILED) {
+            s9 = peg$parseSep();
+            peg$savedPos = s7;
+            s7 = peg$f273(s8);
+          } else {
+            peg$currPos = s7;
+            s7 = peg$FAILED;
+          }
+          if (s7 !== peg$FAILED) {
+            while (s7 !== peg$FAILED) {
+              s6.push(s7);
+              s7 = peg$currPos;
+              s8 = peg$parseDoesStep();
+              if (s8 !== peg$FAILED) {
+                s9 = peg$parseSep();
+                peg$savedPos = s7;
+                s7 = peg$f273(s8);
+              } else {
+                peg$currPos = s7;
+                s7 = peg$FAILED;
+              }
+            }
+          } else {
+            s6 = peg$FAILED;
+          }
+          if (s6 !== peg$FAILED) {
+            if (input.charCodeAt(peg$currPos) === 125) {
+              s7 = peg$c4;
+              peg$currPos++;
+            } else {
+              s7 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e4); }
+            }
+            if (s7 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f274(s6);
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseExpectStep();
+      if (s0 === peg$FAILED) {
+        s0 = peg$parseDoesStep();
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseDoesStep() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14;
+
+    s0 = peg$currPos;
+    s1 = peg$parseScenarioSeat();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      if (input.substr(peg$currPos, 4) === peg$c55) {
+        s3 = peg$c55;
+        peg$currPos += 4;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e71); }
+      }
+      if (s3 !== peg$FAILED) {
+        s4 = peg$currPos;
+        peg$silentFails++;
+        s5 = peg$parseC();
+        peg$silentFails--;
+        if (s5 === peg$FAILED) {
+          s4 = undefined;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parse_();
+          s6 = peg$parseName();
+          if (s6 !== peg$FAILED) {
+            s7 = peg$currPos;
+            s8 = peg$parse_();
+            if (input.charCodeAt(peg$currPos) === 40) {
+              s9 = peg$c25;
+              peg$currPos++;
+            } else {
+              s9 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+            }
+            if (s9 !== peg$FAILED) {
+              s10 = peg$parse_();
+              s11 = [];
+              s12 = peg$parseScenarioArg();
+              while (s12 !== peg$FAILED) {
+                s11.push(s12);
+                s12 = peg$currPos;
+                s13 = peg$parseComma();
+                if (s13 !== peg$FAILED) {
+                  s13 = peg$parseScenarioArg();
+                  if (s13 === peg$FAILED) {
+                    peg$currPos = s12;
+                    s12 = peg$FAILED;
+                  } else {
+                    s12 = s13;
+                  }
+                } else {
+                  s12 = s13;
+                }
+              }
+              s12 = peg$parse_();
+              if (input.charCodeAt(peg$currPos) === 41) {
+                s13 = peg$c26;
+                peg$currPos++;
+              } else {
+                s13 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e28); }
+              }
+              if (s13 !== peg$FAILED) {
+                peg$savedPos = s7;
+                s7 = peg$f275(s1, s6, s11);
+              } else {
+                peg$currPos = s7;
+                s7 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s7;
+              s7 = peg$FAILED;
+            }
+            if (s7 === peg$FAILED) {
+              s7 = null;
+            }
+            s8 = peg$currPos;
+            s9 = peg$parse_();
+            if (input.substr(peg$currPos, 8) === peg$c56) {
+              s10 = peg$c56;
+              peg$currPos += 8;
+            } else {
+              s10 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e72); }
+            }
+            if (s10 !== peg$FAILED) {
+              s11 = peg$currPos;
+              peg$silentFails++;
+              s12 = peg$parseC();
+              peg$silentFails--;
+              if (s12 === peg$FAILED) {
+                s11 = undefined;
+              } else {
+                peg$currPos = s11;
+                s11 = peg$FAILED;
+              }
+              if (s11 !== peg$FAILED) {
+                s12 = peg$currPos;
+                s13 = peg$parse_();
+                s14 = peg$parseRejectionCode();
+                if (s14 !== peg$FAILED) {
+                  peg$savedPos = s12;
+                  s12 = peg$f276(s1, s6, s7, s14);
+                } else {
+                  peg$currPos = s12;
+                  s12 = peg$FAILED;
+                }
+                if (s12 === peg$FAILED) {
+                  s12 = null;
+                }
+                peg$savedPos = s8;
+                s8 = peg$f277(s1, s6, s7, s12);
+              } else {
+                peg$currPos = s8;
+                s8 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s8;
+              s8 = peg$FAILED;
+            }
+            if (s8 === peg$FAILED) {
+              s8 = null;
+            }
+            peg$savedPos = s0;
+            s0 = peg$f278(s1, s6, s7, s8);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseScenarioSeat() {
+    let s0, s1;
+
+    peg$silentFails++;
+    s0 = peg$parseSeatShorthand();
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseSeatLit();
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e73); }
+    }
+
+    return s0;
+  }
+
+  function peg$parseScenarioArg() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    s1 = peg$parseName();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      if (input.charCodeAt(peg$currPos) === 58) {
+        s3 = peg$c1;
+        peg$currPos++;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e1); }
+      }
+      if (s3 !== peg$FAILED) {
+        s4 = peg$parse_();
+        s5 = peg$parseScenarioArgValue();
+        if (s5 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f279(s1, s5);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseScenarioArgValue() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    s1 = peg$parseK_new();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$currPos;
+      s4 = peg$parse_();
+      s5 = peg$parseK_pile();
+      if (s5 !== peg$FAILED) {
+        s4 = [s4, s5];
+        s3 = s4;
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f280();
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      s1 = peg$parseK_pile();
+      if (s1 !== peg$FAILED) {
+        s2 = peg$parse_();
+        s3 = peg$parseSeatNumber();
+        if (s3 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f281(s3);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$parseExpr();
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseExpectStep() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c57) {
+      s1 = peg$c57;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e74); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parse_();
+        s4 = peg$parseK_not();
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parse_();
+          if (input.substr(peg$currPos, 9) === peg$c58) {
+            s6 = peg$c58;
+            peg$currPos += 9;
+          } else {
+            s6 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e75); }
+          }
+          if (s6 !== peg$FAILED) {
+            s7 = peg$currPos;
+            peg$silentFails++;
+            s8 = peg$parseC();
+            peg$silentFails--;
+            if (s8 === peg$FAILED) {
+              s7 = undefined;
+            } else {
+              peg$currPos = s7;
+              s7 = peg$FAILED;
+            }
+            if (s7 !== peg$FAILED) {
+              s8 = peg$parse_();
+              s9 = peg$parseString();
+              if (s9 !== peg$FAILED) {
+                peg$savedPos = s0;
+                s0 = peg$f282(s9);
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.substr(peg$currPos, 6) === peg$c57) {
+        s1 = peg$c57;
+        peg$currPos += 6;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e74); }
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = peg$currPos;
+        peg$silentFails++;
+        s3 = peg$parseC();
+        peg$silentFails--;
+        if (s3 === peg$FAILED) {
+          s2 = undefined;
+        } else {
+          peg$currPos = s2;
+          s2 = peg$FAILED;
+        }
+        if (s2 !== peg$FAILED) {
+          s3 = peg$parse_();
+          if (input.substr(peg$currPos, 9) === peg$c58) {
+            s4 = peg$c58;
+            peg$currPos += 9;
+          } else {
+            s4 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e75); }
+          }
+          if (s4 !== peg$FAILED) {
+            s5 = peg$currPos;
+            peg$silentFails++;
+            s6 = peg$parseC();
+            peg$silentFails--;
+            if (s6 === peg$FAILED) {
+              s5 = undefined;
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+            if (s5 !== peg$FAILED) {
+              s6 = peg$parse_();
+              s7 = peg$parseString();
+              if (s7 !== peg$FAILED) {
+                peg$savedPos = s0;
+                s0 = peg$f283(s7);
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        if (input.substr(peg$currPos, 6) === peg$c57) {
+          s1 = peg$c57;
+          peg$currPos += 6;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e74); }
+        }
+        if (s1 !== peg$FAILED) {
+          s2 = peg$currPos;
+          peg$silentFails++;
+          s3 = peg$parseC();
+          peg$silentFails--;
+          if (s3 === peg$FAILED) {
+            s2 = undefined;
+          } else {
+            peg$currPos = s2;
+            s2 = peg$FAILED;
+          }
+          if (s2 !== peg$FAILED) {
+            s3 = peg$parse_();
+            s4 = peg$currPos;
+            s5 = peg$parseK_not();
+            if (s5 !== peg$FAILED) {
+              s6 = peg$parse_();
+              s5 = [s5, s6];
+              s4 = s5;
+            } else {
+              peg$currPos = s4;
+              s4 = peg$FAILED;
+            }
+            if (s4 === peg$FAILED) {
+              s4 = null;
+            }
+            s5 = peg$currPos;
+            s6 = peg$parseK_game();
+            if (s6 === peg$FAILED) {
+              s6 = peg$parseK_round();
+            }
+            if (s6 !== peg$FAILED) {
+              s5 = input.substring(s5, peg$currPos);
+            } else {
+              s5 = s6;
+            }
+            if (s5 !== peg$FAILED) {
+              s6 = peg$parse_();
+              s7 = peg$parseK_over();
+              if (s7 !== peg$FAILED) {
+                s8 = peg$currPos;
+                peg$silentFails++;
+                s9 = peg$parseC();
+                peg$silentFails--;
+                if (s9 === peg$FAILED) {
+                  s8 = undefined;
+                } else {
+                  peg$currPos = s8;
+                  s8 = peg$FAILED;
+                }
+                if (s8 !== peg$FAILED) {
+                  peg$savedPos = s0;
+                  s0 = peg$f284(s4, s5);
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+        if (s0 === peg$FAILED) {
+          s0 = peg$currPos;
+          if (input.substr(peg$currPos, 6) === peg$c57) {
+            s1 = peg$c57;
+            peg$currPos += 6;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e74); }
+          }
+          if (s1 !== peg$FAILED) {
+            s2 = peg$currPos;
+            peg$silentFails++;
+            s3 = peg$parseC();
+            peg$silentFails--;
+            if (s3 === peg$FAILED) {
+              s2 = undefined;
+            } else {
+              peg$currPos = s2;
+              s2 = peg$FAILED;
+            }
+            if (s2 !== peg$FAILED) {
+              s3 = peg$parse_();
+              if (input.substr(peg$currPos, 7) === peg$c59) {
+                s4 = peg$c59;
+                peg$currPos += 7;
+              } else {
+                s4 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e76); }
+              }
+              if (s4 !== peg$FAILED) {
+                s5 = peg$currPos;
+                peg$silentFails++;
+                s6 = peg$parseC();
+                peg$silentFails--;
+                if (s6 === peg$FAILED) {
+                  s5 = undefined;
+                } else {
+                  peg$currPos = s5;
+                  s5 = peg$FAILED;
+                }
+                if (s5 !== peg$FAILED) {
+                  s6 = peg$parse_();
+                  if (input.charCodeAt(peg$currPos) === 91) {
+                    s7 = peg$c46;
+                    peg$currPos++;
+                  } else {
+                    s7 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e61); }
+                  }
+                  if (s7 !== peg$FAILED) {
+                    s8 = peg$parse_();
+                    s9 = [];
+                    s10 = peg$parseScenarioSeat();
+                    while (s10 !== peg$FAILED) {
+                      s9.push(s10);
+                      s10 = peg$currPos;
+                      s11 = peg$parseComma();
+                      if (s11 !== peg$FAILED) {
+                        s11 = peg$parseScenarioSeat();
+                        if (s11 === peg$FAILED) {
+                          peg$currPos = s10;
+                          s10 = peg$FAILED;
+                        } else {
+                          s10 = s11;
+                        }
+                      } else {
+                        s10 = s11;
+                      }
+                    }
+                    s10 = peg$parseTrailingComma();
+                    if (input.charCodeAt(peg$currPos) === 93) {
+                      s11 = peg$c47;
+                      peg$currPos++;
+                    } else {
+                      s11 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e62); }
+                    }
+                    if (s11 !== peg$FAILED) {
+                      peg$savedPos = s0;
+                      s0 = peg$f285(s9);
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+          if (s0 === peg$FAILED) {
+            s0 = peg$currPos;
+            if (input.substr(peg$currPos, 6) === peg$c57) {
+              s1 = peg$c57;
+              peg$currPos += 6;
+            } else {
+              s1 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e74); }
+            }
+            if (s1 !== peg$FAILED) {
+              s2 = peg$currPos;
+              peg$silentFails++;
+              s3 = peg$parseC();
+              peg$silentFails--;
+              if (s3 === peg$FAILED) {
+                s2 = undefined;
+              } else {
+                peg$currPos = s2;
+                s2 = peg$FAILED;
+              }
+              if (s2 !== peg$FAILED) {
+                s3 = peg$parse_();
+                s4 = peg$currPos;
+                s5 = peg$parseK_stage();
+                if (s5 === peg$FAILED) {
+                  s5 = peg$currPos;
+                  if (input.substr(peg$currPos, 4) === peg$c36) {
+                    s6 = peg$c36;
+                    peg$currPos += 4;
+                  } else {
+                    s6 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e41); }
+                  }
+                  if (s6 !== peg$FAILED) {
+                    s7 = peg$currPos;
+                    peg$silentFails++;
+                    s8 = peg$parseC();
+                    peg$silentFails--;
+                    if (s8 === peg$FAILED) {
+                      s7 = undefined;
+                    } else {
+                      peg$currPos = s7;
+                      s7 = peg$FAILED;
+                    }
+                    if (s7 !== peg$FAILED) {
+                      s6 = [s6, s7];
+                      s5 = s6;
+                    } else {
+                      peg$currPos = s5;
+                      s5 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s5;
+                    s5 = peg$FAILED;
+                  }
+                  if (s5 === peg$FAILED) {
+                    s5 = peg$parseK_window();
+                  }
+                }
+                if (s5 !== peg$FAILED) {
+                  s4 = input.substring(s4, peg$currPos);
+                } else {
+                  s4 = s5;
+                }
+                if (s4 !== peg$FAILED) {
+                  s5 = peg$parse_();
+                  s6 = peg$parseName();
+                  if (s6 !== peg$FAILED) {
+                    peg$savedPos = s0;
+                    s0 = peg$f286(s4, s6);
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+            if (s0 === peg$FAILED) {
+              s0 = peg$currPos;
+              if (input.substr(peg$currPos, 6) === peg$c57) {
+                s1 = peg$c57;
+                peg$currPos += 6;
+              } else {
+                s1 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e74); }
+              }
+              if (s1 !== peg$FAILED) {
+                s2 = peg$currPos;
+                peg$silentFails++;
+                s3 = peg$parseC();
+                peg$silentFails--;
+                if (s3 === peg$FAILED) {
+                  s2 = undefined;
+                } else {
+                  peg$currPos = s2;
+                  s2 = peg$FAILED;
+                }
+                if (s2 !== peg$FAILED) {
+                  s3 = peg$parse_();
+                  if (input.substr(peg$currPos, 2) === peg$c60) {
+                    s4 = peg$c60;
+                    peg$currPos += 2;
+                  } else {
+                    s4 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e77); }
+                  }
+                  if (s4 !== peg$FAILED) {
+                    s5 = peg$currPos;
+                    peg$silentFails++;
+                    s6 = peg$parseC();
+                    peg$silentFails--;
+                    if (s6 === peg$FAILED) {
+                      s5 = undefined;
+                    } else {
+                      peg$currPos = s5;
+                      s5 = peg$FAILED;
+                    }
+                    if (s5 !== peg$FAILED) {
+                      s6 = peg$parse_();
+                      s7 = peg$parseK_window();
+                      if (s7 !== peg$FAILED) {
+                        peg$savedPos = s0;
+                        s0 = peg$f287();
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+              if (s0 === peg$FAILED) {
+                s0 = peg$currPos;
+                if (input.substr(peg$currPos, 6) === peg$c57) {
+                  s1 = peg$c57;
+                  peg$currPos += 6;
+                } else {
+                  s1 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e74); }
+                }
+                if (s1 !== peg$FAILED) {
+                  s2 = peg$currPos;
+                  peg$silentFails++;
+                  s3 = peg$parseC();
+                  peg$silentFails--;
+                  if (s3 === peg$FAILED) {
+                    s2 = undefined;
+                  } else {
+                    peg$currPos = s2;
+                    s2 = peg$FAILED;
+                  }
+                  if (s2 !== peg$FAILED) {
+                    s3 = peg$parse_();
+                    s4 = peg$parseExpr();
+                    if (s4 !== peg$FAILED) {
+                      peg$savedPos = s0;
+                      s0 = peg$f288(s4);
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              }
+            }
+          }
+        }
+      }
     }
 
     return s0;
@@ -9219,11 +11437,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       s3 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 63) {
-        s4 = peg$c45;
+        s4 = peg$c61;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e78); }
       }
       if (s4 !== peg$FAILED) {
         s3 = [s3, s4];
@@ -9236,7 +11454,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f239(s1, s2);
+      s0 = peg$f289(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -9250,11 +11468,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c43;
+      s1 = peg$c46;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+      if (peg$silentFails === 0) { peg$fail(peg$e61); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -9262,15 +11480,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 93) {
-          s5 = peg$c44;
+          s5 = peg$c47;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e62); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f240(s3);
+          s0 = peg$f290(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9291,18 +11509,18 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c46;
+          s5 = peg$c62;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
+          if (peg$silentFails === 0) { peg$fail(peg$e79); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f241(s1, s7);
+            s3 = peg$f291(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -9317,18 +11535,18 @@ function peg$parse(input, options) {
             s3 = peg$currPos;
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 124) {
-              s5 = peg$c46;
+              s5 = peg$c62;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e54); }
+              if (peg$silentFails === 0) { peg$fail(peg$e79); }
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$parse_();
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f241(s1, s7);
+                s3 = peg$f291(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -9343,7 +11561,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f242(s1, s2);
+          s0 = peg$f292(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9359,7 +11577,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f243(s1);
+            s1 = peg$f293(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -9367,7 +11585,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f244(s1);
+              s1 = peg$f294(s1);
             }
             s0 = s1;
           }
@@ -9397,7 +11615,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f245(s1, s5);
+          s0 = peg$f295(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9447,7 +11665,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f246(s1, s5);
+          s0 = peg$f296(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9467,7 +11685,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f247(s1);
+          s1 = peg$f297(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -9475,7 +11693,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f248(s1);
+            s1 = peg$f298(s1);
           }
           s0 = s1;
         }
@@ -9495,7 +11713,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f249(s1, s3);
+        s0 = peg$f299(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9512,7 +11730,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f250(s1, s3);
+          s0 = peg$f300(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9560,7 +11778,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f251(s1);
+      s2 = peg$f301(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -9568,7 +11786,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f252(s1);
+        s0 = peg$f302(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9580,7 +11798,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e55); }
+      if (peg$silentFails === 0) { peg$fail(peg$e80); }
     }
 
     return s0;
@@ -9627,21 +11845,21 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = [];
     s4 = input.charAt(peg$currPos);
-    if (peg$r5.test(s4)) {
+    if (peg$r10.test(s4)) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e82); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
         s3.push(s4);
         s4 = input.charAt(peg$currPos);
-        if (peg$r5.test(s4)) {
+        if (peg$r10.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e57); }
+          if (peg$silentFails === 0) { peg$fail(peg$e82); }
         }
       }
     } else {
@@ -9660,21 +11878,21 @@ function peg$parse(input, options) {
       if (s6 !== peg$FAILED) {
         s7 = [];
         s8 = input.charAt(peg$currPos);
-        if (peg$r5.test(s8)) {
+        if (peg$r10.test(s8)) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e57); }
+          if (peg$silentFails === 0) { peg$fail(peg$e82); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r5.test(s8)) {
+            if (peg$r10.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e57); }
+              if (peg$silentFails === 0) { peg$fail(peg$e82); }
             }
           }
         } else {
@@ -9704,21 +11922,21 @@ function peg$parse(input, options) {
         if (s6 !== peg$FAILED) {
           s7 = [];
           s8 = input.charAt(peg$currPos);
-          if (peg$r5.test(s8)) {
+          if (peg$r10.test(s8)) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e57); }
+            if (peg$silentFails === 0) { peg$fail(peg$e82); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
               s7.push(s8);
               s8 = input.charAt(peg$currPos);
-              if (peg$r5.test(s8)) {
+              if (peg$r10.test(s8)) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e57); }
+                if (peg$silentFails === 0) { peg$fail(peg$e82); }
               }
             }
           } else {
@@ -9760,7 +11978,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f253(s1);
+        s0 = peg$f303(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9772,7 +11990,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+      if (peg$silentFails === 0) { peg$fail(peg$e81); }
     }
 
     return s0;
@@ -9786,63 +12004,63 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     s3 = input.charAt(peg$currPos);
-    if (peg$r6.test(s3)) {
+    if (peg$r11.test(s3)) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e59); }
+      if (peg$silentFails === 0) { peg$fail(peg$e84); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
       s5 = input.charAt(peg$currPos);
-      if (peg$r7.test(s5)) {
+      if (peg$r12.test(s5)) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e60); }
+        if (peg$silentFails === 0) { peg$fail(peg$e85); }
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
         s5 = input.charAt(peg$currPos);
-        if (peg$r7.test(s5)) {
+        if (peg$r12.test(s5)) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e60); }
+          if (peg$silentFails === 0) { peg$fail(peg$e85); }
         }
       }
       if (input.charCodeAt(peg$currPos) === 47) {
-        s5 = peg$c47;
+        s5 = peg$c63;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e61); }
+        if (peg$silentFails === 0) { peg$fail(peg$e86); }
       }
       if (s5 !== peg$FAILED) {
         s6 = input.charAt(peg$currPos);
-        if (peg$r6.test(s6)) {
+        if (peg$r11.test(s6)) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e59); }
+          if (peg$silentFails === 0) { peg$fail(peg$e84); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
           s8 = input.charAt(peg$currPos);
-          if (peg$r7.test(s8)) {
+          if (peg$r12.test(s8)) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e60); }
+            if (peg$silentFails === 0) { peg$fail(peg$e85); }
           }
           while (s8 !== peg$FAILED) {
             s7.push(s8);
             s8 = input.charAt(peg$currPos);
-            if (peg$r7.test(s8)) {
+            if (peg$r12.test(s8)) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e60); }
+              if (peg$silentFails === 0) { peg$fail(peg$e85); }
             }
           }
           s3 = [s3, s4, s5, s6, s7];
@@ -9877,7 +12095,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f254(s1);
+        s0 = peg$f304(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9889,7 +12107,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e58); }
+      if (peg$silentFails === 0) { peg$fail(peg$e83); }
     }
 
     return s0;
@@ -9994,7 +12212,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f255(s1);
+        s0 = peg$f305(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10006,7 +12224,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e62); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
 
     return s0;
@@ -10121,7 +12339,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f256(s1);
+        s0 = peg$f306(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10180,7 +12398,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f257(s1);
+        s0 = peg$f307(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10192,7 +12410,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
 
     return s0;
@@ -10299,7 +12517,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f258(s1);
+          s0 = peg$f308(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10315,7 +12533,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
 
     return s0;
@@ -10396,20 +12614,20 @@ function peg$parse(input, options) {
       if (s4 === peg$FAILED) {
         s4 = null;
       }
-      if (input.substr(peg$currPos, 2) === peg$c48) {
-        s5 = peg$c48;
+      if (input.substr(peg$currPos, 2) === peg$c64) {
+        s5 = peg$c64;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e65); }
+        if (peg$silentFails === 0) { peg$fail(peg$e90); }
       }
       if (s5 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 115) {
-          s5 = peg$c49;
+          s5 = peg$c65;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e66); }
+          if (peg$silentFails === 0) { peg$fail(peg$e91); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -10441,7 +12659,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f259(s1);
+        s0 = peg$f309(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10453,7 +12671,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e64); }
+      if (peg$silentFails === 0) { peg$fail(peg$e89); }
     }
 
     return s0;
@@ -10564,7 +12782,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f260(s1);
+      s1 = peg$f310(s1);
     }
     s0 = s1;
 
@@ -10577,11 +12795,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c50;
+      s1 = peg$c66;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e68); }
+      if (peg$silentFails === 0) { peg$fail(peg$e93); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -10591,15 +12809,15 @@ function peg$parse(input, options) {
         s3 = peg$parseStringPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c50;
+        s3 = peg$c66;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e68); }
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f261(s2);
+        s0 = peg$f311(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10611,11 +12829,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 34) {
-        s1 = peg$c50;
+        s1 = peg$c66;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e68); }
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -10627,11 +12845,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         peg$silentFails++;
         s4 = input.charAt(peg$currPos);
-        if (peg$r8.test(s4)) {
+        if (peg$r7.test(s4)) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e69); }
+          if (peg$silentFails === 0) { peg$fail(peg$e56); }
         }
         if (s4 === peg$FAILED) {
           s4 = peg$currPos;
@@ -10641,7 +12859,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e70); }
+            if (peg$silentFails === 0) { peg$fail(peg$e57); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -10660,7 +12878,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f262();
+          s0 = peg$f312();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10673,7 +12891,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e67); }
+      if (peg$silentFails === 0) { peg$fail(peg$e92); }
     }
 
     return s0;
@@ -10695,7 +12913,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f263(s1);
+      s1 = peg$f313(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -10721,7 +12939,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f264(s3);
+            s0 = peg$f314(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10743,40 +12961,40 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c51) {
-      s1 = peg$c51;
+    if (input.substr(peg$currPos, 2) === peg$c67) {
+      s1 = peg$c67;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e71); }
+      if (peg$silentFails === 0) { peg$fail(peg$e94); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f265();
+      s1 = peg$f315();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c52) {
-        s1 = peg$c52;
+      if (input.substr(peg$currPos, 2) === peg$c45) {
+        s1 = peg$c45;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e72); }
+        if (peg$silentFails === 0) { peg$fail(peg$e59); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f266();
+        s1 = peg$f316();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 92) {
-          s1 = peg$c53;
+          s1 = peg$c68;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e73); }
+          if (peg$silentFails === 0) { peg$fail(peg$e95); }
         }
         if (s1 !== peg$FAILED) {
           if (input.length > peg$currPos) {
@@ -10784,11 +13002,11 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e70); }
+            if (peg$silentFails === 0) { peg$fail(peg$e57); }
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f267(s2);
+            s0 = peg$f317(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10799,39 +13017,39 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c54) {
-            s1 = peg$c54;
+          if (input.substr(peg$currPos, 2) === peg$c69) {
+            s1 = peg$c69;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e74); }
+            if (peg$silentFails === 0) { peg$fail(peg$e96); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f268();
+            s1 = peg$f318();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c55) {
-              s1 = peg$c55;
+            if (input.substr(peg$currPos, 2) === peg$c70) {
+              s1 = peg$c70;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e75); }
+              if (peg$silentFails === 0) { peg$fail(peg$e97); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f269();
+              s1 = peg$f319();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
               s0 = input.charAt(peg$currPos);
-              if (peg$r9.test(s0)) {
+              if (peg$r13.test(s0)) {
                 peg$currPos++;
               } else {
                 s0 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e76); }
+                if (peg$silentFails === 0) { peg$fail(peg$e98); }
               }
             }
           }
@@ -10846,11 +13064,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r10.test(s0)) {
+    if (peg$r14.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e77); }
+      if (peg$silentFails === 0) { peg$fail(peg$e99); }
     }
 
     return s0;
@@ -10862,11 +13080,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     if (input.charCodeAt(peg$currPos) === 44) {
-      s2 = peg$c56;
+      s2 = peg$c71;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e78); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parse_();
@@ -10887,11 +13105,11 @@ function peg$parse(input, options) {
     s1 = peg$parse_();
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 44) {
-      s3 = peg$c56;
+      s3 = peg$c71;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e78); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parse_();
@@ -10918,11 +13136,11 @@ function peg$parse(input, options) {
     s2 = [];
     s3 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 59) {
-      s4 = peg$c57;
+      s4 = peg$c72;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e79); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parse_();
@@ -10936,11 +13154,11 @@ function peg$parse(input, options) {
       s2.push(s3);
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 59) {
-        s4 = peg$c57;
+        s4 = peg$c72;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e79); }
+        if (peg$silentFails === 0) { peg$fail(peg$e101); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -10963,11 +13181,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = [];
     s1 = input.charAt(peg$currPos);
-    if (peg$r11.test(s1)) {
+    if (peg$r15.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e80); }
+      if (peg$silentFails === 0) { peg$fail(peg$e102); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$parseComment();
@@ -10975,11 +13193,11 @@ function peg$parse(input, options) {
     while (s1 !== peg$FAILED) {
       s0.push(s1);
       s1 = input.charAt(peg$currPos);
-      if (peg$r11.test(s1)) {
+      if (peg$r15.test(s1)) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e80); }
+        if (peg$silentFails === 0) { peg$fail(peg$e102); }
       }
       if (s1 === peg$FAILED) {
         s1 = peg$parseComment();
@@ -10995,29 +13213,29 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
-      s1 = peg$c58;
+      s1 = peg$c73;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e81); }
+      if (peg$silentFails === 0) { peg$fail(peg$e103); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
       s3 = input.charAt(peg$currPos);
-      if (peg$r12.test(s3)) {
+      if (peg$r16.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e82); }
+        if (peg$silentFails === 0) { peg$fail(peg$e104); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
         s3 = input.charAt(peg$currPos);
-        if (peg$r12.test(s3)) {
+        if (peg$r16.test(s3)) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e82); }
+          if (peg$silentFails === 0) { peg$fail(peg$e104); }
         }
       }
       s1 = [s1, s2];
@@ -11034,12 +13252,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c59) {
-      s1 = peg$c59;
+    if (input.substr(peg$currPos, 4) === peg$c74) {
+      s1 = peg$c74;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+      if (peg$silentFails === 0) { peg$fail(peg$e105); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11071,12 +13289,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c60) {
-      s1 = peg$c60;
+    if (input.substr(peg$currPos, 7) === peg$c75) {
+      s1 = peg$c75;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+      if (peg$silentFails === 0) { peg$fail(peg$e106); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11108,12 +13326,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c61) {
-      s1 = peg$c61;
+    if (input.substr(peg$currPos, 7) === peg$c76) {
+      s1 = peg$c76;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e85); }
+      if (peg$silentFails === 0) { peg$fail(peg$e107); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11145,12 +13363,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c62) {
-      s1 = peg$c62;
+    if (input.substr(peg$currPos, 7) === peg$c77) {
+      s1 = peg$c77;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e86); }
+      if (peg$silentFails === 0) { peg$fail(peg$e108); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11182,822 +13400,8 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c63) {
-      s1 = peg$c63;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_enum() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c64) {
-      s1 = peg$c64;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_card() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c65) {
-      s1 = peg$c65;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e89); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_shown() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c66) {
-      s1 = peg$c66;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_deck() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c67) {
-      s1 = peg$c67;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e91); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_per() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c68) {
-      s1 = peg$c68;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e92); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_where() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c69) {
-      s1 = peg$c69;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e93); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_zone() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c70) {
-      s1 = peg$c70;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e94); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_var() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c71) {
-      s1 = peg$c71;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e95); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_player() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c72) {
-      s1 = peg$c72;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e96); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_side() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c73) {
-      s1 = peg$c73;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e97); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_pile() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c74) {
-      s1 = peg$c74;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e98); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_sides() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c75) {
-      s1 = peg$c75;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e99); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_roles() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c76) {
-      s1 = peg$c76;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_die() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c77) {
-      s1 = peg$c77;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_meld() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c78) {
+    if (input.substr(peg$currPos, 6) === peg$c78) {
       s1 = peg$c78;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e102); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_rules() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c79) {
-      s1 = peg$c79;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e103); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_define() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c80) {
-      s1 = peg$c80;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e104); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_procedure() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 9) === peg$c81) {
-      s1 = peg$c81;
-      peg$currPos += 9;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e105); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_rounds() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c82) {
-      s1 = peg$c82;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e106); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_count() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c83) {
-      s1 = peg$c83;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e107); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_until() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c84) {
-      s1 = peg$c84;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e108); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_dealer() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c85) {
-      s1 = peg$c85;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
@@ -12029,13 +13433,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_setup() {
+  function peg$parseK_enum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c86) {
-      s1 = peg$c86;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 4) === peg$c79) {
+      s1 = peg$c79;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e110); }
@@ -12066,13 +13470,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_stages() {
+  function peg$parseK_card() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c87) {
-      s1 = peg$c87;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 4) === peg$c80) {
+      s1 = peg$c80;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e111); }
@@ -12103,13 +13507,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_scoring() {
+  function peg$parseK_shown() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c88) {
-      s1 = peg$c88;
-      peg$currPos += 7;
+    if (input.substr(peg$currPos, 5) === peg$c81) {
+      s1 = peg$c81;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e112); }
@@ -12140,13 +13544,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_stage() {
+  function peg$parseK_deck() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c89) {
-      s1 = peg$c89;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 4) === peg$c82) {
+      s1 = peg$c82;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e113); }
@@ -12177,13 +13581,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_turns() {
+  function peg$parseK_per() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c90) {
-      s1 = peg$c90;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 3) === peg$c83) {
+      s1 = peg$c83;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e114); }
@@ -12214,13 +13618,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_realtime() {
+  function peg$parseK_where() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c91) {
-      s1 = peg$c91;
-      peg$currPos += 8;
+    if (input.substr(peg$currPos, 5) === peg$c84) {
+      s1 = peg$c84;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e115); }
@@ -12251,13 +13655,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pause() {
+  function peg$parseK_zone() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c92) {
-      s1 = peg$c92;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 4) === peg$c85) {
+      s1 = peg$c85;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e116); }
@@ -12288,13 +13692,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_steps() {
+  function peg$parseK_var() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c93) {
-      s1 = peg$c93;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 3) === peg$c86) {
+      s1 = peg$c86;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e117); }
@@ -12325,13 +13729,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_timer() {
+  function peg$parseK_player() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c94) {
-      s1 = peg$c94;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 6) === peg$c87) {
+      s1 = peg$c87;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e118); }
@@ -12362,12 +13766,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_idle() {
+  function peg$parseK_side() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c95) {
-      s1 = peg$c95;
+    if (input.substr(peg$currPos, 4) === peg$c88) {
+      s1 = peg$c88;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
@@ -12399,13 +13803,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_on() {
+  function peg$parseK_pile() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c96) {
-      s1 = peg$c96;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 4) === peg$c89) {
+      s1 = peg$c89;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e120); }
@@ -12436,13 +13840,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_window() {
+  function peg$parseK_sides() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c97) {
-      s1 = peg$c97;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 5) === peg$c90) {
+      s1 = peg$c90;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e121); }
@@ -12473,13 +13877,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_blocking() {
+  function peg$parseK_roles() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c98) {
-      s1 = peg$c98;
-      peg$currPos += 8;
+    if (input.substr(peg$currPos, 5) === peg$c91) {
+      s1 = peg$c91;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e122); }
@@ -12510,13 +13914,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_timeout() {
+  function peg$parseK_die() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c99) {
-      s1 = peg$c99;
-      peg$currPos += 7;
+    if (input.substr(peg$currPos, 3) === peg$c92) {
+      s1 = peg$c92;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e123); }
@@ -12547,13 +13951,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_action() {
+  function peg$parseK_meld() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c100) {
-      s1 = peg$c100;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 4) === peg$c93) {
+      s1 = peg$c93;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e124); }
@@ -12584,13 +13988,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_by() {
+  function peg$parseK_rules() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c101) {
-      s1 = peg$c101;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 5) === peg$c94) {
+      s1 = peg$c94;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e125); }
@@ -12621,13 +14025,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_current() {
+  function peg$parseK_define() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c102) {
-      s1 = peg$c102;
-      peg$currPos += 7;
+    if (input.substr(peg$currPos, 6) === peg$c95) {
+      s1 = peg$c95;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e126); }
@@ -12658,13 +14062,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_any() {
+  function peg$parseK_procedure() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c103) {
-      s1 = peg$c103;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 9) === peg$c96) {
+      s1 = peg$c96;
+      peg$currPos += 9;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e127); }
@@ -12695,12 +14099,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_except() {
+  function peg$parseK_rounds() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c104) {
-      s1 = peg$c104;
+    if (input.substr(peg$currPos, 6) === peg$c97) {
+      s1 = peg$c97;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
@@ -12732,13 +14136,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_with() {
+  function peg$parseK_count() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c105) {
-      s1 = peg$c105;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 5) === peg$c98) {
+      s1 = peg$c98;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e129); }
@@ -12769,13 +14173,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_role() {
+  function peg$parseK_until() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c106) {
-      s1 = peg$c106;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 5) === peg$c99) {
+      s1 = peg$c99;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e130); }
@@ -12806,12 +14210,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_during() {
+  function peg$parseK_dealer() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c107) {
-      s1 = peg$c107;
+    if (input.substr(peg$currPos, 6) === peg$c100) {
+      s1 = peg$c100;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
@@ -12843,12 +14247,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_races() {
+  function peg$parseK_setup() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c108) {
-      s1 = peg$c108;
+    if (input.substr(peg$currPos, 5) === peg$c101) {
+      s1 = peg$c101;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
@@ -12880,13 +14284,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_rate() {
+  function peg$parseK_stages() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c109) {
-      s1 = peg$c109;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 6) === peg$c102) {
+      s1 = peg$c102;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e133); }
@@ -12917,13 +14321,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_once() {
+  function peg$parseK_scoring() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c110) {
-      s1 = peg$c110;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 7) === peg$c103) {
+      s1 = peg$c103;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e134); }
@@ -12954,13 +14358,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_before() {
+  function peg$parseK_stage() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c111) {
-      s1 = peg$c111;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 5) === peg$c104) {
+      s1 = peg$c104;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e135); }
@@ -12991,12 +14395,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_after() {
+  function peg$parseK_turns() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c112) {
-      s1 = peg$c112;
+    if (input.substr(peg$currPos, 5) === peg$c105) {
+      s1 = peg$c105;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
@@ -13028,13 +14432,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_when() {
+  function peg$parseK_realtime() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c113) {
-      s1 = peg$c113;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 8) === peg$c106) {
+      s1 = peg$c106;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e137); }
@@ -13065,13 +14469,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_winner() {
+  function peg$parseK_pause() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c114) {
-      s1 = peg$c114;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 5) === peg$c107) {
+      s1 = peg$c107;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e138); }
@@ -13102,13 +14506,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_lowest() {
+  function peg$parseK_steps() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c115) {
-      s1 = peg$c115;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 5) === peg$c108) {
+      s1 = peg$c108;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e139); }
@@ -13139,13 +14543,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_highest() {
+  function peg$parseK_timer() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c116) {
-      s1 = peg$c116;
-      peg$currPos += 7;
+    if (input.substr(peg$currPos, 5) === peg$c109) {
+      s1 = peg$c109;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e140); }
@@ -13176,12 +14580,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_ties() {
+  function peg$parseK_idle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c117) {
-      s1 = peg$c117;
+    if (input.substr(peg$currPos, 4) === peg$c110) {
+      s1 = peg$c110;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
@@ -13213,13 +14617,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_replay() {
+  function peg$parseK_on() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c118) {
-      s1 = peg$c118;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 2) === peg$c111) {
+      s1 = peg$c111;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e142); }
@@ -13250,12 +14654,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_layout() {
+  function peg$parseK_window() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c119) {
-      s1 = peg$c119;
+    if (input.substr(peg$currPos, 6) === peg$c112) {
+      s1 = peg$c112;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
@@ -13287,13 +14691,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_move() {
+  function peg$parseK_blocking() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c120) {
-      s1 = peg$c120;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 8) === peg$c113) {
+      s1 = peg$c113;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e144); }
@@ -13324,13 +14728,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_deal() {
+  function peg$parseK_timeout() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c121) {
-      s1 = peg$c121;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 7) === peg$c114) {
+      s1 = peg$c114;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e145); }
@@ -13361,13 +14765,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_flip() {
+  function peg$parseK_action() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c122) {
-      s1 = peg$c122;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 6) === peg$c115) {
+      s1 = peg$c115;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e146); }
@@ -13398,13 +14802,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_shuffle() {
+  function peg$parseK_by() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c123) {
-      s1 = peg$c123;
-      peg$currPos += 7;
+    if (input.substr(peg$currPos, 2) === peg$c116) {
+      s1 = peg$c116;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e147); }
@@ -13435,13 +14839,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_into() {
+  function peg$parseK_current() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c124) {
-      s1 = peg$c124;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 7) === peg$c117) {
+      s1 = peg$c117;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e148); }
@@ -13472,13 +14876,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_to() {
+  function peg$parseK_any() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c125) {
-      s1 = peg$c125;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 3) === peg$c118) {
+      s1 = peg$c118;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e149); }
@@ -13509,13 +14913,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_from() {
+  function peg$parseK_except() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c126) {
-      s1 = peg$c126;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 6) === peg$c119) {
+      s1 = peg$c119;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e150); }
@@ -13546,13 +14950,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_top() {
+  function peg$parseK_with() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c127) {
-      s1 = peg$c127;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 4) === peg$c120) {
+      s1 = peg$c120;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e151); }
@@ -13583,13 +14987,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_bottom() {
+  function peg$parseK_role() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c128) {
-      s1 = peg$c128;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 4) === peg$c121) {
+      s1 = peg$c121;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e152); }
@@ -13620,13 +15024,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_of() {
+  function peg$parseK_during() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c129) {
-      s1 = peg$c129;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 6) === peg$c122) {
+      s1 = peg$c122;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e153); }
@@ -13657,13 +15061,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_at() {
+  function peg$parseK_races() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c130) {
-      s1 = peg$c130;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 5) === peg$c123) {
+      s1 = peg$c123;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e154); }
@@ -13694,13 +15098,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_new() {
+  function peg$parseK_rate() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c131) {
-      s1 = peg$c131;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 4) === peg$c124) {
+      s1 = peg$c124;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e155); }
@@ -13731,13 +15135,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_one() {
+  function peg$parseK_once() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c132) {
-      s1 = peg$c132;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 4) === peg$c125) {
+      s1 = peg$c125;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e156); }
@@ -13768,13 +15172,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_all() {
+  function peg$parseK_before() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c133) {
-      s1 = peg$c133;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 6) === peg$c126) {
+      s1 = peg$c126;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e157); }
@@ -13805,13 +15209,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_set() {
+  function peg$parseK_after() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c134) {
-      s1 = peg$c134;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 5) === peg$c127) {
+      s1 = peg$c127;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e158); }
@@ -13842,13 +15246,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_add() {
+  function peg$parseK_when() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c135) {
-      s1 = peg$c135;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 4) === peg$c128) {
+      s1 = peg$c128;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e159); }
@@ -13879,13 +15283,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_subtract() {
+  function peg$parseK_winner() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c136) {
-      s1 = peg$c136;
-      peg$currPos += 8;
+    if (input.substr(peg$currPos, 6) === peg$c129) {
+      s1 = peg$c129;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e160); }
@@ -13916,13 +15320,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_let() {
+  function peg$parseK_lowest() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c137) {
-      s1 = peg$c137;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 6) === peg$c130) {
+      s1 = peg$c130;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e161); }
@@ -13953,13 +15357,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_if() {
+  function peg$parseK_highest() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c138) {
-      s1 = peg$c138;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 7) === peg$c131) {
+      s1 = peg$c131;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e162); }
@@ -13990,12 +15394,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_then() {
+  function peg$parseK_ties() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c139) {
-      s1 = peg$c139;
+    if (input.substr(peg$currPos, 4) === peg$c132) {
+      s1 = peg$c132;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
@@ -14027,13 +15431,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_else() {
+  function peg$parseK_replay() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c140) {
-      s1 = peg$c140;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 6) === peg$c133) {
+      s1 = peg$c133;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e164); }
@@ -14064,13 +15468,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_for() {
+  function peg$parseK_layout() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c141) {
-      s1 = peg$c141;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 6) === peg$c134) {
+      s1 = peg$c134;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e165); }
@@ -14101,12 +15505,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_each() {
+  function peg$parseK_move() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c142) {
-      s1 = peg$c142;
+    if (input.substr(peg$currPos, 4) === peg$c135) {
+      s1 = peg$c135;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
@@ -14138,13 +15542,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_in() {
+  function peg$parseK_deal() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c143) {
-      s1 = peg$c143;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 4) === peg$c136) {
+      s1 = peg$c136;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e167); }
@@ -14175,13 +15579,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_repeat() {
+  function peg$parseK_flip() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c144) {
-      s1 = peg$c144;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 4) === peg$c137) {
+      s1 = peg$c137;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e168); }
@@ -14212,13 +15616,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_end() {
+  function peg$parseK_shuffle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c145) {
-      s1 = peg$c145;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 7) === peg$c138) {
+      s1 = peg$c138;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e169); }
@@ -14249,12 +15653,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_turn() {
+  function peg$parseK_into() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c146) {
-      s1 = peg$c146;
+    if (input.substr(peg$currPos, 4) === peg$c139) {
+      s1 = peg$c139;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
@@ -14286,13 +15690,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_keep() {
+  function peg$parseK_to() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c147) {
-      s1 = peg$c147;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 2) === peg$c140) {
+      s1 = peg$c140;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e171); }
@@ -14323,12 +15727,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_skip() {
+  function peg$parseK_from() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c148) {
-      s1 = peg$c148;
+    if (input.substr(peg$currPos, 4) === peg$c141) {
+      s1 = peg$c141;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
@@ -14360,13 +15764,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_next() {
+  function peg$parseK_top() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c149) {
-      s1 = peg$c149;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 3) === peg$c142) {
+      s1 = peg$c142;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e173); }
@@ -14397,13 +15801,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_reverse() {
+  function peg$parseK_bottom() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c150) {
-      s1 = peg$c150;
-      peg$currPos += 7;
+    if (input.substr(peg$currPos, 6) === peg$c143) {
+      s1 = peg$c143;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e174); }
@@ -14434,13 +15838,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_open() {
+  function peg$parseK_of() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c151) {
-      s1 = peg$c151;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 2) === peg$c144) {
+      s1 = peg$c144;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e175); }
@@ -14471,13 +15875,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_close() {
+  function peg$parseK_at() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c152) {
-      s1 = peg$c152;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 2) === peg$c145) {
+      s1 = peg$c145;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e176); }
@@ -14508,13 +15912,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_announce() {
+  function peg$parseK_new() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c153) {
-      s1 = peg$c153;
-      peg$currPos += 8;
+    if (input.substr(peg$currPos, 3) === peg$c146) {
+      s1 = peg$c146;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e177); }
@@ -14545,13 +15949,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_require() {
+  function peg$parseK_one() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c154) {
-      s1 = peg$c154;
-      peg$currPos += 7;
+    if (input.substr(peg$currPos, 3) === peg$c147) {
+      s1 = peg$c147;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e178); }
@@ -14582,12 +15986,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_lay() {
+  function peg$parseK_all() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c155) {
-      s1 = peg$c155;
+    if (input.substr(peg$currPos, 3) === peg$c148) {
+      s1 = peg$c148;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
@@ -14619,13 +16023,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_best() {
+  function peg$parseK_set() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c156) {
-      s1 = peg$c156;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 3) === peg$c149) {
+      s1 = peg$c149;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e180); }
@@ -14656,13 +16060,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_melds() {
+  function peg$parseK_add() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c157) {
-      s1 = peg$c157;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 3) === peg$c150) {
+      s1 = peg$c150;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e181); }
@@ -14693,13 +16097,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_refill() {
+  function peg$parseK_subtract() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c158) {
-      s1 = peg$c158;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 8) === peg$c151) {
+      s1 = peg$c151;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e182); }
@@ -14730,13 +16134,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_keeping() {
+  function peg$parseK_let() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c159) {
-      s1 = peg$c159;
-      peg$currPos += 7;
+    if (input.substr(peg$currPos, 3) === peg$c152) {
+      s1 = peg$c152;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e183); }
@@ -14767,13 +16171,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_over() {
+  function peg$parseK_if() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c160) {
-      s1 = peg$c160;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 2) === peg$c153) {
+      s1 = peg$c153;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e184); }
@@ -14804,13 +16208,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_and() {
+  function peg$parseK_then() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c161) {
-      s1 = peg$c161;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 4) === peg$c154) {
+      s1 = peg$c154;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e185); }
@@ -14841,13 +16245,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_or() {
+  function peg$parseK_else() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c162) {
-      s1 = peg$c162;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 4) === peg$c155) {
+      s1 = peg$c155;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e186); }
@@ -14878,12 +16282,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_not() {
+  function peg$parseK_for() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c163) {
-      s1 = peg$c163;
+    if (input.substr(peg$currPos, 3) === peg$c156) {
+      s1 = peg$c156;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
@@ -14915,13 +16319,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_is() {
+  function peg$parseK_each() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c164) {
-      s1 = peg$c164;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 4) === peg$c157) {
+      s1 = peg$c157;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e188); }
@@ -14952,13 +16356,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_empty() {
+  function peg$parseK_in() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c165) {
-      s1 = peg$c165;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 2) === peg$c158) {
+      s1 = peg$c158;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e189); }
@@ -14989,13 +16393,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_true() {
+  function peg$parseK_repeat() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c166) {
-      s1 = peg$c166;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 6) === peg$c159) {
+      s1 = peg$c159;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e190); }
@@ -15026,13 +16430,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_false() {
+  function peg$parseK_end() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c167) {
-      s1 = peg$c167;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 3) === peg$c160) {
+      s1 = peg$c160;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e191); }
@@ -15063,12 +16467,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_none() {
+  function peg$parseK_turn() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c168) {
-      s1 = peg$c168;
+    if (input.substr(peg$currPos, 4) === peg$c161) {
+      s1 = peg$c161;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
@@ -15100,13 +16504,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_me() {
+  function peg$parseK_keep() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c169) {
-      s1 = peg$c169;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 4) === peg$c162) {
+      s1 = peg$c162;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e193); }
@@ -15137,13 +16541,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_my() {
+  function peg$parseK_skip() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c170) {
-      s1 = peg$c170;
-      peg$currPos += 2;
+    if (input.substr(peg$currPos, 4) === peg$c163) {
+      s1 = peg$c163;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e194); }
@@ -15174,13 +16578,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_intersects() {
+  function peg$parseK_next() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 10) === peg$c171) {
-      s1 = peg$c171;
-      peg$currPos += 10;
+    if (input.substr(peg$currPos, 4) === peg$c164) {
+      s1 = peg$c164;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e195); }
@@ -15211,12 +16615,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_without() {
+  function peg$parseK_reverse() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c172) {
-      s1 = peg$c172;
+    if (input.substr(peg$currPos, 7) === peg$c165) {
+      s1 = peg$c165;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
@@ -15248,13 +16652,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_exists() {
+  function peg$parseK_open() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c173) {
-      s1 = peg$c173;
-      peg$currPos += 6;
+    if (input.substr(peg$currPos, 4) === peg$c166) {
+      s1 = peg$c166;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e197); }
@@ -15285,13 +16689,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_last() {
+  function peg$parseK_close() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c174) {
-      s1 = peg$c174;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 5) === peg$c167) {
+      s1 = peg$c167;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e198); }
@@ -15322,13 +16726,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_first() {
+  function peg$parseK_announce() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c175) {
-      s1 = peg$c175;
-      peg$currPos += 5;
+    if (input.substr(peg$currPos, 8) === peg$c168) {
+      s1 = peg$c168;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e199); }
@@ -15359,13 +16763,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_sum() {
+  function peg$parseK_require() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c176) {
-      s1 = peg$c176;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 7) === peg$c169) {
+      s1 = peg$c169;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e200); }
@@ -15396,12 +16800,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_max() {
+  function peg$parseK_lay() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c177) {
-      s1 = peg$c177;
+    if (input.substr(peg$currPos, 3) === peg$c170) {
+      s1 = peg$c170;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
@@ -15433,13 +16837,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_min() {
+  function peg$parseK_best() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c178) {
-      s1 = peg$c178;
-      peg$currPos += 3;
+    if (input.substr(peg$currPos, 4) === peg$c171) {
+      s1 = peg$c171;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e202); }
@@ -15470,13 +16874,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_roll() {
+  function peg$parseK_melds() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c179) {
-      s1 = peg$c179;
-      peg$currPos += 4;
+    if (input.substr(peg$currPos, 5) === peg$c172) {
+      s1 = peg$c172;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e203); }
@@ -15507,12 +16911,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_random() {
+  function peg$parseK_refill() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c180) {
-      s1 = peg$c180;
+    if (input.substr(peg$currPos, 6) === peg$c173) {
+      s1 = peg$c173;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
@@ -15544,12 +16948,12 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_elapsed() {
+  function peg$parseK_keeping() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c181) {
-      s1 = peg$c181;
+    if (input.substr(peg$currPos, 7) === peg$c174) {
+      s1 = peg$c174;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
@@ -15581,16 +16985,830 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_over() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c175) {
+      s1 = peg$c175;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e206); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_and() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c176) {
+      s1 = peg$c176;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e207); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_or() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c177) {
+      s1 = peg$c177;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e208); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_not() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c178) {
+      s1 = peg$c178;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e209); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_is() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c179) {
+      s1 = peg$c179;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e210); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_empty() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c180) {
+      s1 = peg$c180;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e211); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_true() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c181) {
+      s1 = peg$c181;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e212); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_false() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c182) {
+      s1 = peg$c182;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e213); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_none() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c183) {
+      s1 = peg$c183;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e214); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_me() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c184) {
+      s1 = peg$c184;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e215); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_my() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c185) {
+      s1 = peg$c185;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e216); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_intersects() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 10) === peg$c186) {
+      s1 = peg$c186;
+      peg$currPos += 10;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e217); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_without() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c187) {
+      s1 = peg$c187;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e218); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_exists() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c188) {
+      s1 = peg$c188;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e219); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_last() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c189) {
+      s1 = peg$c189;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e220); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_first() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c190) {
+      s1 = peg$c190;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e221); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_sum() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c191) {
+      s1 = peg$c191;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e222); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_max() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c192) {
+      s1 = peg$c192;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e223); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_min() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c193) {
+      s1 = peg$c193;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e224); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_roll() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c194) {
+      s1 = peg$c194;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e225); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_random() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c195) {
+      s1 = peg$c195;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e226); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_elapsed() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c196) {
+      s1 = peg$c196;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e227); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_now() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c182) {
-      s1 = peg$c182;
+    if (input.substr(peg$currPos, 3) === peg$c197) {
+      s1 = peg$c197;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e206); }
+      if (peg$silentFails === 0) { peg$fail(peg$e228); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15622,12 +17840,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c183) {
-      s1 = peg$c183;
+    if (input.substr(peg$currPos, 4) === peg$c198) {
+      s1 = peg$c198;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e207); }
+      if (peg$silentFails === 0) { peg$fail(peg$e229); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15659,12 +17877,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c184) {
-      s1 = peg$c184;
+    if (input.substr(peg$currPos, 5) === peg$c199) {
+      s1 = peg$c199;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e208); }
+      if (peg$silentFails === 0) { peg$fail(peg$e230); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15696,12 +17914,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c185) {
-      s1 = peg$c185;
+    if (input.substr(peg$currPos, 5) === peg$c200) {
+      s1 = peg$c200;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e209); }
+      if (peg$silentFails === 0) { peg$fail(peg$e231); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15733,12 +17951,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c186) {
-      s1 = peg$c186;
+    if (input.substr(peg$currPos, 8) === peg$c201) {
+      s1 = peg$c201;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e210); }
+      if (peg$silentFails === 0) { peg$fail(peg$e232); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15770,12 +17988,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c187) {
-      s1 = peg$c187;
+    if (input.substr(peg$currPos, 6) === peg$c202) {
+      s1 = peg$c202;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e211); }
+      if (peg$silentFails === 0) { peg$fail(peg$e233); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15807,12 +18025,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c188) {
-      s1 = peg$c188;
+    if (input.substr(peg$currPos, 3) === peg$c203) {
+      s1 = peg$c203;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e212); }
+      if (peg$silentFails === 0) { peg$fail(peg$e234); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15845,6 +18063,8 @@ function peg$parse(input, options) {
   const base = options.baseOffset ?? 0;
   const lineStarts = options.lineStarts ?? lineStartsOf(input);
   const source = options.source ?? input;
+  // Set by the Scenario start rule: `p1`/`s1` are seat shorthands only inside scenario files.
+  let scenarioMode = false;
 
   function pos(offset) {
     const abs = offset + base;
@@ -15919,7 +18139,8 @@ function peg$parse(input, options) {
 }
 
 const peg$allowedStartRules = [
-  "File"
+  "File",
+  "Scenario"
 ];
 
 export {

@@ -1,0 +1,90 @@
+// Catalogue, scenarios: a scenario file that cannot run (broken) and a step that does not hold (failed).
+import type { Loc } from '../ast/loc.ts';
+import { diagnosticAt, type Diagnostic, type DiagnosticNote } from './diagnostic.ts';
+
+/** Codes of a broken scenario (exit 2) and of a failing step (exit 1); stable public API. */
+export const SCENARIO_CODES = [
+  'scenario_game_not_found',
+  'scenario_table_invalid',
+  'scenario_name_unknown',
+  'scenario_arrange_invalid',
+  'scenario_argument_invalid',
+  'scenario_setup_rejected',
+  'scenario_expect_failed',
+  'scenario_action_rejected',
+  'scenario_action_accepted',
+  'scenario_rejection_mismatch',
+  'scenario_invariant_violated',
+  'scenario_announcement_missing',
+  'scenario_time_backwards',
+] as const;
+
+export type ScenarioCode = (typeof SCENARIO_CODES)[number];
+
+const did = (suggestion: string | null): DiagnosticNote[] => (suggestion === null ? [] : [{ message: `did you mean "${suggestion}"?` }]);
+
+/** `for super-tacky`, `for "nowhere.rules"`. */
+export function gameNotFound(loc: Loc, what: string, tried: string[]): Diagnostic {
+  return diagnosticAt('scenario_game_not_found', 'error', `cannot find the rule file of ${what}`, loc, tried.map((t) => ({ message: `looked for ${t}` })));
+}
+
+/** `players 11` in a game for 2..10, `option hand_size = 30`, an option given a non-literal. */
+export function tableInvalid(loc: Loc, message: string, notes: DiagnosticNote[] = []): Diagnostic {
+  return diagnosticAt('scenario_table_invalid', 'error', message, loc, notes);
+}
+
+/** An action, parameter, zone, variable, stage, step or window the game does not have. */
+export function nameUnknown(loc: Loc, what: string, name: string, suggestion: string | null, owner = 'the game'): Diagnostic {
+  return diagnosticAt('scenario_name_unknown', 'error', `${owner} has no ${what} "${name}"`, loc, did(suggestion));
+}
+
+/** Two `= rest`, `_` outside a row, a per-player zone without its player … */
+export function arrangeInvalid(loc: Loc, message: string, notes: DiagnosticNote[] = []): Diagnostic {
+  return diagnosticAt('scenario_arrange_invalid', 'error', message, loc, notes);
+}
+
+/** `c: red` for a card parameter, `p: pile 0`, `s1 does …`. */
+export function argumentInvalid(loc: Loc, message: string, notes: DiagnosticNote[] = []): Diagnostic {
+  return diagnosticAt('scenario_argument_invalid', 'error', message, loc, notes);
+}
+
+/** The runtime refused the table or the arrangement (`setup/invalid`). */
+export function setupRejected(loc: Loc, message: string): Diagnostic {
+  return diagnosticAt('scenario_setup_rejected', 'error', message, loc);
+}
+
+/** `expect chain == 2` is false. */
+export function expectFailed(loc: Loc, message: string, notes: DiagnosticNote[] = []): Diagnostic {
+  return diagnosticAt('scenario_expect_failed', 'error', message, loc, notes);
+}
+
+/** An action expected to be accepted was rejected. */
+export function actionRejected(loc: Loc, message: string, notes: DiagnosticNote[] = []): Diagnostic {
+  return diagnosticAt('scenario_action_rejected', 'error', message, loc, notes);
+}
+
+/** An action expected to be rejected was accepted. */
+export function actionAccepted(loc: Loc, message: string): Diagnostic {
+  return diagnosticAt('scenario_action_accepted', 'error', message, loc);
+}
+
+/** Rejected, but with another code than the one expected. */
+export function rejectionMismatch(loc: Loc, message: string, notes: DiagnosticNote[] = []): Diagnostic {
+  return diagnosticAt('scenario_rejection_mismatch', 'error', message, loc, notes);
+}
+
+/** Card conservation or visibility broke after a step (a runtime or rule-file bug). */
+export function invariantViolated(loc: Loc, what: string, violations: string[]): Diagnostic {
+  return diagnosticAt('scenario_invariant_violated', 'error', `an invariant does not hold after ${what}`, loc, violations.slice(0, 5).map((v) => ({ message: v })));
+}
+
+/** `expect announced "…"` without that announcement (or `expect not announced` with it). */
+export function announcementMissing(loc: Loc, message: string, heard: string[]): Diagnostic {
+  const notes = heard.length === 0 ? [{ message: 'nothing was announced since the previous step' }] : heard.map((h) => ({ message: `announced: "${h}"` }));
+  return diagnosticAt('scenario_announcement_missing', 'error', message, loc, notes);
+}
+
+/** `at 2s` after the clock already reached 3 s. */
+export function timeBackwards(loc: Loc, at: number, now: number): Diagnostic {
+  return diagnosticAt('scenario_time_backwards', 'error', `time only moves forward: ${at} ms is before the current ${now} ms`, loc);
+}
