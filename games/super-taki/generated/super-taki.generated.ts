@@ -308,7 +308,8 @@ function lead(x: Ctx): number {
 
 /** define matches */
 function matches(x: Ctx, c: number): boolean {
-  return x.g(4) !== 0 || x.g(0) === -1 || x.attr(c, 0) === x.g(0) || x.kind(c) === 0 && x.kind(lead(x)) === 0 && x.attr(c, 1) === x.attr(lead(x), 1) || x.kind(c) === 1 && x.kind(lead(x)) === 1 && x.attr(c, 2) === x.attr(lead(x), 2);
+  let $m1: number | undefined;
+  return x.g(4) !== 0 || x.g(0) === -1 || x.attr(c, 0) === x.g(0) || x.kind(c) === 0 && x.kind($m1 ??= lead(x)) === 0 && x.attr(c, 1) === x.attr($m1 ??= lead(x), 1) || x.kind(c) === 1 && x.kind($m1 ??= lead(x)) === 1 && x.attr(c, 2) === x.attr($m1 ??= lead(x), 2);
 }
 
 /** define may_play */

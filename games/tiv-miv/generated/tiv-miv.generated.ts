@@ -267,7 +267,8 @@ function draw_effect(x: Ctx, _a: number[]): void {
 /** action play: its requires */
 function play_guard(x: Ctx, a: number[]): Rejection | null {
   const c = a[0]!;
-  if (!targets(x).includes(x.attr(c, 0))) return { code: 'card/not_playable', message: `${x.show(c)} is not one of ${targets(x).join(', ')}.` };
+  let $m1: readonly number[] | undefined;
+  if (!($m1 ??= targets(x)).includes(x.attr(c, 0))) return { code: 'card/not_playable', message: `${x.show(c)} is not one of ${($m1 ??= targets(x)).join(', ')}.` };
   return null;
 }
 

@@ -15,7 +15,7 @@ export interface Js {
 }
 
 /** JavaScript operator precedences (higher binds tighter). */
-export const P = { cond: 3, or: 4, and: 5, eq: 9, rel: 10, add: 12, mul: 13, unary: 15, call: 19, atom: 20 } as const;
+export const P = { assign: 2, cond: 3, or: 4, and: 5, eq: 9, rel: 10, add: 12, mul: 13, unary: 15, call: 19, atom: 20 } as const;
 
 const js = (s: string, p: number = P.atom, neg?: Js): Js => (neg === undefined ? { s, p } : { s, p, neg });
 
@@ -172,8 +172,11 @@ function name(e: A.NameExpr, f: FnScope): Js {
     }
     case 'define': {
       const call = `${f.mod.defineFn(sym.info.name)}(x)`;
-      // Inside a loop, a define without parameters is computed once, before the loop.
-      return js(f.invariants === undefined ? call : f.invariants.hoist(call), P.call);
+      // Inside a loop, a define without parameters is computed once, before the loop; in a
+      // pure body that reads it twice, once on first use.
+      if (f.invariants !== undefined) return js(f.invariants.hoist(call), P.call);
+      const memo = f.memo?.read(sym.info.name, call, tsTypeOf(sym.info.type));
+      return memo == null ? js(call, P.call) : js(memo, P.assign);
     }
     case 'zone':
       if (sym.info.shape === 'piles') return js(String(sym.info.index));
@@ -468,7 +471,9 @@ export function template(s: A.StringLit, f: FnScope): string {
 /** Renders a value for a sentence by its type. */
 function show(e: A.Expr, f: FnScope): string {
   const t = typeOf(e, f);
-  const code = expr(e, f);
+  // A list is followed by `.join(…)`: parenthesised unless a call or a name.
+  const c = compileExpr(e, f);
+  const code = baseType(t)?.t === 'list' ? paren(c, P.call) : c.s;
   return showAs(code, t, f, t?.t === 'optional');
 }
 
@@ -490,4 +495,23 @@ function showAs(code: string, type: Type | undefined, f: FnScope, optional = fal
     case 'zone': return `x.cards(${code}).map(($v) => x.show($v)).join(', ')`;
     default: return optional ? `x.showValue(${code}, 'number')` : code;
   }
+}
+
+/** Names of parameterless defines that `nodes` read more than once (outside loops). */
+export function repeatedDefines(nodes: readonly unknown[], f: FnScope): Set<string> {
+  const seen = new Map<string, number>();
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) { n.forEach(walk); return; }
+    if (n === null || typeof n !== 'object') return;
+    const o = n as Record<string, unknown>;
+    if (typeof o.kind !== 'string') return;
+    if (o.kind === 'quantifier' || o.kind === 'aggregate') return;
+    if (o.kind === 'name') {
+      const sym = refOf(o as unknown as A.Node, f);
+      if (sym?.kind === 'define') seen.set(sym.info.name, (seen.get(sym.info.name) ?? 0) + 1);
+    }
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
+  };
+  walk(nodes);
+  return new Set([...seen].filter(([, n]) => n > 1).map(([name]) => name));
 }

@@ -1,10 +1,10 @@
 // The game's compiled functions: defines, procedures, actions, hooks, triggers, flow, winner, constraints.
 import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
-import { CodegenError, compileExpr, expr, loopLines, negate, P, paren, refOf, template, toStored } from './compile-expr.ts';
+import { CodegenError, compileExpr, expr, loopLines, negate, P, paren, refOf, repeatedDefines, template, toStored } from './compile-expr.ts';
 import { compileBlock, type StmtContext } from './compile-stmt.ts';
 import { iterate } from './iterate.ts';
-import { FnScope, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
+import { FnScope, Memo, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
 import { arrowCode, code, type Code, jsName, str } from './names.ts';
 
 /** Reserves every define's and procedure's function name, so calls compile in any order. */
@@ -28,7 +28,13 @@ export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
       }
       // A define that is one quantifier or aggregate is that loop itself.
       const b = item.body;
-      const body = b.kind === 'quantifier' || b.kind === 'aggregate' ? loopLines(b, f) : [`return ${expr(b, f)};`];
+      let body: string[];
+      if (b.kind === 'quantifier' || b.kind === 'aggregate') body = loopLines(b, f);
+      else {
+        f.memo = new Memo(f, repeatedDefines([b], f));
+        const value = expr(b, f);
+        body = [...f.memo.lines, `return ${value};`];
+      }
       mod.addFunction({ name: fnName, params, returnType: tsTypeOf(info.type), body, doc: `define ${info.name}` });
     } else if (item.kind === 'procedure') {
       const info = game.procedures.get(item.name.text)!;
@@ -117,10 +123,10 @@ export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
       const name = mod.unique(`${action.name}_guard`);
       const f = new FnScope(mod, name);
       const body = paramLines(action, paramsUsed(requires, action, game), f);
-      for (const r of requires) {
-        body.push(`if (${negate(compileExpr(r.cond, f)).s}) return { code: ${str(r.code.text)}, message: ${template(r.message, f)} };`);
-      }
-      body.push('return null;');
+      // The requires are pure: a define they read twice (a condition and its sentence) is computed once.
+      f.memo = new Memo(f, repeatedDefines(requires, f));
+      const checks = requires.map((r) => `if (${negate(compileExpr(r.cond, f)).s}) return { code: ${str(r.code.text)}, message: ${template(r.message, f)} };`);
+      body.push(...f.memo.lines, ...checks, 'return null;');
       mod.addFunction({ name, params: [{ name: 'x', type: 'Ctx' }, { name: 'a', type: 'number[]' }], returnType: 'Rejection | null', body, doc: `action ${action.name}: its requires` });
       guard = code(name);
     }

@@ -131,6 +131,8 @@ export class FnScope {
 
   /** Inside a hoisted loop: loop-invariant values computed once before it. */
   invariants?: Invariants;
+  /** In a pure function body: parameterless defines read twice or more, computed once on first use. */
+  memo?: Memo;
 
   temp(prefix: string): string {
     this.counter.n += 1;
@@ -146,6 +148,7 @@ export class FnScope {
   child(): FnScope {
     const c = new FnScope(this.mod, this.owner, new Map(this.vars), this.counter, this.special);
     c.invariants = this.invariants;
+    c.memo = this.memo;
     return c;
   }
 
@@ -169,5 +172,28 @@ export class Invariants {
       this.lines.push(`const ${name} = ${code};`);
     }
     return name;
+  }
+}
+
+/**
+ * Lazily cached values of a pure function body: `$m1 ??= lead(x)` computes `lead` on its
+ * first use only, so short-circuits still skip it.
+ */
+export class Memo {
+  readonly lines: string[] = [];
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly scope: FnScope, private readonly repeated: Set<string>) {}
+
+  /** The cached read of `code`, or null when `name` is not read more than once. */
+  read(name: string, code: string, ts: TsType): string | null {
+    if (!this.repeated.has(name)) return null;
+    let v = this.names.get(code);
+    if (v === undefined) {
+      v = this.scope.temp('m');
+      this.names.set(code, v);
+      this.lines.push(`let ${v}: ${ts} | undefined;`);
+    }
+    return `${v} ??= ${code}`;
   }
 }
