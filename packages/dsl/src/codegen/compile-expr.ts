@@ -129,6 +129,12 @@ export function compileExpr(e: A.Expr, f: FnScope): Js {
       return js(String(sym.info.index));
     }
     case 'new_pile': return js(`x.newPile(${expr(e.family, f)})`, P.call);
+    case 'seat': return js(String(e.number - 1));
+    case 'face': {
+      const face = f.mod.game.faces.find((fc) => fc.notation === e.text);
+      if (face === undefined) throw new CodegenError(`no card face is written '${e.text}'`, e);
+      return js(String(face.index));
+    }
     case 'seat': return seatLit(e);
     case 'face': return js(String(faceIndex(e, f)));
     default: throw new CodegenError(`cannot compile expression ${(e as A.Node).kind}`, e as A.Node);
@@ -266,8 +272,13 @@ function binary(e: A.BinaryExpr, f: FnScope): Js {
     case 'or': return js(`${paren(compileExpr(e.left, f), P.or)} || ${paren(compileExpr(e.right, f), P.or)}`, P.or);
     case 'and': return js(`${paren(compileExpr(e.left, f), P.and)} && ${paren(compileExpr(e.right, f), P.and)}`, P.and);
     case '==': case '!=': {
-      const l = paren(compileExpr(e.left, f), P.eq);
-      const r = paren(compileExpr(e.right, f), P.eq + 1);
+      // A card compared with a face literal (`c == 'R5'`) compares its face.
+      const lt = baseType(typeOf(e.left, f))?.t;
+      const rt = baseType(typeOf(e.right, f))?.t;
+      const side = (x: A.Expr, t: string | undefined, other: string | undefined, min: number): string =>
+        t === 'card' && other === 'face' ? `x.face(${expr(x, f)})` : paren(compileExpr(x, f), min);
+      const l = side(e.left, lt, rt, P.eq);
+      const r = side(e.right, rt, lt, P.eq + 1);
       return e.op === '==' ? cmp(l, '===', '!==', r) : cmp(l, '!==', '===', r);
     }
     case '<': case '<=': case '>': case '>=':
