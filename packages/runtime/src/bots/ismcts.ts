@@ -16,7 +16,7 @@ import { nextInt, type RngState } from '../rng/index.ts';
 import { nextDeadline } from '../timers/timers.ts';
 import { actionKey } from './action-key.ts';
 import { determinize } from './determinize.ts';
-import { evaluatorFor, type Evaluator } from './evaluate.ts';
+import { evaluatorFor, winShares, type Evaluator } from './evaluate.ts';
 import { normal } from './reaction.ts';
 import { actingSeats, mayWait } from './situation.ts';
 
@@ -29,7 +29,7 @@ export interface IsmctsOptions {
   ms?: number;
   /** A clock in ms, e.g. `() => performance.now()`; needed for `ms`. */
   clock?: () => number;
-  /** Random steps after the tree before judging the position (default 60). */
+  /** Random steps after the tree before judging the position (default 4). */
   rolloutDepth?: number;
   /** UCB exploration constant (default 0.7; rewards are in [0, 1]). */
   exploration?: number;
@@ -102,6 +102,8 @@ class Search {
   private readonly depth: number;
   private readonly c: number;
   private readonly stepMs: number;
+  private gapSum = 0;
+  private gapCount = 0;
 
   constructor(
     private readonly def: GameDef,
@@ -111,7 +113,7 @@ class Search {
     opts: IsmctsOptions,
     private readonly round: number,
   ) {
-    this.depth = opts.rolloutDepth ?? 60;
+    this.depth = opts.rolloutDepth ?? 4;
     this.c = opts.exploration ?? 0.7;
     this.stepMs = opts.stepMs ?? 800;
   }
@@ -188,11 +190,34 @@ class Search {
       roundOver = st.round !== this.round;
     }
     // Back-propagation: each edge is credited from its mover's point of view.
-    const rewards = this.ev.rewards(st, !roundOver);
+    const rewards = this.rewards(st, !roundOver);
     for (const e of path) {
       e.visits++;
       e.reward += rewards[e.mover]!;
     }
+  }
+
+  /**
+   * Rewards in [0, 1]: win shares when the game is over, else a logistic of each player's
+   * standing above the best other player, in units of the mean such gap seen so far in this
+   * search (so the scale adapts to the game: cards in hand, points, …).
+   */
+  private rewards(st: GameState, project: boolean): number[] {
+    if (st.result !== null) return winShares(st);
+    const v = this.ev.standings(st, project);
+    const n = v.length;
+    const gaps: number[] = [];
+    for (let p = 0; p < n; p++) {
+      let best = -Infinity;
+      for (let q = 0; q < n; q++) if (q !== p && v[q]! > best) best = v[q]!;
+      gaps.push(n < 2 ? 0 : v[p]! - best);
+    }
+    for (const g of gaps) {
+      this.gapSum += Math.abs(g);
+      this.gapCount++;
+    }
+    const scale = Math.max(1e-6, this.gapSum / this.gapCount);
+    return gaps.map((g) => 1 / (1 + Math.exp(-g / scale)));
   }
 
   /** The mover's options in this world, by face key (a WAIT option when it may wait). */

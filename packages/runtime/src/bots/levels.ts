@@ -29,6 +29,8 @@ export interface BotBudget {
   clock?: () => number;
   /** greedy: determinizations per action (default 4). */
   determinizations?: number;
+  /** ismcts: random steps after the tree before judging the position (default 4). */
+  rolloutDepth?: number;
 }
 
 export interface Bot {
@@ -70,7 +72,7 @@ const BOTS: Record<BotLevel, Bot> = {
   ismcts: {
     level: 'ismcts',
     choose: (def, state, seat, rng, budget) =>
-      ismctsBot(def, state, seat, rng, { now: budget?.now, iterations: budget?.iterations, ms: budget?.ms, clock: budget?.clock }),
+      ismctsBot(def, state, seat, rng, { now: budget?.now, iterations: budget?.iterations, ms: budget?.ms, clock: budget?.clock, rolloutDepth: budget?.rolloutDepth }),
     reactionDelay: delayFor('ismcts'),
   },
 };
