@@ -297,7 +297,7 @@ function scoring(x: Ctx): void {
 
 /** action draw_stock */
 function draw_stock_effect(x: Ctx, _a: number[]): void {
-  x.moveN(1, x.zone(0), x.zone(2, x.me), false);
+  x.moveTop(x.zone(0), x.zone(2, x.me));
 }
 
 /** action take_discard: its requires */
@@ -308,7 +308,7 @@ function take_discard_guard(x: Ctx, _a: number[]): Rejection | null {
 
 /** action take_discard */
 function take_discard_effect(x: Ctx, _a: number[]): void {
-  x.moveN(1, x.zone(1), x.zone(2, x.me), false);
+  x.moveTop(x.zone(1), x.zone(2, x.me));
 }
 
 /** action discard */

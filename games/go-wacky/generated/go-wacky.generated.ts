@@ -476,7 +476,7 @@ function judge_throws(x: Ctx): void {
   } else {
     const w = judge_throws_first(x, closest);
     x.announce(`${x.showValue(w, 'player')} hits the bull's-eye!`);
-    x.moveN(1, x.zone(1), x.zone(4, w), false);
+    x.moveTop(x.zone(1), x.zone(4, w));
     finish_effect(x, x.leftOf(w));
   }
 }
@@ -566,7 +566,7 @@ function pass_effect(x: Ctx, a: number[]): void {
 function race_roll_effect(x: Ctx, _a: number[]): void {
   if (x.roll(0) === x.attr(x.top(x.zone(1)), 0)) {
     x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(x.attr(x.top(x.zone(1)), 0), { enumIndex: 0 })}!`);
-    x.moveN(1, x.zone(1), x.zone(4, x.me), false);
+    x.moveTop(x.zone(1), x.zone(4, x.me));
     finish_effect(x, x.leftOf(x.me));
   }
 }
@@ -581,7 +581,7 @@ function chain_roll_guard(x: Ctx, _a: number[]): Rejection | null {
 function chain_roll_effect(x: Ctx, _a: number[]): void {
   if (colours(x, x.top(x.zone(1))).includes(x.roll(0))) {
     x.announce(`${x.showValue(x.me, 'player')} banks ${x.show(x.top(x.zone(1)))}.`);
-    x.moveN(1, x.zone(1), x.zone(4, x.me), false);
+    x.moveTop(x.zone(1), x.zone(4, x.me));
     if (x.count(x.zone(0)) === 0) {
       finish_effect(x, x.leftOf(x.g(0)));
     } else {

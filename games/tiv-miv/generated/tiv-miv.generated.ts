@@ -261,7 +261,7 @@ function draw_guard(x: Ctx, _a: number[]): Rejection | null {
 
 /** action draw */
 function draw_effect(x: Ctx, _a: number[]): void {
-  x.moveN(1, x.zone(2, x.me), x.zone(3, x.me), false);
+  x.moveTop(x.zone(2, x.me), x.zone(3, x.me));
 }
 
 /** action play: its requires */

@@ -383,7 +383,7 @@ function recycle_guard(x: Ctx, _a: number[]): Rejection | null {
 
 /** action recycle */
 function recycle_effect(x: Ctx, _a: number[]): void {
-  x.move(x.top(x.zone(3, x.sideOf(x.me))), x.zone(3, x.sideOf(x.me)), 'bottom');
+  x.moveTop(x.zone(3, x.sideOf(x.me)), x.zone(3, x.sideOf(x.me)), 'bottom');
   x.turnOver(x.zone(3, x.sideOf(x.me)), x.zone(2, x.sideOf(x.me)));
 }
 

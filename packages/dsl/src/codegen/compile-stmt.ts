@@ -127,10 +127,10 @@ function move(s: A.MoveStmt, f: FnScope): string {
   const t = s.target;
   const zone = t.kind === 'new_pile' ? `x.newPile(${expr(t.family, f)})` : expr(t.zone, f);
   const src = s.source;
-  // `move top of z to t` is `move 1 from z to t`: the same card, and a pile with `refill`
-  // refills first when it is empty.
-  if (src.kind === 'card' && src.card.kind === 'top_of' && (t.kind === 'zone' || t.kind === 'top' || t.kind === 'new_pile')) {
-    return `x.moveN(1, ${expr(src.card.zone, f)}, ${zone}, false);`;
+  // `move top of z to t`: the runtime refills z first when it is empty (`refill from … keeping top`).
+  if (src.kind === 'card' && src.card.kind === 'top_of') {
+    const pos = t.kind === 'top' ? ", 'top'" : t.kind === 'bottom' ? ", 'bottom'" : t.kind === 'at' ? `, ${expr(t.index, f)}` : '';
+    return `x.moveTop(${expr(src.card.zone, f)}, ${zone}${pos});`;
   }
   if (src.kind === 'card') {
     const pos = t.kind === 'top' ? ", 'top'" : t.kind === 'bottom' ? ", 'bottom'" : t.kind === 'at' ? `, ${expr(t.index, f)}` : '';

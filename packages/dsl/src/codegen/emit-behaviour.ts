@@ -91,9 +91,16 @@ function paramScope(mod: ModuleBuilder, owner: string, action: ActionInfo): FnSc
   const f = new FnScope(mod, owner);
   action.params.forEach((p, i) => {
     const ts = tsTypeOf(p.type);
-    f.bind(p.name, { js: ts === 'boolean' ? `(a[${i}] !== 0)` : `a[${i}]!`, ts });
+    f.bind(p.name, { js: paramRead(p, i, ts, true), ts });
   });
   return f;
+}
+
+/** How a parameter's argument is read: bools as booleans, `cards` through their handle. */
+function paramRead(p: ActionInfo['params'][number], i: number, ts: string, inline: boolean): string {
+  if (p.decl.type.kind === 'param_card' && p.decl.type.many) return `x.cardsArg(a[${i}]!)`;
+  if (ts === 'boolean') return inline ? `(a[${i}] !== 0)` : `a[${i}] !== 0`;
+  return `a[${i}]!`;
 }
 
 /** `const c = a[0]!;` for each used parameter; binds them in `f`. */
@@ -104,7 +111,7 @@ function paramLines(action: ActionInfo, used: Set<string>, f: FnScope): string[]
     const ts = tsTypeOf(p.type);
     const name = jsName(p.name);
     f.bind(p.name, { js: name, ts });
-    lines.push(ts === 'boolean' ? `const ${name} = a[${i}] !== 0;` : `const ${name} = a[${i}]!;`);
+    lines.push(`const ${name} = ${paramRead(p, i, ts, false)};`);
   });
   return lines;
 }
