@@ -1,0 +1,84 @@
+// Browser-test harness: the real server (every workspace game, in-memory SQLite, quick bots) serving
+// the built client, and Debian's Chromium through playwright-core exactly as toolchain.md gotcha 7 says.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+// Flags from docs (toolchain gotcha 7): no sandbox as root, and no outside network at all.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+export const webRoot = fileURLToPath(new URL('../dist', import.meta.url));
+export const resultsDir = fileURLToPath(new URL('../../../test-results/web-e2e', import.meta.url));
+
+export interface Server {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Bots that answer in a fifth of a second, so a whole game fits in a test. */
+export const QUICK_BOTS = { medianMs: 120, sigma: 0.3, minMs: 40, maxMs: 300 };
+
+/** Starts the real server (games discovered under games/, SQLite in memory) on a free port. */
+export async function startServer(botDelay = QUICK_BOTS): Promise<Server> {
+  process.env['LOG_LEVEL'] ??= 'warn';
+  const { start } = await import('@decksmith/server');
+  return start({ port: 0, db: ':memory:', webRoot, config: { botDelay, ratePerSecond: 200, rateBurst: 400 } });
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh Chromium profile with one page; `viewport` defaults to a desktop window. */
+export async function openBrowser(viewport = { width: 1280, height: 900 }): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'decksmith-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport });
+  } catch (e) {
+    rmSync(profile, { recursive: true, force: true });
+    throw e;
+  }
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      try {
+        await context.close();
+      } finally {
+        rmSync(profile, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(resultsDir, { recursive: true });
+  const path = join(resultsDir, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,0 +1,47 @@
+// A game's options as a form: defaults from the option domains, and the values the server takes
+// (enums by name, durations in ms, booleans as booleans). Pure.
+import type { OptionInfo, OptionValue } from '../net/api.ts';
+
+/** Form value per option: numbers for int (and duration, in seconds), booleans, enum names. */
+export type FormValues = Record<string, number | boolean | string>;
+
+export function defaults(options: readonly OptionInfo[]): FormValues {
+  const out: FormValues = {};
+  for (const o of options) {
+    if (o.kind === 'bool') out[o.name] = o.default === 1;
+    else if (o.kind === 'enum') out[o.name] = o.values?.[o.default] ?? '';
+    else if (o.kind === 'duration') out[o.name] = o.default / 1000;
+    else out[o.name] = o.default;
+  }
+  return out;
+}
+
+/** Clamps into the domain; durations come back in ms. Options left at their default are omitted. */
+export function toRequest(options: readonly OptionInfo[], form: FormValues): Record<string, OptionValue> {
+  const out: Record<string, OptionValue> = {};
+  for (const o of options) {
+    const v = form[o.name];
+    if (v === undefined) continue;
+    if (o.kind === 'bool') {
+      if ((v === true) !== (o.default === 1)) out[o.name] = v === true;
+    } else if (o.kind === 'enum') {
+      if (typeof v === 'string' && o.values?.includes(v) && v !== o.values[o.default]) out[o.name] = v;
+    } else {
+      let n = Number(v);
+      if (!Number.isFinite(n)) continue;
+      if (o.kind === 'duration') n = Math.round(n * 1000);
+      else n = Math.round(n);
+      if (o.min !== undefined) n = Math.max(o.min, n);
+      if (o.max !== undefined) n = Math.min(o.max, n);
+      if (n !== o.default) out[o.name] = n;
+    }
+  }
+  return out;
+}
+
+/** "1–20", "0 s–120 s". */
+export function domainText(o: OptionInfo): string {
+  if (o.kind === 'duration') return `${(o.min ?? 0) / 1000}–${(o.max ?? 0) / 1000} s`;
+  if (o.kind === 'int') return `${o.min}–${o.max}`;
+  return '';
+}

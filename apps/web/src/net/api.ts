@@ -1,0 +1,111 @@
+// The server's HTTP API (games, a game's tables, rooms, seats, spectating, logs) as typed fetch calls.
+import type { ClientDef } from '../state/def.ts';
+import type { GameResult, GameView } from './protocol.ts';
+
+export interface OptionInfo {
+  name: string;
+  description: string;
+  kind: 'int' | 'duration' | 'bool' | 'enum';
+  min?: number;
+  max?: number;
+  values?: string[];
+  default: number;
+}
+
+export interface GameSummary {
+  id: string;
+  title: string;
+  summary: string;
+  minPlayers: number;
+  maxPlayers: number;
+  options: OptionInfo[];
+  botLevels: string[];
+  source: string;
+}
+
+export type OptionValue = number | string | boolean;
+
+export interface SeatSpec {
+  kind: 'human' | 'bot';
+  level?: string;
+}
+
+export interface SeatSummary {
+  kind: 'human' | 'bot';
+  level?: string;
+  name?: string;
+  claimed: boolean;
+  connected: boolean;
+}
+
+export interface RoomSummary {
+  id: string;
+  game: string;
+  status: 'waiting' | 'playing' | 'finished' | 'expired';
+  players: number;
+  options: Record<string, OptionValue>;
+  seats: SeatSummary[];
+  n: number;
+  createdAt: number;
+  startedAt?: number;
+  endedAt?: number;
+  result?: GameResult;
+}
+
+export interface JoinReply {
+  room: string;
+  seat: number;
+  token: string;
+  ws: string;
+}
+
+export interface ReplayLog {
+  v: 1;
+  game: string;
+  seed: string;
+  players: number;
+  options: Record<string, OptionValue>;
+  actions: { at: number; seat: number; action: unknown }[];
+}
+
+/** A coded failure from the server (`seat/taken`, `room/unknown` …). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) } });
+  } catch {
+    throw new ApiError('net/offline', 'The server cannot be reached.', 0);
+  }
+  const text = await res.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!res.ok) {
+    const e = (data ?? {}) as { code?: string; message?: string };
+    throw new ApiError(e.code ?? `http/${res.status}`, e.message ?? res.statusText, res.status);
+  }
+  return data as T;
+}
+
+const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
+
+export const api = {
+  games: () => call<GameSummary[]>('/api/games'),
+  game: (id: string) => call<GameSummary>(`/api/games/${encodeURIComponent(id)}`),
+  def: (id: string) => call<ClientDef>(`/api/games/${encodeURIComponent(id)}/def`),
+  rooms: (status?: RoomSummary['status']) => call<RoomSummary[]>(`/api/rooms${status ? `?status=${status}` : ''}`),
+  room: (id: string) => call<RoomSummary>(`/api/rooms/${encodeURIComponent(id)}`),
+  createRoom: (body: { game: string; options?: Record<string, OptionValue>; seats: SeatSpec[]; seed?: string }) => call<RoomSummary>('/api/rooms', post(body)),
+  join: (id: string, seat?: number, name?: string) =>
+    call<JoinReply>(`/api/rooms/${encodeURIComponent(id)}/join`, post({ ...(seat !== undefined ? { seat } : {}), ...(name ? { name } : {}) })),
+  spectate: (id: string) => call<{ room: string; ws: string; n: number; status: string; view: GameView }>(`/api/rooms/${encodeURIComponent(id)}/spectate`),
+  log: (id: string) => call<ReplayLog>(`/api/rooms/${encodeURIComponent(id)}/log`),
+};
