@@ -129,12 +129,6 @@ export function compileExpr(e: A.Expr, f: FnScope): Js {
       return js(String(sym.info.index));
     }
     case 'new_pile': return js(`x.newPile(${expr(e.family, f)})`, P.call);
-    case 'seat': return js(String(e.number - 1));
-    case 'face': {
-      const face = f.mod.game.faces.find((fc) => fc.notation === e.text);
-      if (face === undefined) throw new CodegenError(`no card face is written '${e.text}'`, e);
-      return js(String(face.index));
-    }
     case 'seat': return seatLit(e);
     case 'face': return js(String(faceIndex(e, f)));
     default: throw new CodegenError(`cannot compile expression ${(e as A.Node).kind}`, e as A.Node);
@@ -241,7 +235,14 @@ function builtinFn(fn: string, e: A.CallExpr, f: FnScope): Js {
     case 'wrap': return js(`${f.mod.useRuntime('wrap')}(${all()})`, P.call);
     case 'plus_minus': return js(`${f.mod.useRuntime('plusMinus')}(${all()})`, P.call);
     case 'owner': return js(`x.cardOwner(${all()})`, P.call);
-    case 'can_meld_all': return js(`x.canMeldAll(${cardsThen()})`, P.call);
+    case 'can_meld_all': {
+      // `can_meld_all(z without c, R)`: the runtime solves the whole of z once for every c.
+      const a = e.args[0]!;
+      if (a.kind === 'binary' && a.op === 'without' && baseType(typeOf(a.right, f))?.t === 'card') {
+        return js(`x.canMeldAllWithout(${cardArray(a.left, f)}, ${expr(a.right, f)}, ${expr(e.args[1]!, f)})`, P.call);
+      }
+      return js(`x.canMeldAll(${cardsThen()})`, P.call);
+    }
     case 'can_go_out': return js(`x.canGoOut(${cardsThen()})`, P.call);
     case 'unmelded_points': return js(`x.unmeldedPoints(${cardsThen()})`, P.call);
     default: throw new CodegenError(`unknown built-in function ${fn}`, e);
@@ -272,13 +273,8 @@ function binary(e: A.BinaryExpr, f: FnScope): Js {
     case 'or': return js(`${paren(compileExpr(e.left, f), P.or)} || ${paren(compileExpr(e.right, f), P.or)}`, P.or);
     case 'and': return js(`${paren(compileExpr(e.left, f), P.and)} && ${paren(compileExpr(e.right, f), P.and)}`, P.and);
     case '==': case '!=': {
-      // A card compared with a face literal (`c == 'R5'`) compares its face.
-      const lt = baseType(typeOf(e.left, f))?.t;
-      const rt = baseType(typeOf(e.right, f))?.t;
-      const side = (x: A.Expr, t: string | undefined, other: string | undefined, min: number): string =>
-        t === 'card' && other === 'face' ? `x.face(${expr(x, f)})` : paren(compileExpr(x, f), min);
-      const l = side(e.left, lt, rt, P.eq);
-      const r = side(e.right, rt, lt, P.eq + 1);
+      const l = paren(compileExpr(e.left, f), P.eq);
+      const r = paren(compileExpr(e.right, f), P.eq + 1);
       return e.op === '==' ? cmp(l, '===', '!==', r) : cmp(l, '!==', '===', r);
     }
     case '<': case '<=': case '>': case '>=':
