@@ -67,6 +67,9 @@ export interface GameState {
   accepted: number;
   moves: number;
   face: number[];
+  /** Card id → side whose deck it belongs to (-1: a shared deck). */
+  owner: number[];
+  sideOf: number[];
   zones: number[][];
   zoneDecl: number[];
   zoneOwner: number[];

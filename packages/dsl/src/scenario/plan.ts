@@ -168,7 +168,10 @@ export function planScenario(ast: A.ScenarioAst, text: string, model: CheckedGam
             faces.push(null);
           } else if (face(c)) faces.push(c.text);
         }
-        if (a.rest && plan.zones.some((p) => p.rest)) report(sd.arrangeInvalid(a.loc, 'only one zone may take the rest'));
+        // Several rest zones only with one per side (per-side decks): `stock(s1) = rest`, `stock(s2) = rest`.
+        if (a.rest && plan.zones.some((p) => p.rest && (z.scope === 'shared' || p.item.zone.kind !== 'call'))) {
+          report(sd.arrangeInvalid(a.loc, 'only one zone may take the rest (or one zone of each side, for per-side decks)'));
+        }
         if (plan.zones.some((p) => p.decl === z.index && src(p.item.zone) === src(a.zone))) {
           report(sd.arrangeInvalid(a.zone.loc, `${src(a.zone)} is arranged twice`));
         }

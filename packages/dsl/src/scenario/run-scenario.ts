@@ -6,7 +6,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import * as sd from '../diagnostics/scenario.ts';
 import { isRejected, type Action, type ArgValue, type GameDef, type GameEvent, type GameState, type Runtime, type TableChange } from '../play/runtime-api.ts';
 import type { LoadedGame } from './compile-game.ts';
-import type { ScenarioPlan } from './plan.ts';
+import type { PlannedZone, ScenarioPlan } from './plan.ts';
 
 export interface ScenarioOutcome {
   /** null when every step held. */
@@ -179,17 +179,7 @@ export function runScenario(rt: Runtime, plan: ScenarioPlan, game: LoadedGame): 
       return { plan: z, zone: base + Math.max(0, owner) };
     });
     const spec = zones.map((z) => ({ zone: z.zone, cards: z.plan.faces.filter((f): f is string => f !== null) }));
-    const rest = zones.findIndex((z) => z.plan.rest);
-    if (rest >= 0) {
-      // Every card not placed goes to the rest zone, in seeded-shuffled order, under its listed cards.
-      const left = new Map<string, number>();
-      for (const c of state.face) left.set(def.faces.notation[c]!, (left.get(def.faces.notation[c]!) ?? 0) + 1);
-      for (const s of spec) for (const f of s.cards) left.set(f, (left.get(f) ?? 0) - 1);
-      const cards: string[] = [];
-      for (const [f, n] of [...left].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) for (let i = 0; i < n; i++) cards.push(f);
-      rt.shuffleInPlace(rt.deriveRng(plan.seed, 'scenario:rest'), cards);
-      spec[rest]!.cards = [...cards, ...spec[rest]!.cards];
-    }
+    if (zones.some((z) => z.plan.rest)) restCards(state, zones, spec);
     if (spec.length > 0) {
       const r = rt.arrange(def, state, spec);
       if ('code' in r) {
@@ -214,6 +204,57 @@ export function runScenario(rt: Runtime, plan: ScenarioPlan, game: LoadedGame): 
     const v = rt.checkInvariants(def, state);
     if (v.length > 0) throw new Broken(sd.invariantViolated(plan.ast.loc, 'the arrangement', v));
     return state;
+  }
+
+  /**
+   * Every card not placed goes to a rest zone, in seeded-shuffled order, under its listed cards.
+   * With per-side decks each side may have its own rest zone (`stock(s1) = rest`), taking the
+   * cards of its deck; a shared rest zone, or the only one, takes the others.
+   */
+  function restCards(state: GameState, zones: { plan: PlannedZone; zone: number }[], spec: { zone: number; cards: string[] }[]): void {
+    const sideOf = (zone: number): number => {
+      const scope = def.zones[state.zoneDecl[zone]!]!.scope;
+      const owner = state.zoneOwner[zone]!;
+      return scope === 'side' ? owner : scope === 'player' ? state.sideOf[owner]! : NONE;
+    };
+    // Copies left per deck owner (NONE: shared decks), as the runtime's arrange takes them: the zone's side's own first.
+    const left = new Map<number, Map<string, number>>();
+    const pool = (o: number): Map<string, number> => left.get(o) ?? left.set(o, new Map()).get(o)!;
+    state.face.forEach((f, c) => {
+      const m = pool(state.owner[c] ?? NONE);
+      m.set(def.faces.notation[f]!, (m.get(def.faces.notation[f]!) ?? 0) + 1);
+    });
+    zones.forEach((z, k) => {
+      for (const f of spec[k]!.cards) {
+        const from = [pool(sideOf(z.zone)), ...left.values()].find((m) => (m.get(f) ?? 0) > 0);
+        from?.set(f, from.get(f)! - 1);
+      }
+    });
+    const rests = zones.map((z, k) => ({ z, k, side: sideOf(z.zone) })).filter((r) => r.z.plan.rest);
+    const own = rests.length > 1 ? rests.filter((r) => r.side >= 0) : [];
+    const shared = rests.find((r) => !own.includes(r));
+    for (const r of own) {
+      if (own.some((o) => o !== r && o.side === r.side)) throw new Broken(sd.setupRejected(r.z.plan.item.loc, `two zones take the rest of side ${r.side + 1}'s deck`));
+    }
+    const rng = rt.deriveRng(plan.seed, 'scenario:rest');
+    const names = new Map<number, string>(rests.map((r) => [r.k, src(plan, r.z.plan.item.zone)]));
+    const into = new Map<number, string[]>();
+    for (const [o, m] of [...left].sort((a, b) => a[0] - b[0])) {
+      const target = own.find((r) => r.side === o) ?? shared;
+      const cards = [...m].filter(([, n]) => n > 0);
+      if (cards.length === 0) continue;
+      if (target === undefined) {
+        const first = rests[0]!;
+        throw new Broken(sd.setupRejected(first.z.plan.item.loc, `the cards of side ${o + 1}'s deck not listed have nowhere to go (${[...names.values()].join(', ')} take the rest of other sides)`));
+      }
+      const list = into.get(target.k) ?? into.set(target.k, []).get(target.k)!;
+      for (const [f, n] of cards) for (let i = 0; i < n; i++) list.push(f);
+    }
+    for (const r of rests) {
+      const cards = (into.get(r.k) ?? []).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      rt.shuffleInPlace(rng, cards);
+      spec[r.k]!.cards = [...cards, ...spec[r.k]!.cards];
+    }
   }
 
   function changeOf(c: A.ArrangeItem, at: (n: A.Node) => unknown): TableChange {

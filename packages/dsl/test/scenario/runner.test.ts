@@ -24,7 +24,7 @@ function result(name: string): ScenarioResult {
 }
 
 describe('passing scenarios', () => {
-  for (const name of ['basic', 'snap-race', 'timers-and-end', 'going-out', 'game-over']) {
+  for (const name of ['basic', 'snap-race', 'timers-and-end', 'going-out', 'game-over', 'per-side-rest']) {
     it(`${name} passes`, () => {
       const r = result(`pass/${name}.scenario`);
       expect(r.diagnostics).toEqual([]);
@@ -89,7 +89,7 @@ describe('decksmith scenario', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'scenario', ...args], { encoding: 'utf8', cwd: findRoot() });
   it('exits 0 when every scenario passes, and prints each', () => {
     const r = run(`${samples}/pass`);
-    expect(r.stderr).toContain('scenarios: 5 passed, 0 failed, 0 broken');
+    expect(r.stderr).toContain('scenarios: 6 passed, 0 failed, 0 broken');
     expect(r.stdout).toContain('ok   a Snap opens a window');
     expect(r.status).toBe(0);
   }, 60_000);

@@ -15,9 +15,11 @@ export interface Arrangement {
 
 /**
  * Returns a state whose listed zones hold exactly the named cards (bottom→top). Cards are
- * taken from the listed zones first, then from anywhere else; cards displaced from a listed
- * zone go to their home zone (or the first unlisted zone when that is listed too). Card
- * conservation holds; ids of moved cards are refreshed like any move.
+ * taken from the listed zones first, then from anywhere else; a zone of a side (or of a
+ * player) takes a copy from that side's own deck when there is one (per-side decks), then any
+ * copy. Cards displaced from a listed zone go to their home zone (or the first unlisted zone
+ * when that is listed too). Card conservation holds; ids of moved cards are refreshed like
+ * any move.
  *
  * @example
  * state = arrange(def, state, [{ zone: hand0, cards: ['R1', 'G+2'] }, { zone: discard, cards: ['R5'] }]);
@@ -30,18 +32,23 @@ export function arrange(def: GameDef, state: GameState, spec: readonly Arrangeme
   const s = state;
   for (const a of spec) {
     if (!Number.isInteger(a.zone) || a.zone < 0 || a.zone >= s.zones.length) return { code: 'setup/invalid', message: `No zone ${a.zone}.` };
+    const slots = def.zones[s.zoneDecl[a.zone]].slots;
+    if (slots !== undefined && a.cards.length > slots) return { code: 'setup/invalid', message: `${def.zones[s.zoneDecl[a.zone]].name} has ${slots} slots, not ${a.cards.length}.` };
     const list: number[] = [];
+    const mine = sideOfZone(def, s, a.zone);
     for (const name of a.cards) {
       const face = def.faces.notation.indexOf(name);
       if (face < 0) return { code: 'setup/invalid', message: `No card is written "${name}".` };
-      // Prefer a card already in a listed zone, then one from anywhere (top first).
+      // Prefer the zone's side's own copy, then any; each from a listed zone first, then from anywhere (top first).
       let pick = -1;
       const order = [...listed, ...s.zones.keys()];
-      for (let k = 0; k < order.length && pick < 0; k++) {
-        const zs = s.zones[order[k]];
-        for (let i = zs.length - 1; i >= 0 && pick < 0; i--) {
-          const c = zs[i];
-          if (c >= 0 && s.face[c] === face && !claimed.has(c)) pick = c;
+      for (let pass = mine < 0 ? 1 : 0; pass < 2 && pick < 0; pass++) {
+        for (let k = 0; k < order.length && pick < 0; k++) {
+          const zs = s.zones[order[k]];
+          for (let i = zs.length - 1; i >= 0 && pick < 0; i--) {
+            const c = zs[i];
+            if (c >= 0 && s.face[c] === face && !claimed.has(c) && (pass === 1 || s.owner[c] === mine)) pick = c;
+          }
         }
       }
       if (pick < 0) return { code: 'setup/invalid', message: `Not enough "${name}" cards.` };
@@ -67,6 +74,16 @@ export function arrange(def: GameDef, state: GameState, spec: readonly Arrangeme
         moveCard(e, c, home, onTop.has(home) ? 'bottom' : 'top');
       }
     }
+    // Claimed cards leave rows first (through a pile), so that a full row has room and a row's
+    // cards land in the listed slot order.
+    let staging = -1;
+    for (let z = 0; z < s.staticZones && staging < 0; z++) if (def.zones[s.zoneDecl[z]].shape !== 'row') staging = z;
+    spec.forEach((a, k) => {
+      for (const c of plan[k]) {
+        const via = e.isRow(a.zone) ? staging : a.zone;
+        if (e.isRow(e.s.cardZone[c]) && via >= 0) moveCard(e, c, via, 'top');
+      }
+    });
     spec.forEach((a, k) => {
       for (const c of plan[k]) moveCard(e, c, a.zone, 'top');
     });
@@ -74,4 +91,12 @@ export function arrange(def: GameDef, state: GameState, spec: readonly Arrangeme
   } finally {
     e.busy = false;
   }
+}
+
+/** The side owning a zone instance: its side, its player's side, or -1 (shared zones, piles). */
+function sideOfZone(def: GameDef, s: GameState, zone: number): number {
+  const owner = s.zoneOwner[zone];
+  if (owner < 0 || zone >= s.staticZones) return -1;
+  const scope = def.zones[s.zoneDecl[zone]].scope;
+  return scope === 'side' ? owner : scope === 'player' ? s.sideOf[owner] : -1;
 }
