@@ -29,10 +29,31 @@ export function metric(text: string, name: string): number | undefined {
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : undefined;
 }
 
-export async function serverProcess(url: string): Promise<{ rssMB: number; cpuSeconds: number }> {
+export interface ServerSample {
+  rssMB: number;
+  cpuSeconds: number;
+  /** Cumulative ack-latency histogram: upper bound (s) → count. */
+  buckets: [number, number][];
+}
+
+export async function serverProcess(url: string): Promise<ServerSample> {
   const text = await (await fetch(`${url}/metrics`)).text();
+  const buckets: [number, number][] = [];
+  for (const line of text.split('\n')) {
+    const m = /^decksmith_ack_latency_seconds_bucket\{le="([^"]+)"\} (\d+)/.exec(line);
+    if (m) buckets.push([m[1] === '+Inf' ? Infinity : Number(m[1]), Number(m[2])]);
+  }
   return {
     rssMB: Math.round(((metric(text, 'process_resident_memory_bytes') ?? 0) / 1024 / 1024) * 10) / 10,
     cpuSeconds: metric(text, 'process_cpu_seconds_total') ?? 0,
+    buckets,
   };
+}
+
+/** The server-side latency quantile (ms, a bucket's upper bound) between two samples. */
+export function serverQuantile(before: ServerSample, after: ServerSample, q: number): number {
+  const counts = after.buckets.map(([le, n], i) => [le, n - (before.buckets[i]?.[1] ?? 0)] as const);
+  const total = counts.at(-1)?.[1] ?? 0;
+  const bound = counts.find(([, n]) => n >= q * total)?.[0] ?? Infinity;
+  return total === 0 ? 0 : bound * 1000;
 }

@@ -1,0 +1,22 @@
+// A load-test worker thread: runs its share of the tables and reports its statistics when told to stop.
+import { parentPort, workerData } from 'node:worker_threads';
+import { Stats } from './stats.ts';
+import { runTable } from './table.ts';
+
+const { url, game, players, pace, rooms } = workerData as { url: string; game: string; players: number; pace: number; rooms: number };
+const stats = new Stats();
+let stopped = false;
+const tables: Promise<void>[] = [];
+for (let r = 0; r < rooms; r++) {
+  tables.push(runTable({ url, game, players, pace, stats, stopped: () => stopped }));
+  if (r % 25 === 24) await new Promise((res) => setTimeout(res, 200));
+}
+parentPort!.on('message', async (m: 'record' | 'stop') => {
+  if (m === 'record') return void (stats.recording = true);
+  stats.recording = false;
+  const report = { latencies: stats.latencies, acks: stats.acks, rejects: stats.rejects, errors: stats.errors, disconnects: stats.disconnects, games: stats.games };
+  stopped = true;
+  parentPort!.postMessage(report);
+  await Promise.race([Promise.all(tables), new Promise((res) => setTimeout(res, 5000))]);
+  process.exit(0);
+});
