@@ -74,13 +74,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   const registry = new GameRegistry(options.games ?? []);
   const storage = options.storage ?? new MemoryStorage();
-  let manager: RoomManager | undefined;
   const metrics = createMetrics(() => {
     const counts: Record<string, number> = { waiting: 0, playing: 0, finished: 0 };
-    for (const r of manager?.rooms.values() ?? []) counts[r.status] = (counts[r.status] ?? 0) + 1;
+    for (const r of manager.rooms.values()) counts[r.status] = (counts[r.status] ?? 0) + 1;
     return counts;
   });
-  manager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, onOutcome: (ok, code) => metrics.outcome(ok, code) });
+  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, onOutcome: (ok, code) => metrics.outcome(ok, code) });
   app.decorate('decksmith', { registry, manager, storage, metrics, config });
 
   await app.register(fastifySwagger, {

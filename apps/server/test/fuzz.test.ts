@@ -148,3 +148,25 @@ describe('fuzzing the protocol', () => {
     expect(await seat0.next((m) => m.t === 'pong')).toMatchObject({ id: 1 });
   });
 });
+
+describe('out-of-window and out-of-turn actions in a race game', () => {
+  it('are rejected with their codes and change nothing', { timeout: 60_000 }, async () => {
+    const { id: snapId, tokens: snapTokens } = await createRoom(app, { game: 'snap-race', seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'window' });
+    const snapRoom = app.decksmith.manager.get(snapId)!;
+    const [a, b] = await Promise.all([Client.inject(app), Client.inject(app)]);
+    await a.join(snapId, snapTokens[0]);
+    await b.join(snapId, snapTokens[1]);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom(a, b), async (seq, client) => {
+        const before = JSON.stringify(snapRoom.state);
+        // No window is open: a snap is out of its window.
+        expect(await client.expectError({ t: 'action', seq, action: { type: 'snap', expect: { height: 0, top: null } } })).toMatchObject({ code: 'window/closed' });
+        // Seat 1 plays out of turn.
+        expect(await b.expectError({ t: 'action', seq: seq + 1, action: { type: 'draw' } })).toMatchObject({ code: 'turn/not_yours' });
+        await snapRoom.idle();
+        expect(JSON.stringify(snapRoom.state)).toBe(before);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

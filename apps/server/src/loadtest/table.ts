@@ -35,7 +35,7 @@ async function playOnce(o: TableOptions): Promise<void> {
       resolveGame();
     };
     const watch = setInterval(() => o.stopped() && finish(), 200);
-    tokens.forEach((token, seat) => {
+    tokens.forEach((token) => {
       const ws = new WebSocket(wsUrl);
       sockets.push(ws);
       let legal: unknown[] = [];
@@ -63,7 +63,10 @@ async function playOnce(o: TableOptions): Promise<void> {
             o.stats.games++;
             return finish();
           }
-          if (timer && legal.length === 0) (clearTimeout(timer), (timer = undefined));
+          if (timer && legal.length === 0) {
+            clearTimeout(timer);
+            timer = undefined;
+          }
           schedule();
         } else if ((m.t === 'ack' || m.t === 'reject') && m.seq === seq) {
           o.stats.ack(performance.now() - sentAt, m.t === 'ack');

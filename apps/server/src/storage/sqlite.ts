@@ -136,10 +136,14 @@ export class SqliteStorage implements Storage {
   async updateRoom(roomId: string, patch: Partial<Pick<RoomRecord, 'status' | 'startedAt' | 'endedAt' | 'result'>>): Promise<void> {
     const sets: string[] = [];
     const values: (string | number)[] = [];
-    if (patch.status !== undefined) (sets.push('status = ?'), values.push(patch.status));
-    if (patch.startedAt !== undefined) (sets.push('started_at = ?'), values.push(patch.startedAt));
-    if (patch.endedAt !== undefined) (sets.push('ended_at = ?'), values.push(patch.endedAt));
-    if (patch.result !== undefined) (sets.push('result = ?'), values.push(JSON.stringify(patch.result)));
+    const set = (column: string, value: string | number): void => {
+      sets.push(`${column} = ?`);
+      values.push(value);
+    };
+    if (patch.status !== undefined) set('status', patch.status);
+    if (patch.startedAt !== undefined) set('started_at', patch.startedAt);
+    if (patch.endedAt !== undefined) set('ended_at', patch.endedAt);
+    if (patch.result !== undefined) set('result', JSON.stringify(patch.result));
     if (sets.length === 0) return;
     this.db.prepare(`update rooms set ${sets.join(', ')} where id = ?`).run(...values, roomId);
   }
