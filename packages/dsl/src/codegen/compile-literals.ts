@@ -44,9 +44,10 @@ export function faceBinary(e: A.BinaryExpr, f: FnScope): Js | null {
   return null;
 }
 
-/** A card source (zone, pile, list of cards) as an array expression. */
+/** A card source (zone, pile, family of piles, list of cards) as an array expression. */
 function compileCards(e: A.Expr, f: FnScope): string {
   const t = f.mod.game.types.get(e);
   if (t?.t === 'zone' || t?.t === 'pile') return `x.cards(${expr(e, f)})`;
+  if (t?.t === 'family') return `x.piles(${expr(e, f)}).flatMap((p) => x.cards(p))`;
   return paren(compileExpr(e, f), P.call);
 }
