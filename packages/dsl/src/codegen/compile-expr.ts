@@ -273,8 +273,16 @@ function binary(e: A.BinaryExpr, f: FnScope): Js {
     case 'or': return js(`${paren(compileExpr(e.left, f), P.or)} || ${paren(compileExpr(e.right, f), P.or)}`, P.or);
     case 'and': return js(`${paren(compileExpr(e.left, f), P.and)} && ${paren(compileExpr(e.right, f), P.and)}`, P.and);
     case '==': case '!=': {
-      const l = paren(compileExpr(e.left, f), P.eq);
-      const r = paren(compileExpr(e.right, f), P.eq + 1);
+      // A `bool?` is a stored number (-1, 0, 1): the bool it is compared with becomes 0/1 too.
+      const optBool = (t: Type | undefined): boolean => t?.t === 'optional' && t.of.t === 'bool';
+      const stored = optBool(typeOf(e.left, f)) || optBool(typeOf(e.right, f));
+      const side = (x: A.Expr, min: number): string => {
+        if (!stored || typeOf(x, f)?.t !== 'bool') return paren(compileExpr(x, f), min);
+        const n = toStored(x, f, typeOf(x, f));
+        return /^[01]$/.test(n) ? n : `(${n})`;
+      };
+      const l = side(e.left, P.eq);
+      const r = side(e.right, P.eq + 1);
       return e.op === '==' ? cmp(l, '===', '!==', r) : cmp(l, '!==', '===', r);
     }
     case '<': case '<=': case '>': case '>=':

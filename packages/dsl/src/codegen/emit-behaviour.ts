@@ -349,7 +349,11 @@ export function roundsTable(game: CheckedGame, mod: ModuleBuilder): unknown {
     count: r === null ? code('() => 1') : r.count !== null ? arrow(r.count, f) : undefined,
     until: r?.until ? arrow(r.until, f) : undefined,
     values,
-    dealer: { first: r?.dealer?.first ?? 'first', rotate: r?.dealer?.then ?? 'left' },
+    dealer: {
+      first: r?.dealer?.first ?? 'first',
+      rotate: r?.dealer?.then ?? 'left',
+      firstIf: r?.dealer?.when ? arrow(r.dealer.when, f) : undefined,
+    },
     setup: r?.setup ? blockFn(mod, 'setup', r.setup, 'rounds: setup') : code('() => {}'),
     stages: r === null ? game.stages.map((s) => s.index) : r.stages.map(stageIndex),
     scoring: r?.scoring ? blockFn(mod, 'scoring', r.scoring, 'rounds: scoring') : undefined,

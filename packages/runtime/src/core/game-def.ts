@@ -121,6 +121,8 @@ export interface MeldRulesDef {
   books: boolean;
   runs: boolean;
   allWildMeld: boolean;
+  /** `all wild allowed when <cond>`: all-wild melds count only while this holds. */
+  allWildWhen?: (x: Ctx) => boolean;
   /** Attribute indices the solver reads. */
   rankAttr: number;
   suitAttr: number;
@@ -204,7 +206,8 @@ export interface RoundsDef {
   until?: (x: Ctx) => boolean;
   /** Names and computations of per-round values (global vars recomputed at each round start). */
   values: readonly { varIndex: number; compute: (x: Ctx) => number }[];
-  dealer: { first: 'random' | 'first'; rotate: 'left' | 'right' | 'fixed' };
+  /** `firstIf` (`dealer random if <cond>`): `first` applies only while it holds, else the other way. */
+  dealer: { first: 'random' | 'first'; rotate: 'left' | 'right' | 'fixed'; firstIf?: (x: Ctx) => boolean };
   setup: (x: Ctx) => void;
   stages: readonly number[];
   scoring?: (x: Ctx) => void;
