@@ -161,3 +161,18 @@ describe('error recovery', () => {
     }
   });
 });
+
+describe('conditional meld and dealer clauses', () => {
+  it('`all wild allowed when c` and `dealer random if c, then left` keep their conditions', () => {
+    const ast = parseClean(`game g "G"
+meld rules m { size 3 or more  books  all wild allowed when wilds_ok }
+meld rules n { size 3 or more  books  all wild allowed }
+rounds { count 2  dealer random if random_first, then left }`);
+    const lines = item(ast, 'meld_rules', 'm').rules;
+    const allWild = lines.find((r) => r.kind === 'meld_all_wild');
+    expect(allWild?.kind === 'meld_all_wild' && allWild.cond !== null ? sexp(allWild.cond) : null).toBe('wilds_ok');
+    expect(item(ast, 'meld_rules', 'n').rules.find((r) => r.kind === 'meld_all_wild')).toMatchObject({ cond: null });
+    const dealer = item(ast, 'rounds').dealer!;
+    expect([dealer.first, dealer.when === null ? null : sexp(dealer.when), dealer.then]).toEqual(['random', 'random_first', 'left']);
+  });
+});

@@ -169,8 +169,8 @@ export interface RolesDecl extends Node {
 }
 
 /**
- * One line of a `meld rules` block. `wild when <cond>` and `points <expr>` range over a card
- * named `c`; `variable` is that implicit `c` (located at the `wild`/`points` keyword), or the
+ * One line of a `meld rules` block (`all wild allowed [when <cond>]`: `cond` is null when always).
+ * `wild when <cond>` and `points <expr>` range over a card named `c`; `variable` is that implicit `c` (located at the `wild`/`points` keyword), or the
  * name written in the longer forms `wild x when …` / `points x: …`.
  */
 export type MeldRule =
@@ -178,7 +178,7 @@ export type MeldRule =
   | { kind: 'meld_books'; by: Ident | null; loc: Loc }
   | { kind: 'meld_runs'; by: Ident; over: Ident; range: RangeType | null; loc: Loc }
   | { kind: 'meld_wild'; variable: Ident; cond: Expr; loc: Loc }
-  | { kind: 'meld_all_wild'; loc: Loc }
+  | { kind: 'meld_all_wild'; cond: Expr | null; loc: Loc }
   | { kind: 'meld_points'; variable: Ident; value: Expr; loc: Loc };
 
 /** `meld rules crowns { size 3 or more … }` */

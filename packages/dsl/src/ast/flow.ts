@@ -10,10 +10,14 @@ export interface RoundValue extends Node {
   value: Expr;
 }
 
-/** `dealer first`, `dealer random`, optionally `, then left | right | fixed`. */
+/**
+ * `dealer first`, `dealer random`, optionally `if <cond>` (else the other way: `dealer random if
+ * random_first` deals first from player 1 when the condition fails), then `, then left | right | fixed`.
+ */
 export interface DealerSpec extends Node {
   kind: 'dealer';
   first: 'first' | 'random';
+  when: Expr | null;
   then: 'left' | 'right' | 'fixed' | null;
 }
 

@@ -147,6 +147,8 @@ export interface MeldInfo {
   books: boolean;
   runs: boolean;
   allWildMeld: boolean;
+  /** `all wild allowed when <cond>`: the condition (evaluated when the solver runs), or null. */
+  allWildWhen: A.Expr | null;
   suitAttr: number;
   rankAttr: number;
   minRank: number;

@@ -133,6 +133,7 @@ export function meldsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
       books: m.books,
       runs: m.runs,
       allWildMeld: m.allWildMeld,
+      allWildWhen: m.allWildWhen === null ? undefined : arrowCode(expr(m.allWildWhen, new FnScope(mod, m.name))),
       rankAttr: m.rankAttr,
       suitAttr: m.suitAttr,
       isWild: cardFn('wild', m.wild && { variable: m.wild.variable, e: m.wild.cond }, 'false', 'boolean'),

@@ -147,7 +147,8 @@ function projectRound(e: Engine): void {
 /** Takes every player's best melds out of their private zones (the copy only), as a last turn would. */
 function layPrivateMelds(e: Engine): void {
   const m = e.def.melds[0]!;
-  const rules = { minSize: m.minSize, minRank: m.minRank, maxRank: m.maxRank, books: m.books, runs: m.runs, allWildMeld: m.allWildMeld };
+  const allWildMeld = m.allWildMeld && (m.allWildWhen === undefined || m.allWildWhen(e));
+  const rules = { minSize: m.minSize, minRank: m.minRank, maxRank: m.maxRank, books: m.books, runs: m.runs, allWildMeld };
   for (let p = 0; p < e.s.players; p++) {
     for (const z of privateZones(e, p)) {
       const cards = e.s.zones[z]!.filter((c) => c >= 0);

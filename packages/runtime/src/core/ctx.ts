@@ -130,6 +130,11 @@ export interface Ctx {
 
   // ---- standard library ------------------------------------------------------------------
   canMeldAll(cards: readonly number[], rules: number): boolean;
+  /**
+   * `can_meld_all(cards without card, rules)`: the same answer, but a hand none of whose cards
+   * can be left out is rejected by one memoised search (fast when asked for every card).
+   */
+  canMeldAllWithout(cards: readonly number[], card: number, rules: number): boolean;
   canGoOut(cards: readonly number[], rules: number, keep: number): boolean;
   unmeldedPoints(cards: readonly number[], rules: number): number;
   /** Lay melds (exact partition, or best = minimum leftover) of cards into a zone. */

@@ -45,6 +45,11 @@ export class Engine implements Ctx {
   private familyStamp: Int32Array;
   private pileVarStamp: Int32Array;
   private epochStamp = new Int32Array(32);
+  /** The last hand asked about in canMeldAllWithout (its solver input) and whether one card can be left out. */
+  private leaveOneInput: MeldCard[] = [];
+  private leaveOneRules = NONE;
+  private leaveOneAllWild = false;
+  private leaveOne = false;
 
   /** Argument buffer of the action being checked (reused). */
   readonly args: number[] = [];
@@ -494,12 +499,41 @@ export class Engine implements Ctx {
     for (const card of cards) {
       mc.push({ rank: this.attr(card, m.rankAttr), suit: this.attr(card, m.suitAttr), wild: m.isWild(this, card), points: m.points(this, card) });
     }
-    const r: MeldRules = { minSize: m.minSize, minRank: m.minRank, maxRank: m.maxRank, books: m.books, runs: m.runs, allWildMeld: m.allWildMeld };
+    const allWildMeld = m.allWildMeld && (m.allWildWhen === undefined || m.allWildWhen(this));
+    const r: MeldRules = { minSize: m.minSize, minRank: m.minRank, maxRank: m.maxRank, books: m.books, runs: m.runs, allWildMeld };
     return { mc, r };
   }
   canMeldAll(cards: readonly number[], rules: number): boolean {
     const { mc, r } = this.meldInput(cards, rules);
     return partitionExact(mc, r) !== null;
+  }
+  canMeldAllWithout(cards: readonly number[], card: number, rules: number): boolean {
+    const list = cards.filter((c) => c >= 0);
+    const at = list.indexOf(card);
+    if (at < 0) return this.canMeldAll(list, rules);
+    const { mc, r } = this.meldInput(list, rules);
+    // Necessary: some one card of the whole list can be left out. Legal-action enumeration asks
+    // this for every card of the same hand, so it is solved once per hand.
+    if (!this.someLeaveOne(mc, r, rules)) return false;
+    mc.splice(at, 1);
+    return partitionExact(mc, r) !== null;
+  }
+  /** Whether `goOut(mc, r, 1)` succeeds; the last answer is kept with its input (a pure function of it). */
+  private someLeaveOne(mc: MeldCard[], r: MeldRules, rules: number): boolean {
+    const last = this.leaveOneInput;
+    let same = rules === this.leaveOneRules && r.allWildMeld === this.leaveOneAllWild && mc.length === last.length;
+    for (let i = 0; same && i < mc.length; i++) {
+      const a = mc[i];
+      const b = last[i];
+      same = a.rank === b.rank && a.suit === b.suit && a.wild === b.wild && a.points === b.points;
+    }
+    if (!same) {
+      this.leaveOne = goOut(mc, r, 1) !== null;
+      this.leaveOneInput = mc.slice();
+      this.leaveOneRules = rules;
+      this.leaveOneAllWild = r.allWildMeld;
+    }
+    return this.leaveOne;
   }
   canGoOut(cards: readonly number[], rules: number, keep: number): boolean {
     const { mc, r } = this.meldInput(cards, rules);

@@ -23,7 +23,8 @@ export function startRound(e: Engine, r: number): void {
   e.set('round', r);
   if (r === 1 || s.dealer < 0) {
     let d = 0;
-    if (rd.dealer.first === 'random') d = nextInt(e.wRng(), s.players);
+    const random = (rd.dealer.first === 'random') === (rd.dealer.firstIf === undefined || rd.dealer.firstIf(e));
+    if (random) d = nextInt(e.wRng(), s.players);
     if (s.out[d] !== 0) d = e.leftOf(d);
     e.set('dealer', d);
   } else if (rd.dealer.rotate === 'left') e.set('dealer', e.leftOf(s.dealer));

@@ -36,7 +36,7 @@ function configure(ctx: CheckContext, info: MeldInfo, rule: A.MeldRule): void {
       break;
     }
     case 'meld_wild': info.wild = rule; break;
-    case 'meld_all_wild': info.allWildMeld = true; break;
+    case 'meld_all_wild': info.allWildMeld = true; info.allWildWhen = rule.cond; break;
     case 'meld_points': info.points = rule; break;
   }
 }
@@ -47,7 +47,7 @@ export function collectMelds(ctx: CheckContext): void {
     if (item.kind !== 'meld_rules') continue;
     const info: MeldInfo = {
       name: item.name.text, index: ctx.game.melds.length, decl: item, minSize: 0, maxSize: null, books: false, runs: false,
-      allWildMeld: false, suitAttr: -1, rankAttr: -1, minRank: 0, maxRank: 0, wild: null, points: null,
+      allWildMeld: false, allWildWhen: null, suitAttr: -1, rankAttr: -1, minRank: 0, maxRank: 0, wild: null, points: null,
     };
     if (!registerValue(ctx, item.name, { kind: 'meld', info })) continue;
     for (const rule of item.rules) configure(ctx, info, rule);

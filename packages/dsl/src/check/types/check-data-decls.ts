@@ -35,6 +35,7 @@ function checkMelds(ctx: CheckContext): void {
       bindParam(env, meld.wild.variable.text, 0, T.card);
       expectType(env, meld.wild.cond, T.bool, 'as the wild-card condition');
     }
+    if (meld.allWildWhen) expectType(rootEnv(ctx, 'meld rules'), meld.allWildWhen, T.bool, 'as the all-wild condition');
     if (meld.points) {
       const env = child(rootEnv(ctx, 'meld rules'));
       bindParam(env, meld.points.variable.text, 0, T.card);

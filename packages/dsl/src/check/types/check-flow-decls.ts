@@ -18,6 +18,7 @@ function duration(ctx: CheckContext, e: A.Expr, what: string): void {
 function checkRounds(ctx: CheckContext, r: A.RoundsDecl): void {
   if (r.count) expectType(rootEnv(ctx, 'the round count'), r.count, T.number, 'as the number of rounds');
   if (r.until) expectType(rootEnv(ctx, 'the until condition'), r.until, T.bool, 'as the until condition');
+  if (r.dealer?.when) expectType(rootEnv(ctx, 'the dealer condition'), r.dealer.when, T.bool, 'as the dealer condition');
   if (r.setup) checkBlock(rootEnv(ctx, null), r.setup);
   if (r.scoring) checkBlock(rootEnv(ctx, null), r.scoring);
 }

@@ -707,296 +707,298 @@ function peg$parse(input, options) {
   function peg$f57(min) {    return [{ kind: "meld_size", min, max: min, loc: L() }];  }
   function peg$f58(v) {    return v;  }
   function peg$f59(variable, cond) {    return [{ kind: "meld_wild", variable: variable ?? implicitCard(), cond, loc: L() }];  }
-  function peg$f60() {    return [{ kind: "meld_all_wild", loc: L() }];  }
-  function peg$f61(variable, value) {    return [{ kind: "meld_points", variable, value, loc: L() }];  }
-  function peg$f62(value) {    return [{ kind: "meld_points", variable: implicitCard(), value, loc: L() }];  }
-  function peg$f63(a) {    return a;  }
-  function peg$f64(by) {    return { kind: "meld_books", by, loc: L() };  }
-  function peg$f65(by, over, r) {    return r;  }
-  function peg$f66(by, over, range) {    return { kind: "meld_runs", by, over, range, loc: L() };  }
-  function peg$f67(name, p) {    return p;  }
-  function peg$f68(name, params, type, body) {    return { kind: "define", name, params, type, body, loc: L() };  }
-  function peg$f69(name, p) {    return p;  }
-  function peg$f70(name, params, body) {    return { kind: "procedure", name, params: params ?? [], body, loc: L() };  }
-  function peg$f71(params) {    return params;  }
-  function peg$f72(name, type) {    return { kind: "typed_param", name, type, loc: L() };  }
-  function peg$f73(cond, message) {    return { kind: "constraint", cond, message, loc: L() };  }
-  function peg$f74(c) {    return c;  }
-  function peg$f75(list) {
+  function peg$f60(e) {    return e;  }
+  function peg$f61(cond) {    return [{ kind: "meld_all_wild", cond, loc: L() }];  }
+  function peg$f62(variable, value) {    return [{ kind: "meld_points", variable, value, loc: L() }];  }
+  function peg$f63(value) {    return [{ kind: "meld_points", variable: implicitCard(), value, loc: L() }];  }
+  function peg$f64(a) {    return a;  }
+  function peg$f65(by) {    return { kind: "meld_books", by, loc: L() };  }
+  function peg$f66(by, over, r) {    return r;  }
+  function peg$f67(by, over, range) {    return { kind: "meld_runs", by, over, range, loc: L() };  }
+  function peg$f68(name, p) {    return p;  }
+  function peg$f69(name, params, type, body) {    return { kind: "define", name, params, type, body, loc: L() };  }
+  function peg$f70(name, p) {    return p;  }
+  function peg$f71(name, params, body) {    return { kind: "procedure", name, params: params ?? [], body, loc: L() };  }
+  function peg$f72(params) {    return params;  }
+  function peg$f73(name, type) {    return { kind: "typed_param", name, type, loc: L() };  }
+  function peg$f74(cond, message) {    return { kind: "constraint", cond, message, loc: L() };  }
+  function peg$f75(c) {    return c;  }
+  function peg$f76(list) {
     const values = list.filter((c) => c.tag === "value").map((c) => c.value);
     const c = clauses(list.filter((c) => c.tag !== "value"), "rounds block");
     if (c.count && c.until) fail("clause_duplicate", "a rounds block has either count or until, not both", list.find((x) => x.tag === "until").where);
     return { kind: "rounds", count: c.count ?? null, until: c.until ?? null, values, dealer: c.dealer ?? null,
              setup: c.setup ?? null, stages: c.stages ?? [], scoring: c.scoring ?? null, loc: L() };
   }
-  function peg$f76(value) {    return { tag: "count", value, where: range() };  }
-  function peg$f77(value) {    return { tag: "until", value, where: range() };  }
-  function peg$f78(name, value) {    return { tag: "value", value: { kind: "round_value", name, value, loc: L() }, where: range() };  }
-  function peg$f79(first, t) {    return t;  }
-  function peg$f80(first, then) {    return { tag: "dealer", value: { kind: "dealer", first, then, loc: L() }, where: range() };  }
-  function peg$f81(value) {    return { tag: "setup", value, where: range() };  }
-  function peg$f82(value) {    return { tag: "stages", value, where: range() };  }
-  function peg$f83(value) {    return { tag: "scoring", value, where: range() };  }
-  function peg$f84(name, mode) {    return { kind: "stage", name, mode, loc: L() };  }
-  function peg$f85(s) {    return s;  }
-  function peg$f86(from, c) {    return c;  }
-  function peg$f87(from, b) {    return b;  }
-  function peg$f88(from, body) {
+  function peg$f77(value) {    return { tag: "count", value, where: range() };  }
+  function peg$f78(value) {    return { tag: "until", value, where: range() };  }
+  function peg$f79(name, value) {    return { tag: "value", value: { kind: "round_value", name, value, loc: L() }, where: range() };  }
+  function peg$f80(first, e) {    return e;  }
+  function peg$f81(first, when, t) {    return t;  }
+  function peg$f82(first, when, then) {    return { tag: "dealer", value: { kind: "dealer", first, when, then, loc: L() }, where: range() };  }
+  function peg$f83(value) {    return { tag: "setup", value, where: range() };  }
+  function peg$f84(value) {    return { tag: "stages", value, where: range() };  }
+  function peg$f85(value) {    return { tag: "scoring", value, where: range() };  }
+  function peg$f86(name, mode) {    return { kind: "stage", name, mode, loc: L() };  }
+  function peg$f87(s) {    return s;  }
+  function peg$f88(from, c) {    return c;  }
+  function peg$f89(from, b) {    return b;  }
+  function peg$f90(from, body) {
     const c = clauses(body ?? [], "stage");
     return { kind: "turns", from, steps: c.steps ?? [], turnTimer: c.timer ?? null, loc: L() };
   }
-  function peg$f89(i) {    return i;  }
-  function peg$f90(b) {    return b;  }
-  function peg$f91(body) {    return { kind: "realtime", idles: body ?? [], loc: L() };  }
-  function peg$f92(duration) {    return { kind: "pause", duration, loc: L() };  }
-  function peg$f93() {    return { kind: "random_player", loc: L() };  }
-  function peg$f94(value) {    return { tag: "steps", value, where: range() };  }
-  function peg$f95(duration, action) {    return { tag: "timer", value: { kind: "turn_timer", duration, action, loc: L() }, where: range() };  }
-  function peg$f96(duration, n) {    return n;  }
-  function peg$f97(duration, on, body) {    return { kind: "idle", duration, on: on ?? [], body, loc: L() };  }
-  function peg$f98(name, d) {    return d;  }
-  function peg$f99(name, duration, blocking, b) {    return b;  }
-  function peg$f100(name, duration, blocking, onTimeout) {    return { kind: "window", name, duration, blocking: blocking !== null, onTimeout, loc: L() };  }
-  function peg$f101(name, p) {    return p;  }
-  function peg$f102(name, params, c) {    return c;  }
-  function peg$f103(name, params, list, body) {
+  function peg$f91(i) {    return i;  }
+  function peg$f92(b) {    return b;  }
+  function peg$f93(body) {    return { kind: "realtime", idles: body ?? [], loc: L() };  }
+  function peg$f94(duration) {    return { kind: "pause", duration, loc: L() };  }
+  function peg$f95() {    return { kind: "random_player", loc: L() };  }
+  function peg$f96(value) {    return { tag: "steps", value, where: range() };  }
+  function peg$f97(duration, action) {    return { tag: "timer", value: { kind: "turn_timer", duration, action, loc: L() }, where: range() };  }
+  function peg$f98(duration, n) {    return n;  }
+  function peg$f99(duration, on, body) {    return { kind: "idle", duration, on: on ?? [], body, loc: L() };  }
+  function peg$f100(name, d) {    return d;  }
+  function peg$f101(name, duration, blocking, b) {    return b;  }
+  function peg$f102(name, duration, blocking, onTimeout) {    return { kind: "window", name, duration, blocking: blocking !== null, onTimeout, loc: L() };  }
+  function peg$f103(name, p) {    return p;  }
+  function peg$f104(name, params, c) {    return c;  }
+  function peg$f105(name, params, list, body) {
     const c = clauses(list, "action");
     return { kind: "action", name, params: params ?? [], who: c.by ?? null, during: c.during ?? [],
              races: c.races ?? null, rate: c.rate ?? null, once: c.once ?? null, body, loc: L() };
   }
-  function peg$f104(value) {    return { tag: "by", value, where: range() };  }
-  function peg$f105(value) {    return { tag: "during", value, where: range() };  }
-  function peg$f106(value) {    return { tag: "races", value, where: range() };  }
-  function peg$f107(value) {    return { tag: "rate", value, where: range() };  }
-  function peg$f108() {    return { tag: "once", value: L(), where: range() };  }
-  function peg$f109() {    return { kind: "by_current", loc: L() };  }
-  function peg$f110(e) {    return e;  }
-  function peg$f111(except) {    return { kind: "by_any", except, loc: L() };  }
-  function peg$f112(role) {    return { kind: "by_role", role, loc: L() };  }
-  function peg$f113(name, type, e) {    return e;  }
-  function peg$f114(name, type, condition) {    return { kind: "action_param", name, type, condition, loc: L() };  }
-  function peg$f115() {    return false;  }
-  function peg$f116() {    return true;  }
-  function peg$f117(many, zone, e) {    return e;  }
-  function peg$f118(many, zone, where) {    return { kind: "param_card", many, zone, where, loc: L() };  }
-  function peg$f119(family, orNew) {    return { kind: "param_pile", family, orNew: orNew !== null, loc: L() };  }
-  function peg$f120(body) {    return { kind: "hook", event: "before_turn_action", body, loc: L() };  }
-  function peg$f121(cond, body) {    return { kind: "trigger", cond, body, loc: L() };  }
-  function peg$f122(order, measure, variable, source) {    return { variable, source, loc: L() };  }
-  function peg$f123(order, measure, over, t) {    return t;  }
-  function peg$f124(order, measure, over, ties) {    return { kind: "winner", order, measure, over, ties, loc: L() };  }
-  function peg$f125() {    return { kind: "ties_shared", loc: L() };  }
-  function peg$f126(amongTied, e) {    return e;  }
-  function peg$f127(amongTied, cond) {    return { kind: "ties_replay", amongTied: amongTied !== null, cond, loc: L() };  }
-  function peg$f128(i) {    return i;  }
-  function peg$f129(items) {    return { kind: "layout", items, loc: L() };  }
-  function peg$f130(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
-  function peg$f131(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
-  function peg$f132(places) {    return { kind: "layout_places", places, loc: L() };  }
-  function peg$f133(name, value) {    return { kind: "layout_colour", name, value, loc: L() };  }
-  function peg$f134(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
-  function peg$f135(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
-  function peg$f136(zone) {    return ident("me");  }
-  function peg$f137(zone, o) {    return o;  }
-  function peg$f138(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
-  function peg$f139(w) {    return ident(w);  }
-  function peg$f140(s) {    return s;  }
-  function peg$f141(statements) {    return { kind: "block", statements, loc: L() };  }
-  function peg$f142(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
-  function peg$f143(from) {    return { kind: "all", from };  }
-  function peg$f144(first, z) {    return z;  }
-  function peg$f145(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
-  function peg$f146(zone) {    return { kind: "top", zone };  }
-  function peg$f147(zone) {    return { kind: "bottom", zone };  }
-  function peg$f148(family) {    return { kind: "new_pile", family };  }
-  function peg$f149(zone, i) {    return i;  }
-  function peg$f150(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
-  function peg$f151() {    return null;  }
-  function peg$f152(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
-  function peg$f153(zone, each) {    return { kind: "each", zone, each };  }
-  function peg$f154(zone) {    return { kind: "zone", zone };  }
-  function peg$f155(from, to, i) {    return i;  }
-  function peg$f156(from, to, at, e) {    return e;  }
-  function peg$f157(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
-  function peg$f158(target, z) {    return z;  }
-  function peg$f159(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
-  function peg$f160(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
-  function peg$f161(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
-  function peg$f162(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
-  function peg$f163(target, value) {    return { kind: "set", target, value, loc: L() };  }
-  function peg$f164(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
-  function peg$f165(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
-  function peg$f166(name, value) {    return { kind: "let", name, value, loc: L() };  }
-  function peg$f167(cond, body, c, b) {    return { cond: c, body: b };  }
-  function peg$f168(cond, body, more, b) {    return b;  }
-  function peg$f169(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
-  function peg$f170(variable, source, e) {    return e;  }
-  function peg$f171(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
-  function peg$f172(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
-  function peg$f173(what) {    return { kind: "end", what, loc: L() };  }
-  function peg$f174() {    return { kind: "keep_turn", loc: L() };  }
-  function peg$f175() {    return { kind: "skip_next", loc: L() };  }
-  function peg$f176() {    return { kind: "reverse", loc: L() };  }
-  function peg$f177() {    return { kind: "next_step", loc: L() };  }
-  function peg$f178() {    return { kind: "close_window", loc: L() };  }
-  function peg$f179(seat) {    return { kind: "turn_to", seat, loc: L() };  }
-  function peg$f180(window) {    return { kind: "open_window", window, loc: L() };  }
-  function peg$f181(duration) {    return { kind: "pause", duration, loc: L() };  }
-  function peg$f182(text) {    return { kind: "announce", text, loc: L() };  }
-  function peg$f183(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
-  function peg$f184(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f185(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
-  function peg$f186(head, o, r) {    return [...o, r];  }
-  function peg$f187(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f188() {    return ["or", L()];  }
-  function peg$f189() {    return ["and", L()];  }
-  function peg$f190(head, o, r) {    return [...o, r];  }
-  function peg$f191(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f192(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
-  function peg$f193(left, t) {    return t;  }
-  function peg$f194(left, tail) {
+  function peg$f106(value) {    return { tag: "by", value, where: range() };  }
+  function peg$f107(value) {    return { tag: "during", value, where: range() };  }
+  function peg$f108(value) {    return { tag: "races", value, where: range() };  }
+  function peg$f109(value) {    return { tag: "rate", value, where: range() };  }
+  function peg$f110() {    return { tag: "once", value: L(), where: range() };  }
+  function peg$f111() {    return { kind: "by_current", loc: L() };  }
+  function peg$f112(e) {    return e;  }
+  function peg$f113(except) {    return { kind: "by_any", except, loc: L() };  }
+  function peg$f114(role) {    return { kind: "by_role", role, loc: L() };  }
+  function peg$f115(name, type, e) {    return e;  }
+  function peg$f116(name, type, condition) {    return { kind: "action_param", name, type, condition, loc: L() };  }
+  function peg$f117() {    return false;  }
+  function peg$f118() {    return true;  }
+  function peg$f119(many, zone, e) {    return e;  }
+  function peg$f120(many, zone, where) {    return { kind: "param_card", many, zone, where, loc: L() };  }
+  function peg$f121(family, orNew) {    return { kind: "param_pile", family, orNew: orNew !== null, loc: L() };  }
+  function peg$f122(body) {    return { kind: "hook", event: "before_turn_action", body, loc: L() };  }
+  function peg$f123(cond, body) {    return { kind: "trigger", cond, body, loc: L() };  }
+  function peg$f124(order, measure, variable, source) {    return { variable, source, loc: L() };  }
+  function peg$f125(order, measure, over, t) {    return t;  }
+  function peg$f126(order, measure, over, ties) {    return { kind: "winner", order, measure, over, ties, loc: L() };  }
+  function peg$f127() {    return { kind: "ties_shared", loc: L() };  }
+  function peg$f128(amongTied, e) {    return e;  }
+  function peg$f129(amongTied, cond) {    return { kind: "ties_replay", amongTied: amongTied !== null, cond, loc: L() };  }
+  function peg$f130(i) {    return i;  }
+  function peg$f131(items) {    return { kind: "layout", items, loc: L() };  }
+  function peg$f132(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
+  function peg$f133(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
+  function peg$f134(places) {    return { kind: "layout_places", places, loc: L() };  }
+  function peg$f135(name, value) {    return { kind: "layout_colour", name, value, loc: L() };  }
+  function peg$f136(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
+  function peg$f137(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
+  function peg$f138(zone) {    return ident("me");  }
+  function peg$f139(zone, o) {    return o;  }
+  function peg$f140(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
+  function peg$f141(w) {    return ident(w);  }
+  function peg$f142(s) {    return s;  }
+  function peg$f143(statements) {    return { kind: "block", statements, loc: L() };  }
+  function peg$f144(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
+  function peg$f145(from) {    return { kind: "all", from };  }
+  function peg$f146(first, z) {    return z;  }
+  function peg$f147(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
+  function peg$f148(zone) {    return { kind: "top", zone };  }
+  function peg$f149(zone) {    return { kind: "bottom", zone };  }
+  function peg$f150(family) {    return { kind: "new_pile", family };  }
+  function peg$f151(zone, i) {    return i;  }
+  function peg$f152(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
+  function peg$f153() {    return null;  }
+  function peg$f154(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
+  function peg$f155(zone, each) {    return { kind: "each", zone, each };  }
+  function peg$f156(zone) {    return { kind: "zone", zone };  }
+  function peg$f157(from, to, i) {    return i;  }
+  function peg$f158(from, to, at, e) {    return e;  }
+  function peg$f159(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
+  function peg$f160(target, z) {    return z;  }
+  function peg$f161(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
+  function peg$f162(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
+  function peg$f163(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
+  function peg$f164(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
+  function peg$f165(target, value) {    return { kind: "set", target, value, loc: L() };  }
+  function peg$f166(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
+  function peg$f167(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
+  function peg$f168(name, value) {    return { kind: "let", name, value, loc: L() };  }
+  function peg$f169(cond, body, c, b) {    return { cond: c, body: b };  }
+  function peg$f170(cond, body, more, b) {    return b;  }
+  function peg$f171(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
+  function peg$f172(variable, source, e) {    return e;  }
+  function peg$f173(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
+  function peg$f174(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
+  function peg$f175(what) {    return { kind: "end", what, loc: L() };  }
+  function peg$f176() {    return { kind: "keep_turn", loc: L() };  }
+  function peg$f177() {    return { kind: "skip_next", loc: L() };  }
+  function peg$f178() {    return { kind: "reverse", loc: L() };  }
+  function peg$f179() {    return { kind: "next_step", loc: L() };  }
+  function peg$f180() {    return { kind: "close_window", loc: L() };  }
+  function peg$f181(seat) {    return { kind: "turn_to", seat, loc: L() };  }
+  function peg$f182(window) {    return { kind: "open_window", window, loc: L() };  }
+  function peg$f183(duration) {    return { kind: "pause", duration, loc: L() };  }
+  function peg$f184(text) {    return { kind: "announce", text, loc: L() };  }
+  function peg$f185(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
+  function peg$f186(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f187(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
+  function peg$f188(head, o, r) {    return [...o, r];  }
+  function peg$f189(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f190() {    return ["or", L()];  }
+  function peg$f191() {    return ["and", L()];  }
+  function peg$f192(head, o, r) {    return [...o, r];  }
+  function peg$f193(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f194(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
+  function peg$f195(left, t) {    return t;  }
+  function peg$f196(left, tail) {
     if (!tail) return left;
     const loc = { file, start: left.loc.start, end: L().end };
     if (tail.is === "empty") return { kind: "is_empty", subject: left, negated: tail.negated, loc };
     if (tail.is === "kind") return { kind: "is_kind", subject: left, negated: tail.negated, cardKind: tail.cardKind, loc };
     return { kind: "binary", op: tail.op, left, right: tail.right, opLoc: tail.opLoc, loc };
   }
-  function peg$f195(o, right) {    return { op: o[0], opLoc: o[1], right };  }
-  function peg$f196() {    return { is: "empty", negated: true };  }
-  function peg$f197() {    return { is: "empty", negated: false };  }
-  function peg$f198(cardKind) {    return { is: "kind", negated: true, cardKind };  }
-  function peg$f199(cardKind) {    return { is: "kind", negated: false, cardKind };  }
-  function peg$f200(op) {    return [op, L()];  }
-  function peg$f201(head, o, r) {    return [...o, r];  }
-  function peg$f202(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f203(op) {    return [op, L()];  }
-  function peg$f204(head, o, r) {    return [...o, r];  }
-  function peg$f205(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f206(op) {    return [op, L()];  }
-  function peg$f207(operand) {
+  function peg$f197(o, right) {    return { op: o[0], opLoc: o[1], right };  }
+  function peg$f198() {    return { is: "empty", negated: true };  }
+  function peg$f199() {    return { is: "empty", negated: false };  }
+  function peg$f200(cardKind) {    return { is: "kind", negated: true, cardKind };  }
+  function peg$f201(cardKind) {    return { is: "kind", negated: false, cardKind };  }
+  function peg$f202(op) {    return [op, L()];  }
+  function peg$f203(head, o, r) {    return [...o, r];  }
+  function peg$f204(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f205(op) {    return [op, L()];  }
+  function peg$f206(head, o, r) {    return [...o, r];  }
+  function peg$f207(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f208(op) {    return [op, L()];  }
+  function peg$f209(operand) {
     if (operand.kind === "number") return { ...operand, value: -operand.value, raw: "-" + operand.raw, loc: L() };
     return { kind: "unary", op: "-", operand, loc: L() };
   }
-  function peg$f208(head, attr) {    return [attr, L()];  }
-  function peg$f209(head, tail) {
+  function peg$f210(head, attr) {    return [attr, L()];  }
+  function peg$f211(head, tail) {
     return tail.reduce((object, [attr, l]) => ({
       kind: "member", object, attr, loc: { file, start: object.loc.start, end: l.end },
     }), head);
   }
-  function peg$f210(e) {    return e;  }
-  function peg$f211() {    return { kind: "bool", value: true, loc: L() };  }
-  function peg$f212() {    return { kind: "bool", value: false, loc: L() };  }
-  function peg$f213() {    return { kind: "none", loc: L() };  }
-  function peg$f214(zone) {    return { kind: "top_of", zone, loc: L() };  }
-  function peg$f215(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
-  function peg$f216(zone) {    return { kind: "count_of", zone, loc: L() };  }
-  function peg$f217() {    return { kind: "builtin", name: "my_side", loc: L() };  }
-  function peg$f218(name) {    return { kind: "builtin", name, loc: L() };  }
-  function peg$f219(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
-  function peg$f220(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
-  function peg$f221(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
-  function peg$f222(seat) {    return { kind: "side_of", seat, loc: L() };  }
-  function peg$f223(card) {    return { kind: "position_of", card, loc: L() };  }
-  function peg$f224(die) {    return { kind: "roll", die, loc: L() };  }
-  function peg$f225(min, max) {    return { kind: "random", min, max, loc: L() };  }
-  function peg$f226(owner) {    return { kind: "deck_of", owner, loc: L() };  }
-  function peg$f227(family) {    return { kind: "new_pile", family, loc: L() };  }
-  function peg$f228(quantifier, variable, source, e) {    return e;  }
-  function peg$f229(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
-  function peg$f230(op, body, variable, source, e) {    return e;  }
-  function peg$f231(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
-  function peg$f232(of, number) {    return { kind: "seat", of, number, loc: L() };  }
-  function peg$f233(raw) {    return Number(raw);  }
-  function peg$f234() {    return scenarioMode;  }
-  function peg$f235(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
-  function peg$f236(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
-  function peg$f237() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
-  function peg$f238() {    return "'";  }
-  function peg$f239() {    return "\\";  }
-  function peg$f240(n) {    return ident(n);  }
-  function peg$f241(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f242(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f243(name, a) {    return a;  }
-  function peg$f244(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
-  function peg$f245(name) {    return { kind: "name", name, loc: L() };  }
-  function peg$f246(elements) {    return { kind: "list", elements, loc: L() };  }
-  function peg$f247() {    scenarioMode = true; return true;  }
-  function peg$f248(header, i) {    return i;  }
-  function peg$f249(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
-  function peg$f250(name, s) {    return { kind: "path", path: s };  }
-  function peg$f251(name, g) {    return { kind: "id", id: g };  }
-  function peg$f252(name, game) {    return { name, game };  }
-  function peg$f253(count) {    return { kind: "sc_players", count, loc: L() };  }
-  function peg$f254(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
-  function peg$f255(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
-  function peg$f256(a) {    return a;  }
-  function peg$f257(items) {    return { kind: "sc_arrange", items, loc: L() };  }
-  function peg$f258(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
-  function peg$f259(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
-  function peg$f260(name) {    return { kind: "ar_stage", name, loc: L() };  }
-  function peg$f261(round) {    return { kind: "ar_round", round, loc: L() };  }
-  function peg$f262(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
-  function peg$f263(name) {    return { kind: "ar_window", name, loc: L() };  }
-  function peg$f264(zone, c) {    return c;  }
-  function peg$f265(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
-  function peg$f266(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
-  function peg$f267(cards) {    return cards;  }
-  function peg$f268() {    return { kind: "hole", loc: L() };  }
-  function peg$f269(time, s) {    return s;  }
-  function peg$f270(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f212(e) {    return e;  }
+  function peg$f213() {    return { kind: "bool", value: true, loc: L() };  }
+  function peg$f214() {    return { kind: "bool", value: false, loc: L() };  }
+  function peg$f215() {    return { kind: "none", loc: L() };  }
+  function peg$f216(zone) {    return { kind: "top_of", zone, loc: L() };  }
+  function peg$f217(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
+  function peg$f218(zone) {    return { kind: "count_of", zone, loc: L() };  }
+  function peg$f219() {    return { kind: "builtin", name: "my_side", loc: L() };  }
+  function peg$f220(name) {    return { kind: "builtin", name, loc: L() };  }
+  function peg$f221(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
+  function peg$f222(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
+  function peg$f223(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
+  function peg$f224(seat) {    return { kind: "side_of", seat, loc: L() };  }
+  function peg$f225(card) {    return { kind: "position_of", card, loc: L() };  }
+  function peg$f226(die) {    return { kind: "roll", die, loc: L() };  }
+  function peg$f227(min, max) {    return { kind: "random", min, max, loc: L() };  }
+  function peg$f228(owner) {    return { kind: "deck_of", owner, loc: L() };  }
+  function peg$f229(family) {    return { kind: "new_pile", family, loc: L() };  }
+  function peg$f230(quantifier, variable, source, e) {    return e;  }
+  function peg$f231(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
+  function peg$f232(op, body, variable, source, e) {    return e;  }
+  function peg$f233(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
+  function peg$f234(of, number) {    return { kind: "seat", of, number, loc: L() };  }
+  function peg$f235(raw) {    return Number(raw);  }
+  function peg$f236() {    return scenarioMode;  }
+  function peg$f237(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
+  function peg$f238(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
+  function peg$f239() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
+  function peg$f240() {    return "'";  }
+  function peg$f241() {    return "\\";  }
+  function peg$f242(n) {    return ident(n);  }
+  function peg$f243(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f244(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f245(name, a) {    return a;  }
+  function peg$f246(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
+  function peg$f247(name) {    return { kind: "name", name, loc: L() };  }
+  function peg$f248(elements) {    return { kind: "list", elements, loc: L() };  }
+  function peg$f249() {    scenarioMode = true; return true;  }
+  function peg$f250(header, i) {    return i;  }
+  function peg$f251(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
+  function peg$f252(name, s) {    return { kind: "path", path: s };  }
+  function peg$f253(name, g) {    return { kind: "id", id: g };  }
+  function peg$f254(name, game) {    return { name, game };  }
+  function peg$f255(count) {    return { kind: "sc_players", count, loc: L() };  }
+  function peg$f256(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
+  function peg$f257(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
+  function peg$f258(a) {    return a;  }
+  function peg$f259(items) {    return { kind: "sc_arrange", items, loc: L() };  }
+  function peg$f260(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
+  function peg$f261(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
+  function peg$f262(name) {    return { kind: "ar_stage", name, loc: L() };  }
+  function peg$f263(round) {    return { kind: "ar_round", round, loc: L() };  }
+  function peg$f264(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
+  function peg$f265(name) {    return { kind: "ar_window", name, loc: L() };  }
+  function peg$f266(zone, c) {    return c;  }
+  function peg$f267(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
+  function peg$f268(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
+  function peg$f269(cards) {    return cards;  }
+  function peg$f270() {    return { kind: "hole", loc: L() };  }
   function peg$f271(time, s) {    return s;  }
-  function peg$f272(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
-  function peg$f273(d) {    return d;  }
-  function peg$f274(steps) {    return { kind: "st_together", steps, loc: L() };  }
-  function peg$f275(seat, action, a) {    return a;  }
-  function peg$f276(seat, action, args, c) {    return c;  }
-  function peg$f277(seat, action, args, code) {    return { code };  }
-  function peg$f278(seat, action, args, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
-  function peg$f279(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
-  function peg$f280() {    return { kind: "arg_new", loc: L() };  }
-  function peg$f281(number) {    return { kind: "arg_pile", number, loc: L() };  }
-  function peg$f282(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
-  function peg$f283(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
-  function peg$f284(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
-  function peg$f285(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
-  function peg$f286(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
-  function peg$f287() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
-  function peg$f288(expr) {    return { kind: "st_expect", expr, loc: L() };  }
-  function peg$f289(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f290(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f291(head, m) {    return m;  }
-  function peg$f292(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f293(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f294(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f295(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f296(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f297(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f298(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f299(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f300(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f301(text) {    return KEYWORDS.has(text);  }
-  function peg$f302(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f303(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f304(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f305(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f306(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f272(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f273(time, s) {    return s;  }
+  function peg$f274(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
+  function peg$f275(d) {    return d;  }
+  function peg$f276(steps) {    return { kind: "st_together", steps, loc: L() };  }
+  function peg$f277(seat, action, a) {    return a;  }
+  function peg$f278(seat, action, args, c) {    return c;  }
+  function peg$f279(seat, action, args, code) {    return { code };  }
+  function peg$f280(seat, action, args, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
+  function peg$f281(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
+  function peg$f282() {    return { kind: "arg_new", loc: L() };  }
+  function peg$f283(number) {    return { kind: "arg_pile", number, loc: L() };  }
+  function peg$f284(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f285(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f286(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f287(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f288(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f289() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f290(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f291(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f292(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f293(head, m) {    return m;  }
+  function peg$f294(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f295(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f296(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f297(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f298(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f299(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f300(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f301(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f302(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f303(text) {    return KEYWORDS.has(text);  }
+  function peg$f304(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f305(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f306(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
   function peg$f307(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f308(raw) {    return Number(raw);  }
-  function peg$f309(raw) {
+  function peg$f308(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f309(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f310(raw) {    return Number(raw);  }
+  function peg$f311(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f310(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f311(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f312() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f313(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f314(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f315() {    return '"';  }
-  function peg$f316() {    return "\\";  }
-  function peg$f317(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f318() {    return String.fromCharCode(123);  }
-  function peg$f319() {    return String.fromCharCode(125);  }
+  function peg$f312(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f313(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f314() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f315(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f316(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f317() {    return '"';  }
+  function peg$f318() {    return "\\";  }
+  function peg$f319(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f320() {    return String.fromCharCode(123);  }
+  function peg$f321() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -3171,7 +3173,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseMeldRuleLine() {
-    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10;
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12;
 
     s0 = peg$currPos;
     if (input.substr(peg$currPos, 4) === peg$c18) {
@@ -3469,8 +3471,28 @@ function peg$parse(input, options) {
                         s7 = peg$FAILED;
                       }
                       if (s7 !== peg$FAILED) {
+                        s8 = peg$currPos;
+                        s9 = peg$parse_();
+                        s10 = peg$parseK_when();
+                        if (s10 !== peg$FAILED) {
+                          s11 = peg$parse_();
+                          s12 = peg$parseExpr();
+                          if (s12 !== peg$FAILED) {
+                            peg$savedPos = s8;
+                            s8 = peg$f60(s12);
+                          } else {
+                            peg$currPos = s8;
+                            s8 = peg$FAILED;
+                          }
+                        } else {
+                          peg$currPos = s8;
+                          s8 = peg$FAILED;
+                        }
+                        if (s8 === peg$FAILED) {
+                          s8 = null;
+                        }
                         peg$savedPos = s0;
-                        s0 = peg$f60();
+                        s0 = peg$f61(s8);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -3528,7 +3550,7 @@ function peg$parse(input, options) {
                         s8 = peg$parseExpr();
                         if (s8 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f61(s4, s8);
+                          s0 = peg$f62(s4, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -3574,7 +3596,7 @@ function peg$parse(input, options) {
                       s4 = peg$parseExpr();
                       if (s4 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f62(s4);
+                        s0 = peg$f63(s4);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -3629,7 +3651,7 @@ function peg$parse(input, options) {
           s7 = peg$parseName();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f63(s7);
+            s3 = peg$f64(s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -3642,7 +3664,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f64(s3);
+        s0 = peg$f65(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3689,7 +3711,7 @@ function peg$parse(input, options) {
                   s13 = peg$parseRangeType();
                   if (s13 !== peg$FAILED) {
                     peg$savedPos = s11;
-                    s11 = peg$f65(s6, s10, s13);
+                    s11 = peg$f66(s6, s10, s13);
                   } else {
                     peg$currPos = s11;
                     s11 = peg$FAILED;
@@ -3698,7 +3720,7 @@ function peg$parse(input, options) {
                     s11 = null;
                   }
                   peg$savedPos = s0;
-                  s0 = peg$f66(s6, s10, s11);
+                  s0 = peg$f67(s6, s10, s11);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3742,7 +3764,7 @@ function peg$parse(input, options) {
         s6 = peg$parseTypedParams();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s4;
-          s4 = peg$f67(s3, s6);
+          s4 = peg$f68(s3, s6);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -3792,7 +3814,7 @@ function peg$parse(input, options) {
                 s13 = peg$parseExpr();
                 if (s13 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f68(s3, s4, s8, s13);
+                  s0 = peg$f69(s3, s4, s8, s13);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3839,7 +3861,7 @@ function peg$parse(input, options) {
         s6 = peg$parseTypedParams();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s4;
-          s4 = peg$f69(s3, s6);
+          s4 = peg$f70(s3, s6);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -3851,7 +3873,7 @@ function peg$parse(input, options) {
         s6 = peg$parseBlock();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f70(s3, s4, s6);
+          s0 = peg$f71(s3, s4, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3909,7 +3931,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f71(s3);
+        s0 = peg$f72(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3941,7 +3963,7 @@ function peg$parse(input, options) {
         s5 = peg$parseType();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f72(s1, s5);
+          s0 = peg$f73(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3988,7 +4010,7 @@ function peg$parse(input, options) {
           s6 = peg$parseString();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f73(s4, s6);
+            s0 = peg$f74(s4, s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4031,7 +4053,7 @@ function peg$parse(input, options) {
         if (s7 !== peg$FAILED) {
           s8 = peg$parseSep();
           peg$savedPos = s6;
-          s6 = peg$f74(s7);
+          s6 = peg$f75(s7);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -4043,7 +4065,7 @@ function peg$parse(input, options) {
           if (s7 !== peg$FAILED) {
             s8 = peg$parseSep();
             peg$savedPos = s6;
-            s6 = peg$f74(s7);
+            s6 = peg$f75(s7);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
@@ -4058,7 +4080,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f75(s5);
+          s0 = peg$f76(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4076,7 +4098,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseRoundsClause() {
-    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12;
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13;
 
     s0 = peg$currPos;
     s1 = peg$parseK_count();
@@ -4085,7 +4107,7 @@ function peg$parse(input, options) {
       s3 = peg$parseExpr();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f76(s3);
+        s0 = peg$f77(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4102,7 +4124,7 @@ function peg$parse(input, options) {
         s3 = peg$parseExpr();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f77(s3);
+          s0 = peg$f78(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4165,7 +4187,7 @@ function peg$parse(input, options) {
                   s9 = peg$parseExpr();
                   if (s9 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f78(s4, s9);
+                    s0 = peg$f79(s4, s9);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4207,60 +4229,14 @@ function peg$parse(input, options) {
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$currPos;
-              s5 = peg$parseComma();
-              if (s5 !== peg$FAILED) {
-                s6 = peg$parseK_then();
-                if (s6 !== peg$FAILED) {
-                  s7 = peg$parse_();
-                  s8 = peg$currPos;
-                  s9 = peg$parseK_left();
-                  if (s9 === peg$FAILED) {
-                    s9 = peg$parseK_right();
-                    if (s9 === peg$FAILED) {
-                      s9 = peg$currPos;
-                      if (input.substr(peg$currPos, 5) === peg$c29) {
-                        s10 = peg$c29;
-                        peg$currPos += 5;
-                      } else {
-                        s10 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e31); }
-                      }
-                      if (s10 !== peg$FAILED) {
-                        s11 = peg$currPos;
-                        peg$silentFails++;
-                        s12 = peg$parseC();
-                        peg$silentFails--;
-                        if (s12 === peg$FAILED) {
-                          s11 = undefined;
-                        } else {
-                          peg$currPos = s11;
-                          s11 = peg$FAILED;
-                        }
-                        if (s11 !== peg$FAILED) {
-                          s10 = [s10, s11];
-                          s9 = s10;
-                        } else {
-                          peg$currPos = s9;
-                          s9 = peg$FAILED;
-                        }
-                      } else {
-                        peg$currPos = s9;
-                        s9 = peg$FAILED;
-                      }
-                    }
-                  }
-                  if (s9 !== peg$FAILED) {
-                    s8 = input.substring(s8, peg$currPos);
-                  } else {
-                    s8 = s9;
-                  }
-                  if (s8 !== peg$FAILED) {
-                    peg$savedPos = s4;
-                    s4 = peg$f79(s3, s8);
-                  } else {
-                    peg$currPos = s4;
-                    s4 = peg$FAILED;
-                  }
+              s5 = peg$parse_();
+              s6 = peg$parseK_if();
+              if (s6 !== peg$FAILED) {
+                s7 = peg$parse_();
+                s8 = peg$parseExpr();
+                if (s8 !== peg$FAILED) {
+                  peg$savedPos = s4;
+                  s4 = peg$f80(s3, s8);
                 } else {
                   peg$currPos = s4;
                   s4 = peg$FAILED;
@@ -4272,8 +4248,74 @@ function peg$parse(input, options) {
               if (s4 === peg$FAILED) {
                 s4 = null;
               }
+              s5 = peg$currPos;
+              s6 = peg$parseComma();
+              if (s6 !== peg$FAILED) {
+                s7 = peg$parseK_then();
+                if (s7 !== peg$FAILED) {
+                  s8 = peg$parse_();
+                  s9 = peg$currPos;
+                  s10 = peg$parseK_left();
+                  if (s10 === peg$FAILED) {
+                    s10 = peg$parseK_right();
+                    if (s10 === peg$FAILED) {
+                      s10 = peg$currPos;
+                      if (input.substr(peg$currPos, 5) === peg$c29) {
+                        s11 = peg$c29;
+                        peg$currPos += 5;
+                      } else {
+                        s11 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                      }
+                      if (s11 !== peg$FAILED) {
+                        s12 = peg$currPos;
+                        peg$silentFails++;
+                        s13 = peg$parseC();
+                        peg$silentFails--;
+                        if (s13 === peg$FAILED) {
+                          s12 = undefined;
+                        } else {
+                          peg$currPos = s12;
+                          s12 = peg$FAILED;
+                        }
+                        if (s12 !== peg$FAILED) {
+                          s11 = [s11, s12];
+                          s10 = s11;
+                        } else {
+                          peg$currPos = s10;
+                          s10 = peg$FAILED;
+                        }
+                      } else {
+                        peg$currPos = s10;
+                        s10 = peg$FAILED;
+                      }
+                    }
+                  }
+                  if (s10 !== peg$FAILED) {
+                    s9 = input.substring(s9, peg$currPos);
+                  } else {
+                    s9 = s10;
+                  }
+                  if (s9 !== peg$FAILED) {
+                    peg$savedPos = s5;
+                    s5 = peg$f81(s3, s4, s9);
+                  } else {
+                    peg$currPos = s5;
+                    s5 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s5;
+                  s5 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s5;
+                s5 = peg$FAILED;
+              }
+              if (s5 === peg$FAILED) {
+                s5 = null;
+              }
               peg$savedPos = s0;
-              s0 = peg$f80(s3, s4);
+              s0 = peg$f82(s3, s4, s5);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4290,7 +4332,7 @@ function peg$parse(input, options) {
               s3 = peg$parseBlock();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f81(s3);
+                s0 = peg$f83(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4307,7 +4349,7 @@ function peg$parse(input, options) {
                 s3 = peg$parseNameList();
                 if (s3 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f82(s3);
+                  s0 = peg$f84(s3);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4324,7 +4366,7 @@ function peg$parse(input, options) {
                   s3 = peg$parseBlock();
                   if (s3 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f83(s3);
+                    s0 = peg$f85(s3);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4356,7 +4398,7 @@ function peg$parse(input, options) {
         s5 = peg$parseStageMode();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f84(s3, s5);
+          s0 = peg$f86(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4387,7 +4429,7 @@ function peg$parse(input, options) {
         s6 = peg$parseTurnsStart();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f85(s6);
+          s2 = peg$f87(s6);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -4416,7 +4458,7 @@ function peg$parse(input, options) {
         if (s9 !== peg$FAILED) {
           s10 = peg$parseSep();
           peg$savedPos = s8;
-          s8 = peg$f86(s2, s9);
+          s8 = peg$f88(s2, s9);
         } else {
           peg$currPos = s8;
           s8 = peg$FAILED;
@@ -4428,7 +4470,7 @@ function peg$parse(input, options) {
           if (s9 !== peg$FAILED) {
             s10 = peg$parseSep();
             peg$savedPos = s8;
-            s8 = peg$f86(s2, s9);
+            s8 = peg$f88(s2, s9);
           } else {
             peg$currPos = s8;
             s8 = peg$FAILED;
@@ -4443,7 +4485,7 @@ function peg$parse(input, options) {
         }
         if (s8 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f87(s2, s7);
+          s3 = peg$f89(s2, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -4456,7 +4498,7 @@ function peg$parse(input, options) {
         s3 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f88(s2, s3);
+      s0 = peg$f90(s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4482,7 +4524,7 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f89(s8);
+            s7 = peg$f91(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -4494,7 +4536,7 @@ function peg$parse(input, options) {
             if (s8 !== peg$FAILED) {
               s9 = peg$parseSep();
               peg$savedPos = s7;
-              s7 = peg$f89(s8);
+              s7 = peg$f91(s8);
             } else {
               peg$currPos = s7;
               s7 = peg$FAILED;
@@ -4509,7 +4551,7 @@ function peg$parse(input, options) {
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f90(s6);
+            s2 = peg$f92(s6);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -4522,7 +4564,7 @@ function peg$parse(input, options) {
           s2 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f91(s2);
+        s0 = peg$f93(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4535,7 +4577,7 @@ function peg$parse(input, options) {
           s3 = peg$parseExpr();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f92(s3);
+            s0 = peg$f94(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4560,7 +4602,7 @@ function peg$parse(input, options) {
       s3 = peg$parseK_player();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f93();
+        s0 = peg$f95();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4586,7 +4628,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNameList();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f94(s3);
+        s0 = peg$f96(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4627,7 +4669,7 @@ function peg$parse(input, options) {
                 }
                 if (s11 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f95(s5, s9);
+                  s0 = peg$f97(s5, s9);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4674,7 +4716,7 @@ function peg$parse(input, options) {
           s8 = peg$parseNameList();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f96(s3, s8);
+            s4 = peg$f98(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -4690,7 +4732,7 @@ function peg$parse(input, options) {
         s6 = peg$parseBlock();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f97(s3, s4, s6);
+          s0 = peg$f99(s3, s4, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4739,7 +4781,7 @@ function peg$parse(input, options) {
             }
             if (s10 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f98(s3, s8);
+              s4 = peg$f100(s3, s8);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -4797,7 +4839,7 @@ function peg$parse(input, options) {
                 }
                 if (s16 !== peg$FAILED) {
                   peg$savedPos = s6;
-                  s6 = peg$f99(s3, s4, s5, s14);
+                  s6 = peg$f101(s3, s4, s5, s14);
                 } else {
                   peg$currPos = s6;
                   s6 = peg$FAILED;
@@ -4822,7 +4864,7 @@ function peg$parse(input, options) {
           s6 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f100(s3, s4, s5, s6);
+        s0 = peg$f102(s3, s4, s5, s6);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4883,7 +4925,7 @@ function peg$parse(input, options) {
           }
           if (s10 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f101(s3, s8);
+            s4 = peg$f103(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -4901,7 +4943,7 @@ function peg$parse(input, options) {
         s8 = peg$parseActionClause();
         if (s8 !== peg$FAILED) {
           peg$savedPos = s6;
-          s6 = peg$f102(s3, s4, s8);
+          s6 = peg$f104(s3, s4, s8);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -4913,7 +4955,7 @@ function peg$parse(input, options) {
           s8 = peg$parseActionClause();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s6;
-            s6 = peg$f102(s3, s4, s8);
+            s6 = peg$f104(s3, s4, s8);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
@@ -4923,7 +4965,7 @@ function peg$parse(input, options) {
         s7 = peg$parseBlock();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f103(s3, s4, s5, s7);
+          s0 = peg$f105(s3, s4, s5, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4950,7 +4992,7 @@ function peg$parse(input, options) {
       s3 = peg$parseWho();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f104(s3);
+        s0 = peg$f106(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4967,7 +5009,7 @@ function peg$parse(input, options) {
         s3 = peg$parseNameList();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f105(s3);
+          s0 = peg$f107(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4984,7 +5026,7 @@ function peg$parse(input, options) {
           s3 = peg$parseExpr();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f106(s3);
+            s0 = peg$f108(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5001,7 +5043,7 @@ function peg$parse(input, options) {
             s3 = peg$parseExpr();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f107(s3);
+              s0 = peg$f109(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5015,7 +5057,7 @@ function peg$parse(input, options) {
             s1 = peg$parseK_once();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f108();
+              s1 = peg$f110();
             }
             s0 = s1;
           }
@@ -5033,7 +5075,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_current();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f109();
+      s1 = peg$f111();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -5051,7 +5093,7 @@ function peg$parse(input, options) {
             s8 = peg$parseAdditive();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f110(s8);
+              s4 = peg$f112(s8);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -5064,7 +5106,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f111(s4);
+          s0 = peg$f113(s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5087,7 +5129,7 @@ function peg$parse(input, options) {
               s7 = peg$parseName();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f112(s7);
+                s0 = peg$f114(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5136,7 +5178,7 @@ function peg$parse(input, options) {
             s10 = peg$parseExpr();
             if (s10 !== peg$FAILED) {
               peg$savedPos = s6;
-              s6 = peg$f113(s1, s5, s10);
+              s6 = peg$f115(s1, s5, s10);
             } else {
               peg$currPos = s6;
               s6 = peg$FAILED;
@@ -5149,7 +5191,7 @@ function peg$parse(input, options) {
             s6 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f114(s1, s5, s6);
+          s0 = peg$f116(s1, s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5174,7 +5216,7 @@ function peg$parse(input, options) {
     s2 = peg$parseK_card();
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f115();
+      s2 = peg$f117();
     }
     s1 = s2;
     if (s1 === peg$FAILED) {
@@ -5199,7 +5241,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s1;
-          s1 = peg$f116();
+          s1 = peg$f118();
         } else {
           peg$currPos = s1;
           s1 = peg$FAILED;
@@ -5224,7 +5266,7 @@ function peg$parse(input, options) {
             s10 = peg$parseExpr();
             if (s10 !== peg$FAILED) {
               peg$savedPos = s6;
-              s6 = peg$f117(s1, s5, s10);
+              s6 = peg$f119(s1, s5, s10);
             } else {
               peg$currPos = s6;
               s6 = peg$FAILED;
@@ -5237,7 +5279,7 @@ function peg$parse(input, options) {
             s6 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f118(s1, s5, s6);
+          s0 = peg$f120(s1, s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5281,7 +5323,7 @@ function peg$parse(input, options) {
               s6 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f119(s5, s6);
+            s0 = peg$f121(s5, s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5318,7 +5360,7 @@ function peg$parse(input, options) {
           s7 = peg$parseBlock();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f120(s7);
+            s0 = peg$f122(s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5352,7 +5394,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f121(s3, s5);
+          s0 = peg$f123(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5404,7 +5446,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseAdditive();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s6;
-                  s6 = peg$f122(s3, s5, s10, s14);
+                  s6 = peg$f124(s3, s5, s10, s14);
                 } else {
                   peg$currPos = s6;
                   s6 = peg$FAILED;
@@ -5433,7 +5475,7 @@ function peg$parse(input, options) {
               s11 = peg$parseTies();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f123(s3, s5, s6, s11);
+                s7 = peg$f125(s3, s5, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -5450,7 +5492,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f124(s3, s5, s6, s7);
+          s0 = peg$f126(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5491,7 +5533,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f125();
+        s0 = peg$f127();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5574,7 +5616,7 @@ function peg$parse(input, options) {
           s7 = peg$parseExpr();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f126(s2, s7);
+            s3 = peg$f128(s2, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -5587,7 +5629,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f127(s2, s3);
+        s0 = peg$f129(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5619,7 +5661,7 @@ function peg$parse(input, options) {
         if (s7 !== peg$FAILED) {
           s8 = peg$parseSep();
           peg$savedPos = s6;
-          s6 = peg$f128(s7);
+          s6 = peg$f130(s7);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -5631,7 +5673,7 @@ function peg$parse(input, options) {
           if (s7 !== peg$FAILED) {
             s8 = peg$parseSep();
             peg$savedPos = s6;
-            s6 = peg$f128(s7);
+            s6 = peg$f130(s7);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
@@ -5646,7 +5688,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f129(s5);
+          s0 = peg$f131(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5724,7 +5766,7 @@ function peg$parse(input, options) {
           }
           if (s8 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f130(s6);
+            s0 = peg$f132(s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5786,7 +5828,7 @@ function peg$parse(input, options) {
             }
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f131(s3, s7);
+              s0 = peg$f133(s3, s7);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5852,7 +5894,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f132(s4);
+              s0 = peg$f134(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5881,7 +5923,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f133(s1, s3);
+        s0 = peg$f135(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5927,7 +5969,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f134(s1, s3);
+        s0 = peg$f136(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5950,7 +5992,7 @@ function peg$parse(input, options) {
       s3 = peg$parseLayoutPosition();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f135(s1, s3);
+        s0 = peg$f137(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5985,7 +6027,7 @@ function peg$parse(input, options) {
           s6 = peg$parseK_me();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s5;
-            s6 = peg$f136(s1);
+            s6 = peg$f138(s1);
           }
           s5 = s6;
         }
@@ -6000,7 +6042,7 @@ function peg$parse(input, options) {
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f137(s1, s5);
+            s2 = peg$f139(s1, s5);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6017,7 +6059,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f138(s1, s2);
+      s0 = peg$f140(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6060,7 +6102,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f139(s1);
+      s1 = peg$f141(s1);
     }
     s0 = s1;
     peg$silentFails--;
@@ -6091,7 +6133,7 @@ function peg$parse(input, options) {
       if (s5 !== peg$FAILED) {
         s6 = peg$parseSep();
         peg$savedPos = s4;
-        s4 = peg$f140(s5);
+        s4 = peg$f142(s5);
       } else {
         peg$currPos = s4;
         s4 = peg$FAILED;
@@ -6103,7 +6145,7 @@ function peg$parse(input, options) {
         if (s5 !== peg$FAILED) {
           s6 = peg$parseSep();
           peg$savedPos = s4;
-          s4 = peg$f140(s5);
+          s4 = peg$f142(s5);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -6118,7 +6160,7 @@ function peg$parse(input, options) {
       }
       if (s4 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f141(s3);
+        s0 = peg$f143(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6245,7 +6287,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f142(s3, s7, s8);
+            s0 = peg$f144(s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6279,7 +6321,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f143(s5);
+          s0 = peg$f145(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6304,7 +6346,7 @@ function peg$parse(input, options) {
           s6 = peg$parseAdditive();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f144(s1, s6);
+            s2 = peg$f146(s1, s6);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6317,7 +6359,7 @@ function peg$parse(input, options) {
           s2 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f145(s1, s2);
+        s0 = peg$f147(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6340,7 +6382,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f146(s5);
+          s0 = peg$f148(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6364,7 +6406,7 @@ function peg$parse(input, options) {
           s5 = peg$parseAdditive();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f147(s5);
+            s0 = peg$f149(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6391,7 +6433,7 @@ function peg$parse(input, options) {
               s7 = peg$parseAdditive();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f148(s7);
+                s0 = peg$f150(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6420,7 +6462,7 @@ function peg$parse(input, options) {
               s6 = peg$parseAdditive();
               if (s6 !== peg$FAILED) {
                 peg$savedPos = s2;
-                s2 = peg$f149(s1, s6);
+                s2 = peg$f151(s1, s6);
               } else {
                 peg$currPos = s2;
                 s2 = peg$FAILED;
@@ -6433,7 +6475,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f150(s1, s2);
+            s0 = peg$f152(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6456,7 +6498,7 @@ function peg$parse(input, options) {
       s4 = peg$parseK_all();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s3;
-        s4 = peg$f151();
+        s4 = peg$f153();
       }
       s3 = s4;
       if (s3 === peg$FAILED) {
@@ -6476,7 +6518,7 @@ function peg$parse(input, options) {
               s11 = peg$parseDealTarget();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f152(s3, s7, s11);
+                s0 = peg$f154(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6544,7 +6586,7 @@ function peg$parse(input, options) {
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f153(s1, s6);
+              s0 = peg$f155(s1, s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6570,7 +6612,7 @@ function peg$parse(input, options) {
       s1 = peg$parseAdditive();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f154(s1);
+        s1 = peg$f156(s1);
       }
       s0 = s1;
     }
@@ -6601,7 +6643,7 @@ function peg$parse(input, options) {
               s12 = peg$parseAdditive();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f155(s3, s7, s12);
+                s8 = peg$f157(s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -6621,7 +6663,7 @@ function peg$parse(input, options) {
               s13 = peg$parseExpr();
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s9;
-                s9 = peg$f156(s3, s7, s8, s13);
+                s9 = peg$f158(s3, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -6634,7 +6676,7 @@ function peg$parse(input, options) {
               s9 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f157(s3, s7, s8, s9);
+            s0 = peg$f159(s3, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6672,7 +6714,7 @@ function peg$parse(input, options) {
           s8 = peg$parseAdditive();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f158(s3, s8);
+            s4 = peg$f160(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -6685,7 +6727,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f159(s3, s4);
+        s0 = peg$f161(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6717,7 +6759,7 @@ function peg$parse(input, options) {
             s9 = peg$parseAdditive();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f160(s5, s9);
+              s0 = peg$f162(s5, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6764,7 +6806,7 @@ function peg$parse(input, options) {
               s11 = peg$parseK_top();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f161(s3, s7);
+                s0 = peg$f163(s3, s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6834,7 +6876,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseAdditive();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f162(s2, s8, s12, s16);
+                    s0 = peg$f164(s2, s8, s12, s16);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -6910,7 +6952,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f163(s3, s8);
+              s0 = peg$f165(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6951,7 +6993,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f164(s3, s7);
+            s0 = peg$f166(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6988,7 +7030,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f165(s3, s7);
+            s0 = peg$f167(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7065,7 +7107,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f166(s3, s8);
+              s0 = peg$f168(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7117,7 +7159,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseBlock();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s7;
-                  s7 = peg$f167(s3, s5, s13, s15);
+                  s7 = peg$f169(s3, s5, s13, s15);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -7150,7 +7192,7 @@ function peg$parse(input, options) {
                   s15 = peg$parseBlock();
                   if (s15 !== peg$FAILED) {
                     peg$savedPos = s7;
-                    s7 = peg$f167(s3, s5, s13, s15);
+                    s7 = peg$f169(s3, s5, s13, s15);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -7176,7 +7218,7 @@ function peg$parse(input, options) {
             s11 = peg$parseBlock();
             if (s11 !== peg$FAILED) {
               peg$savedPos = s7;
-              s7 = peg$f168(s3, s5, s6, s11);
+              s7 = peg$f170(s3, s5, s6, s11);
             } else {
               peg$currPos = s7;
               s7 = peg$FAILED;
@@ -7189,7 +7231,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f169(s3, s5, s6, s7);
+          s0 = peg$f171(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7232,7 +7274,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseExpr();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s10;
-                  s10 = peg$f170(s5, s9, s14);
+                  s10 = peg$f172(s5, s9, s14);
                 } else {
                   peg$currPos = s10;
                   s10 = peg$FAILED;
@@ -7248,7 +7290,7 @@ function peg$parse(input, options) {
               s12 = peg$parseBlock();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f171(s5, s9, s10, s12);
+                s0 = peg$f173(s5, s9, s10, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7290,7 +7332,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f172(s3, s5);
+          s0 = peg$f174(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7332,7 +7374,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f173(s3);
+        s0 = peg$f175(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7355,7 +7397,7 @@ function peg$parse(input, options) {
       s3 = peg$parseK_turn();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f174();
+        s0 = peg$f176();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7372,7 +7414,7 @@ function peg$parse(input, options) {
         s3 = peg$parseK_next();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f175();
+          s0 = peg$f177();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7386,7 +7428,7 @@ function peg$parse(input, options) {
         s1 = peg$parseK_reverse();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f176();
+          s1 = peg$f178();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -7414,7 +7456,7 @@ function peg$parse(input, options) {
               }
               if (s4 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f177();
+                s0 = peg$f179();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7435,7 +7477,7 @@ function peg$parse(input, options) {
               s3 = peg$parseK_window();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f178();
+                s0 = peg$f180();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7465,7 +7507,7 @@ function peg$parse(input, options) {
         s5 = peg$parseExpr();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f179(s5);
+          s0 = peg$f181(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7495,7 +7537,7 @@ function peg$parse(input, options) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f180(s5);
+          s0 = peg$f182(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7522,7 +7564,7 @@ function peg$parse(input, options) {
       s3 = peg$parseExpr();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f181(s3);
+        s0 = peg$f183(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7545,7 +7587,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f182(s3);
+        s0 = peg$f184(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7577,7 +7619,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f183(s3, s7, s9);
+              s0 = peg$f185(s3, s7, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7662,7 +7704,7 @@ function peg$parse(input, options) {
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f184(s1, s5);
+            s0 = peg$f186(s1, s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7716,7 +7758,7 @@ function peg$parse(input, options) {
               s11 = peg$parseExpr();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f185(s3, s7, s11);
+                s0 = peg$f187(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7760,7 +7802,7 @@ function peg$parse(input, options) {
         s7 = peg$parseAnd();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f186(s1, s5, s7);
+          s3 = peg$f188(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -7779,7 +7821,7 @@ function peg$parse(input, options) {
           s7 = peg$parseAnd();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f186(s1, s5, s7);
+            s3 = peg$f188(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -7790,7 +7832,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f187(s1, s2);
+      s0 = peg$f189(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7806,7 +7848,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_or();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f188();
+      s1 = peg$f190();
     }
     s0 = s1;
 
@@ -7820,7 +7862,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_and();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f189();
+      s1 = peg$f191();
     }
     s0 = s1;
 
@@ -7842,7 +7884,7 @@ function peg$parse(input, options) {
         s7 = peg$parseNot();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f190(s1, s5, s7);
+          s3 = peg$f192(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -7861,7 +7903,7 @@ function peg$parse(input, options) {
           s7 = peg$parseNot();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f190(s1, s5, s7);
+            s3 = peg$f192(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -7872,7 +7914,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f191(s1, s2);
+      s0 = peg$f193(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7891,7 +7933,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNot();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f192(s3);
+        s0 = peg$f194(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7918,7 +7960,7 @@ function peg$parse(input, options) {
       s4 = peg$parseCompTail();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s2;
-        s2 = peg$f193(s1, s4);
+        s2 = peg$f195(s1, s4);
       } else {
         peg$currPos = s2;
         s2 = peg$FAILED;
@@ -7927,7 +7969,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f194(s1, s2);
+      s0 = peg$f196(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7946,7 +7988,7 @@ function peg$parse(input, options) {
       s3 = peg$parseAdditive();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f195(s1, s3);
+        s0 = peg$f197(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7966,7 +8008,7 @@ function peg$parse(input, options) {
           s5 = peg$parseK_empty();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f196();
+            s0 = peg$f198();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7987,7 +8029,7 @@ function peg$parse(input, options) {
           s3 = peg$parseK_empty();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f197();
+            s0 = peg$f199();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8007,7 +8049,7 @@ function peg$parse(input, options) {
               s5 = peg$parseName();
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f198(s5);
+                s0 = peg$f200(s5);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8028,7 +8070,7 @@ function peg$parse(input, options) {
               s3 = peg$parseName();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f199(s3);
+                s0 = peg$f201(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8106,7 +8148,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f200(s1);
+      s1 = peg$f202(s1);
     }
     s0 = s1;
 
@@ -8128,7 +8170,7 @@ function peg$parse(input, options) {
         s7 = peg$parseMultiplicative();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f201(s1, s5, s7);
+          s3 = peg$f203(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8147,7 +8189,7 @@ function peg$parse(input, options) {
           s7 = peg$parseMultiplicative();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f201(s1, s5, s7);
+            s3 = peg$f203(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8158,7 +8200,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f202(s1, s2);
+      s0 = peg$f204(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8189,7 +8231,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f203(s1);
+      s1 = peg$f205(s1);
     }
     s0 = s1;
 
@@ -8211,7 +8253,7 @@ function peg$parse(input, options) {
         s7 = peg$parseUnary();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f204(s1, s5, s7);
+          s3 = peg$f206(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8230,7 +8272,7 @@ function peg$parse(input, options) {
           s7 = peg$parseUnary();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f204(s1, s5, s7);
+            s3 = peg$f206(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8241,7 +8283,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f205(s1, s2);
+      s0 = peg$f207(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8272,7 +8314,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f206(s1);
+      s1 = peg$f208(s1);
     }
     s0 = s1;
 
@@ -8295,7 +8337,7 @@ function peg$parse(input, options) {
       s3 = peg$parseUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f207(s3);
+        s0 = peg$f209(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8330,7 +8372,7 @@ function peg$parse(input, options) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f208(s1, s5);
+          s3 = peg$f210(s1, s5);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8353,7 +8395,7 @@ function peg$parse(input, options) {
           s5 = peg$parseName();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f208(s1, s5);
+            s3 = peg$f210(s1, s5);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8364,7 +8406,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f209(s1, s2);
+      s0 = peg$f211(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8412,7 +8454,7 @@ function peg$parse(input, options) {
                       }
                       if (s5 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f210(s3);
+                        s0 = peg$f212(s3);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -8430,7 +8472,7 @@ function peg$parse(input, options) {
                     s1 = peg$parseK_true();
                     if (s1 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s1 = peg$f211();
+                      s1 = peg$f213();
                     }
                     s0 = s1;
                     if (s0 === peg$FAILED) {
@@ -8438,7 +8480,7 @@ function peg$parse(input, options) {
                       s1 = peg$parseK_false();
                       if (s1 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s1 = peg$f212();
+                        s1 = peg$f214();
                       }
                       s0 = s1;
                       if (s0 === peg$FAILED) {
@@ -8446,7 +8488,7 @@ function peg$parse(input, options) {
                         s1 = peg$parseK_none();
                         if (s1 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s1 = peg$f213();
+                          s1 = peg$f215();
                         }
                         s0 = s1;
                         if (s0 === peg$FAILED) {
@@ -8460,7 +8502,7 @@ function peg$parse(input, options) {
                               s5 = peg$parsePostfix();
                               if (s5 !== peg$FAILED) {
                                 peg$savedPos = s0;
-                                s0 = peg$f214(s5);
+                                s0 = peg$f216(s5);
                               } else {
                                 peg$currPos = s0;
                                 s0 = peg$FAILED;
@@ -8484,7 +8526,7 @@ function peg$parse(input, options) {
                                 s5 = peg$parsePostfix();
                                 if (s5 !== peg$FAILED) {
                                   peg$savedPos = s0;
-                                  s0 = peg$f215(s5);
+                                  s0 = peg$f217(s5);
                                 } else {
                                   peg$currPos = s0;
                                   s0 = peg$FAILED;
@@ -8522,7 +8564,7 @@ function peg$parse(input, options) {
                                     }
                                     if (s6 !== peg$FAILED) {
                                       peg$savedPos = s0;
-                                      s0 = peg$f216(s4);
+                                      s0 = peg$f218(s4);
                                     } else {
                                       peg$currPos = s0;
                                       s0 = peg$FAILED;
@@ -8551,7 +8593,7 @@ function peg$parse(input, options) {
                                       s3 = peg$parseK_side();
                                       if (s3 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s0 = peg$f217();
+                                        s0 = peg$f219();
                                       } else {
                                         peg$currPos = s0;
                                         s0 = peg$FAILED;
@@ -8592,7 +8634,7 @@ function peg$parse(input, options) {
                                       }
                                       if (s1 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s1 = peg$f218(s1);
+                                        s1 = peg$f220(s1);
                                       }
                                       s0 = s1;
                                       if (s0 === peg$FAILED) {
@@ -8606,7 +8648,7 @@ function peg$parse(input, options) {
                                             s5 = peg$parsePostfix();
                                             if (s5 !== peg$FAILED) {
                                               peg$savedPos = s0;
-                                              s0 = peg$f219(s5);
+                                              s0 = peg$f221(s5);
                                             } else {
                                               peg$currPos = s0;
                                               s0 = peg$FAILED;
@@ -8630,7 +8672,7 @@ function peg$parse(input, options) {
                                               s5 = peg$parsePostfix();
                                               if (s5 !== peg$FAILED) {
                                                 peg$savedPos = s0;
-                                                s0 = peg$f220(s5);
+                                                s0 = peg$f222(s5);
                                               } else {
                                                 peg$currPos = s0;
                                                 s0 = peg$FAILED;
@@ -8654,7 +8696,7 @@ function peg$parse(input, options) {
                                                 s5 = peg$parsePostfix();
                                                 if (s5 !== peg$FAILED) {
                                                   peg$savedPos = s0;
-                                                  s0 = peg$f221(s5);
+                                                  s0 = peg$f223(s5);
                                                 } else {
                                                   peg$currPos = s0;
                                                   s0 = peg$FAILED;
@@ -8678,7 +8720,7 @@ function peg$parse(input, options) {
                                                   s5 = peg$parsePostfix();
                                                   if (s5 !== peg$FAILED) {
                                                     peg$savedPos = s0;
-                                                    s0 = peg$f222(s5);
+                                                    s0 = peg$f224(s5);
                                                   } else {
                                                     peg$currPos = s0;
                                                     s0 = peg$FAILED;
@@ -8706,7 +8748,7 @@ function peg$parse(input, options) {
                                                         s5 = peg$parsePostfix();
                                                         if (s5 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f223(s5);
+                                                          s0 = peg$f225(s5);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -8727,7 +8769,7 @@ function peg$parse(input, options) {
                                                         s3 = peg$parsePostfix();
                                                         if (s3 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f224(s3);
+                                                          s0 = peg$f226(s3);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -8756,7 +8798,7 @@ function peg$parse(input, options) {
                                                               s7 = peg$parseUnary();
                                                               if (s7 !== peg$FAILED) {
                                                                 peg$savedPos = s0;
-                                                                s0 = peg$f225(s3, s7);
+                                                                s0 = peg$f227(s3, s7);
                                                               } else {
                                                                 peg$currPos = s0;
                                                                 s0 = peg$FAILED;
@@ -8798,7 +8840,7 @@ function peg$parse(input, options) {
                                                                 }
                                                                 if (s6 !== peg$FAILED) {
                                                                   peg$savedPos = s0;
-                                                                  s0 = peg$f226(s4);
+                                                                  s0 = peg$f228(s4);
                                                                 } else {
                                                                   peg$currPos = s0;
                                                                   s0 = peg$FAILED;
@@ -8829,7 +8871,7 @@ function peg$parse(input, options) {
                                                                   s7 = peg$parsePostfix();
                                                                   if (s7 !== peg$FAILED) {
                                                                     peg$savedPos = s0;
-                                                                    s0 = peg$f227(s7);
+                                                                    s0 = peg$f229(s7);
                                                                   } else {
                                                                     peg$currPos = s0;
                                                                     s0 = peg$FAILED;
@@ -8925,7 +8967,7 @@ function peg$parse(input, options) {
               s12 = peg$parseExpr();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f228(s1, s3, s7, s12);
+                s8 = peg$f230(s1, s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -8938,7 +8980,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f229(s1, s3, s7, s8);
+            s0 = peg$f231(s1, s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9000,7 +9042,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseExpr();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s12;
-                    s12 = peg$f230(s1, s3, s7, s11, s16);
+                    s12 = peg$f232(s1, s3, s7, s11, s16);
                   } else {
                     peg$currPos = s12;
                     s12 = peg$FAILED;
@@ -9013,7 +9055,7 @@ function peg$parse(input, options) {
                   s12 = null;
                 }
                 peg$savedPos = s0;
-                s0 = peg$f231(s1, s3, s7, s11, s12);
+                s0 = peg$f233(s1, s3, s7, s11, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -9061,7 +9103,7 @@ function peg$parse(input, options) {
       s3 = peg$parseSeatNumber();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f232(s1, s3);
+        s0 = peg$f234(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9131,7 +9173,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f233(s1);
+        s0 = peg$f235(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9154,7 +9196,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f234();
+    s1 = peg$f236();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9221,7 +9263,7 @@ function peg$parse(input, options) {
           }
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f235(s2, s3);
+            s0 = peg$f237(s2, s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9275,7 +9317,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f236(s2);
+          s0 = peg$f238(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9340,7 +9382,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f237();
+          s0 = peg$f239();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9372,7 +9414,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f238();
+      s1 = peg$f240();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -9386,7 +9428,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f239();
+        s1 = peg$f241();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -9420,7 +9462,7 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f240(s2);
+      s2 = peg$f242(s2);
     }
     s1 = s2;
     if (s1 !== peg$FAILED) {
@@ -9461,7 +9503,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f241(s1, s4);
+          s0 = peg$f243(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9521,7 +9563,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f242(s1, s4);
+          s0 = peg$f244(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9582,7 +9624,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f243(s1, s5);
+          s2 = peg$f245(s1, s5);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -9595,7 +9637,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f244(s1, s2);
+      s0 = peg$f246(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -9611,7 +9653,7 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f245(s1);
+      s1 = peg$f247(s1);
     }
     s0 = s1;
 
@@ -9659,7 +9701,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f246(s3);
+        s0 = peg$f248(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9677,7 +9719,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f247();
+    s1 = peg$f249();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9693,7 +9735,7 @@ function peg$parse(input, options) {
         s7 = peg$parseScenarioItem();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s5;
-          s5 = peg$f248(s3, s7);
+          s5 = peg$f250(s3, s7);
         } else {
           peg$currPos = s5;
           s5 = peg$FAILED;
@@ -9705,7 +9747,7 @@ function peg$parse(input, options) {
           s7 = peg$parseScenarioItem();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s5;
-            s5 = peg$f248(s3, s7);
+            s5 = peg$f250(s3, s7);
           } else {
             peg$currPos = s5;
             s5 = peg$FAILED;
@@ -9713,7 +9755,7 @@ function peg$parse(input, options) {
         }
         s5 = peg$parseSep();
         peg$savedPos = s0;
-        s0 = peg$f249(s3, s4);
+        s0 = peg$f251(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9760,7 +9802,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s8;
-              s9 = peg$f250(s4, s9);
+              s9 = peg$f252(s4, s9);
             }
             s8 = s9;
             if (s8 === peg$FAILED) {
@@ -9768,13 +9810,13 @@ function peg$parse(input, options) {
               s9 = peg$parseGameId();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s9 = peg$f251(s4, s9);
+                s9 = peg$f253(s4, s9);
               }
               s8 = s9;
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f252(s4, s8);
+              s0 = peg$f254(s4, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -9809,7 +9851,7 @@ function peg$parse(input, options) {
       s3 = peg$parseIntLit();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f253(s3);
+        s0 = peg$f255(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9855,7 +9897,7 @@ function peg$parse(input, options) {
               s8 = peg$parseExpr();
               if (s8 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f254(s3, s8);
+                s0 = peg$f256(s3, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -9904,7 +9946,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f255(s4);
+              s0 = peg$f257(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -9954,7 +9996,7 @@ function peg$parse(input, options) {
                 if (s8 !== peg$FAILED) {
                   s9 = peg$parseSep();
                   peg$savedPos = s7;
-                  s7 = peg$f256(s8);
+                  s7 = peg$f258(s8);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -9966,7 +10008,7 @@ function peg$parse(input, options) {
                   if (s8 !== peg$FAILED) {
                     s9 = peg$parseSep();
                     peg$savedPos = s7;
-                    s7 = peg$f256(s8);
+                    s7 = peg$f258(s8);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -9981,7 +10023,7 @@ function peg$parse(input, options) {
                 }
                 if (s7 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f257(s6);
+                  s0 = peg$f259(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -10047,7 +10089,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f258(s3, s8);
+              s0 = peg$f260(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10079,7 +10121,7 @@ function peg$parse(input, options) {
           s5 = peg$parseExpr();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f259(s5);
+            s0 = peg$f261(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10100,7 +10142,7 @@ function peg$parse(input, options) {
           s3 = peg$parseName();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f260(s3);
+            s0 = peg$f262(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10117,7 +10159,7 @@ function peg$parse(input, options) {
             s3 = peg$parseIntLit();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f261(s3);
+              s0 = peg$f263(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10134,7 +10176,7 @@ function peg$parse(input, options) {
               s3 = peg$parseExpr();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f262(s3);
+                s0 = peg$f264(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10154,7 +10196,7 @@ function peg$parse(input, options) {
                   s5 = peg$parseName();
                   if (s5 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f263(s5);
+                    s0 = peg$f265(s5);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -10234,7 +10276,7 @@ function peg$parse(input, options) {
                             s12 = peg$parseArrangeCards();
                             if (s12 !== peg$FAILED) {
                               peg$savedPos = s8;
-                              s8 = peg$f264(s1, s12);
+                              s8 = peg$f266(s1, s12);
                             } else {
                               peg$currPos = s8;
                               s8 = peg$FAILED;
@@ -10247,7 +10289,7 @@ function peg$parse(input, options) {
                             s8 = null;
                           }
                           peg$savedPos = s0;
-                          s0 = peg$f265(s1, s8);
+                          s0 = peg$f267(s1, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10305,7 +10347,7 @@ function peg$parse(input, options) {
                         s6 = peg$parseArrangeCards();
                         if (s6 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f266(s1, s6);
+                          s0 = peg$f268(s1, s6);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10374,7 +10416,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f267(s3);
+        s0 = peg$f269(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10413,7 +10455,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f268();
+          s0 = peg$f270();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10442,7 +10484,7 @@ function peg$parse(input, options) {
           s6 = peg$parseTimedStep();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f269(s3, s6);
+            s4 = peg$f271(s3, s6);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -10455,7 +10497,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f270(s3, s4);
+        s0 = peg$f272(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10477,7 +10519,7 @@ function peg$parse(input, options) {
             s6 = peg$parseTimedStep();
             if (s6 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f271(s3, s6);
+              s4 = peg$f273(s3, s6);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -10490,7 +10532,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f272(s3, s4);
+          s0 = peg$f274(s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10575,7 +10617,7 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f273(s8);
+            s7 = peg$f275(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -10588,7 +10630,7 @@ function peg$parse(input, options) {
               if (s8 !== peg$FAILED) {
                 s9 = peg$parseSep();
                 peg$savedPos = s7;
-                s7 = peg$f273(s8);
+                s7 = peg$f275(s8);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -10607,7 +10649,7 @@ function peg$parse(input, options) {
             }
             if (s7 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f274(s6);
+              s0 = peg$f276(s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10706,7 +10748,7 @@ function peg$parse(input, options) {
               }
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f275(s1, s6, s11);
+                s7 = peg$f277(s1, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -10744,7 +10786,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseRejectionCode();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s12;
-                  s12 = peg$f276(s1, s6, s7, s14);
+                  s12 = peg$f278(s1, s6, s7, s14);
                 } else {
                   peg$currPos = s12;
                   s12 = peg$FAILED;
@@ -10753,7 +10795,7 @@ function peg$parse(input, options) {
                   s12 = null;
                 }
                 peg$savedPos = s8;
-                s8 = peg$f277(s1, s6, s7, s12);
+                s8 = peg$f279(s1, s6, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -10766,7 +10808,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f278(s1, s6, s7, s8);
+            s0 = peg$f280(s1, s6, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10823,7 +10865,7 @@ function peg$parse(input, options) {
         s5 = peg$parseScenarioArgValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f279(s1, s5);
+          s0 = peg$f281(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10867,7 +10909,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f280();
+        s0 = peg$f282();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10884,7 +10926,7 @@ function peg$parse(input, options) {
         s3 = peg$parseSeatNumber();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f281(s3);
+          s0 = peg$f283(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10951,7 +10993,7 @@ function peg$parse(input, options) {
               s9 = peg$parseString();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f282(s9);
+                s0 = peg$f284(s9);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11021,7 +11063,7 @@ function peg$parse(input, options) {
               s7 = peg$parseString();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f283(s7);
+                s0 = peg$f285(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11103,7 +11145,7 @@ function peg$parse(input, options) {
                 }
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f284(s4, s5);
+                  s0 = peg$f286(s4, s5);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -11203,7 +11245,7 @@ function peg$parse(input, options) {
                     }
                     if (s11 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f285(s9);
+                      s0 = peg$f287(s9);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11297,7 +11339,7 @@ function peg$parse(input, options) {
                   s6 = peg$parseName();
                   if (s6 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f286(s4, s6);
+                    s0 = peg$f288(s4, s6);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -11359,7 +11401,7 @@ function peg$parse(input, options) {
                       s7 = peg$parseK_window();
                       if (s7 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f287();
+                        s0 = peg$f289();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -11405,7 +11447,7 @@ function peg$parse(input, options) {
                     s4 = peg$parseExpr();
                     if (s4 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f288(s4);
+                      s0 = peg$f290(s4);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11454,7 +11496,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f289(s1, s2);
+      s0 = peg$f291(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -11488,7 +11530,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f290(s3);
+          s0 = peg$f292(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11520,7 +11562,7 @@ function peg$parse(input, options) {
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f291(s1, s7);
+            s3 = peg$f293(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -11546,7 +11588,7 @@ function peg$parse(input, options) {
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f291(s1, s7);
+                s3 = peg$f293(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -11561,7 +11603,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f292(s1, s2);
+          s0 = peg$f294(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11577,7 +11619,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f293(s1);
+            s1 = peg$f295(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -11585,7 +11627,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f294(s1);
+              s1 = peg$f296(s1);
             }
             s0 = s1;
           }
@@ -11615,7 +11657,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f295(s1, s5);
+          s0 = peg$f297(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11665,7 +11707,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f296(s1, s5);
+          s0 = peg$f298(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11685,7 +11727,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f297(s1);
+          s1 = peg$f299(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -11693,7 +11735,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f298(s1);
+            s1 = peg$f300(s1);
           }
           s0 = s1;
         }
@@ -11713,7 +11755,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f299(s1, s3);
+        s0 = peg$f301(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11730,7 +11772,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f300(s1, s3);
+          s0 = peg$f302(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11778,7 +11820,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f301(s1);
+      s2 = peg$f303(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -11786,7 +11828,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f302(s1);
+        s0 = peg$f304(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11978,7 +12020,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f303(s1);
+        s0 = peg$f305(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12095,7 +12137,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f304(s1);
+        s0 = peg$f306(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12212,7 +12254,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f305(s1);
+        s0 = peg$f307(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12339,7 +12381,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f306(s1);
+        s0 = peg$f308(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12398,7 +12440,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f307(s1);
+        s0 = peg$f309(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12517,7 +12559,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f308(s1);
+          s0 = peg$f310(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12659,7 +12701,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f309(s1);
+        s0 = peg$f311(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12782,7 +12824,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f310(s1);
+      s1 = peg$f312(s1);
     }
     s0 = s1;
 
@@ -12817,7 +12859,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f311(s2);
+        s0 = peg$f313(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12878,7 +12920,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f312();
+          s0 = peg$f314();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12913,7 +12955,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f313(s1);
+      s1 = peg$f315(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -12939,7 +12981,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f314(s3);
+            s0 = peg$f316(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -12970,7 +13012,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f315();
+      s1 = peg$f317();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -12984,7 +13026,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f316();
+        s1 = peg$f318();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -13006,7 +13048,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f317(s2);
+            s0 = peg$f319(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13026,7 +13068,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f318();
+            s1 = peg$f320();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -13040,7 +13082,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f319();
+              s1 = peg$f321();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
