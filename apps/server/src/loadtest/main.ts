@@ -105,6 +105,7 @@ try {
     stats.errors += r.errors;
     stats.disconnects += r.disconnects;
     stats.games += r.games;
+    stats.stalls += r.stalls;
   }
   await Promise.all(threads.map((t) => new Promise((res) => t.once('exit', res))));
   const round = (x: number) => Math.round(x * 100) / 100;
@@ -125,6 +126,7 @@ try {
     errors: stats.errors,
     disconnects: stats.disconnects,
     gamesFinished: stats.games,
+    gamesStalled: stats.stalls,
     rssMB: after.rssMB,
     cpuPercent: round(((after.cpuSeconds - before.cpuSeconds) / seconds) * 100),
   };
@@ -132,7 +134,7 @@ try {
   else {
     say(`actions/s ${report.actionsPerSecond} (${report.actions} acked, ${report.rejects} rejected)`);
     say(`action→ack latency ms: p50 ${report.p50}  p95 ${report.p95}  p99 ${report.p99}  (server side p99 ≤ ${report.serverP99})`);
-    say(`errors ${report.errors}  disconnects ${report.disconnects}  games finished ${report.gamesFinished}`);
+    say(`errors ${report.errors}  disconnects ${report.disconnects}  games finished ${report.gamesFinished}  stalled ${report.gamesStalled}`);
     say(`server RSS ${report.rssMB} MB  CPU ${report.cpuPercent} %`);
   }
 } finally {

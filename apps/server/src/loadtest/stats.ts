@@ -7,6 +7,8 @@ export class Stats {
   errors = 0;
   disconnects = 0;
   games = 0;
+  /** Games abandoned because nobody could act for a while (a stalled rule file). */
+  stalls = 0;
   recording = false;
 
   ack(ms: number, accepted: boolean): void {

@@ -34,7 +34,15 @@ async function playOnce(o: TableOptions): Promise<void> {
       for (const s of sockets) s.close();
       resolveGame();
     };
-    const watch = setInterval(() => o.stopped() && finish(), 200);
+    let lastNews = performance.now();
+    const watch = setInterval(() => {
+      if (o.stopped()) return finish();
+      // Nobody could act for 20 s and no timer moved the game: abandon it and open another room.
+      if (performance.now() - lastNews > 20_000) {
+        o.stats.stalls++;
+        finish();
+      }
+    }, 200);
     tokens.forEach((token) => {
       const ws = new WebSocket(wsUrl);
       sockets.push(ws);
@@ -57,6 +65,7 @@ async function playOnce(o: TableOptions): Promise<void> {
       ws.on('open', () => ws.send(JSON.stringify({ t: 'join', v: 1, room: room.id, token })));
       ws.on('message', (data) => {
         const m = JSON.parse(data.toString()) as { t: string; legal?: unknown[]; result?: unknown; seq?: number };
+        lastNews = performance.now();
         if (m.t === 'welcome' || m.t === 'update') {
           legal = m.legal ?? [];
           if (m.result) {
