@@ -14,6 +14,8 @@ export interface AutoplayOptions {
   dragShare?: number;
   /** Pause between moves (ms). */
   pace?: number;
+  /** Called before each move (screenshots of moments worth seeing). */
+  onStep?: () => Promise<void>;
 }
 
 export interface AutoplayReport {
@@ -54,6 +56,7 @@ export async function autoplay(page: Page, opts: AutoplayOptions): Promise<Autop
   const args = { avoid: [...(opts.avoid ?? [])], cardBias: opts.cardBias ?? 0.85 };
   while (Date.now() - t0 < opts.budgetMs) {
     try {
+      await opts.onStep?.();
       const what = (await page.evaluate(`(${CHOOSE})(${JSON.stringify(args)})`)) as Pick;
       if (what === 'done') return { moves, drags, finished: true, elapsedMs: Date.now() - t0 };
       const target = page.locator('[data-autoplay]');

@@ -44,12 +44,25 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh Chromium profile with one page; `viewport` defaults to a desktop window. */
-export async function openBrowser(viewport = { width: 1280, height: 900 }): Promise<Browser> {
+export interface BrowserOptions {
+  viewport?: { width: number; height: number };
+  /** Emulates prefers-reduced-motion: cards jump instead of gliding. */
+  reducedMotion?: boolean;
+}
+
+/** A fresh Chromium profile with one page (a desktop window unless told otherwise). */
+export async function openBrowser(options: BrowserOptions = {}): Promise<Browser> {
+  const viewport = options.viewport ?? { width: 1280, height: 900 };
   const profile = mkdtempSync(join(tmpdir(), 'decksmith-chromium-'));
   let context: BrowserContext;
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport,
+      reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    });
   } catch (e) {
     rmSync(profile, { recursive: true, force: true });
     throw e;

@@ -95,20 +95,16 @@ export class TableStore {
     return this.flashes.find((f) => f.card === card)?.text ?? '';
   }
 
-  constructor(roomId: string) {
+  /** Connected to the room (false for a replay: no link, no latency). */
+  readonly online: boolean;
+
+  constructor(roomId: string, live = true) {
     this.roomId = roomId;
+    this.online = live;
   }
 
-  /** Loads the room and its game's tables, then connects with the seat token held here (if any). */
+  /** Connects with the seat token held here (if any) while the room and its game's tables load. */
   async start(): Promise<void> {
-    try {
-      this.summary = await api.room(this.roomId);
-      this.def = await api.def(this.summary.game);
-    } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
-      this.status = 'error';
-      return;
-    }
     this.rounds = loadRounds(this.roomId);
     const held = heldSeat(this.roomId);
     this.socket = new RoomSocket(this.roomId, held?.token, {
@@ -120,6 +116,14 @@ export class TableStore {
       },
     });
     this.socket.open();
+    try {
+      this.summary = await api.room(this.roomId);
+      this.def = await defOf(this.summary.game);
+    } catch (e) {
+      this.error = e instanceof Error ? e.message : String(e);
+      this.status = 'error';
+      this.stop();
+    }
   }
 
   stop(): void {
@@ -188,6 +192,7 @@ export class TableStore {
         if (m.code === 'race/beaten') {
           this.flash({ kind: 'beaten', text: 'Beaten!', ...(p?.card !== undefined ? { card: p.card } : {}) });
           this.say('Beaten: another player got there first.');
+          this.notice('Beaten! Another player got there first.', 'error');
         } else {
           this.flash({ kind: 'rejected', text: m.message, ...(p?.card !== undefined ? { card: p.card } : {}) });
           this.notice(m.message, 'error');
@@ -352,6 +357,19 @@ export class TableStore {
   cancel(): void {
     this.binding = { args: {} };
   }
+}
+
+const defs = new Map<string, Promise<ClientDef>>();
+
+/** A game's tables, fetched once per page (play again, reconnects and replays reuse them). */
+export function defOf(game: string): Promise<ClientDef> {
+  let p = defs.get(game);
+  if (!p) {
+    p = api.def(game);
+    p.catch(() => defs.delete(game));
+    defs.set(game, p);
+  }
+  return p;
 }
 
 function loadRounds(room: string): RoundScores[] {

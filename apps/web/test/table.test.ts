@@ -1,0 +1,87 @@
+// The generic table rendered on the server (svelte/server): zones where the hints put them, faces,
+// playable cards as buttons, backs with counts, timers, buttons, the throw window, final scores.
+import { render } from 'svelte/server';
+import { describe, expect, it } from 'vitest';
+import type { GameView } from '../src/net/protocol.ts';
+import { TableStore } from '../src/state/table.svelte.ts';
+import CardFace from '../src/table/CardFace.svelte';
+import Table from '../src/table/Table.svelte';
+import { faceModel } from '../src/table/face.ts';
+import { def, legal, view } from './fixtures.ts';
+
+function store(v: GameView = view()): TableStore {
+  const t = new TableStore('room1', false);
+  t.def = def;
+  t.serverView = v;
+  t.legal = legal;
+  t.seat = typeof v.seat === 'number' ? v.seat : null;
+  t.status = v.result ? 'finished' : 'playing';
+  t.summary = { id: 'room1', game: 'mini', status: 'playing', players: 3, options: {}, seats: [{ kind: 'human', name: 'Ann', claimed: true, connected: true }, { kind: 'bot', level: 'random', claimed: true, connected: true }, { kind: 'human', name: 'Cy', claimed: true, connected: false }], n: 3, createdAt: 0 };
+  return t;
+}
+
+describe('CardFace', () => {
+  it('draws a split card as two triangles and a special card with a palette ring', () => {
+    const split = render(CardFace, { props: { face: faceModel(def, 7) } }).body;
+    expect(split).toContain('fill="#d32f2f"');
+    expect(split).toContain('fill="#1565c0"');
+    const wild = render(CardFace, { props: { face: faceModel(def, 6) } }).body;
+    expect(wild).toContain('stroke="#d32f2f"');
+    expect(wild).toContain('Wild');
+    expect(render(CardFace, { props: { face: null, back: '#123456' } }).body).toContain('fill="#123456"');
+  });
+});
+
+describe('Table', () => {
+  it('lays out any game from its view and hints, with the playable cards as buttons', () => {
+    const html = render(Table, { props: { table: store() } }).body;
+    expect(html).toContain('data-game="mini"');
+    expect(html).toMatch(/data-zone-name="discard"[\s\S]*data-zone-name="draw"/);
+    // My hand: three faces, each playable (a button named for the card).
+    expect(html).toContain('aria-label="Play red 1 (number)"');
+    expect(html).toContain('aria-label="Play Wild"');
+    expect(html.match(/data-legal="true"/g)).toHaveLength(3);
+    // Opponents: backs with counts, names in seating order; my count-only bank beside my hand.
+    expect(html).toMatch(/Bot 2 \(random\)[\s\S]*Cy/);
+    expect(html).toContain('aria-label="Hand: 4 cards"');
+    expect(html).toContain('aria-label="Bank: 2 cards"');
+    // Buttons for the actions that start from no card, but not the turn timer's own action.
+    expect(html).toContain('data-action="draw_card"');
+    expect(html).toContain('data-action="end_run"');
+    expect(html).not.toContain('data-action="time_out"');
+    // The colour to match, shown by name; the turn timer; the live region; a "new pile" spot.
+    expect(html).toMatch(/Colour: [\s\S]*Blue/);
+    expect(html).toContain('role="timer"');
+    expect(html).toContain('aria-live="polite"');
+    expect(html).toContain('data-testid="new-pile"');
+    expect(html).toContain('Your turn');
+  });
+
+  it('offers the throw of a timed window as a target with a button', () => {
+    const t = store(view({ window: { name: 'shot', started: 0, deadline: 5000 } }));
+    t.legal = [{ type: 'throw' }];
+    const html = render(Table, { props: { table: t } }).body;
+    expect(html).toContain('data-testid="reticle"');
+    expect(html).toMatch(/data-testid="fire"[^>]*>Throw/);
+  });
+
+  it('shows the winner and the final scores when the game is over', () => {
+    const t = store(view({ current: null, result: { winners: [2], scores: [3, 1, 5] } }));
+    t.result = { winners: [2], scores: [3, 1, 5] };
+    t.rounds = [{ round: 1, totals: [1, 1, 2] }, { round: 2, totals: [3, 1, 5] }];
+    const html = render(Table, { props: { table: t, onplayagain: () => {} } }).body;
+    expect(html).toContain('Cy wins!');
+    expect(html).toContain('data-testid="final-scores"');
+    expect(html).toContain('data-testid="play-again"');
+    expect(html).toMatch(/<th scope="col"[^>]*>R2<\/th>/);
+  });
+
+  it('shows a spectator every hand face down and no action', () => {
+    const t = store(view({ seat: 'spectator' }));
+    t.legal = [];
+    const html = render(Table, { props: { table: t } }).body;
+    expect(html).toContain('Spectating');
+    expect(html).not.toContain('data-legal="true"');
+    expect(html).not.toContain('data-testid="actions"');
+  });
+});
