@@ -18,7 +18,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     url: { type: 'string' },
     game: { type: 'string' },
-    workers: { type: 'string', default: '2' },
+    workers: { type: 'string', default: '1' },
   },
 });
 const rooms = Number(values.rooms);
@@ -87,7 +87,12 @@ try {
     });
     return worker;
   });
-  await new Promise((res) => setTimeout(res, Math.min(8000, 1500 + rooms * 10)));
+  // Measure once every table is seated (or after a minute), plus a second to settle.
+  await Promise.race([
+    Promise.all(threads.map((t) => new Promise((res) => t.once('message', res)))),
+    new Promise((res) => setTimeout(res, 60_000)),
+  ]);
+  await new Promise((res) => setTimeout(res, 1000));
   const before = await serverProcess(url);
   for (const t of threads) t.postMessage('record');
   const t0 = performance.now();

@@ -10,6 +10,8 @@ export interface TableOptions {
   pace: number;
   stats: Stats;
   stopped: () => boolean;
+  /** Called once, when this table's first game has its first welcome. */
+  onReady?: () => void;
 }
 
 async function post<T>(url: string, body: unknown): Promise<T> {
@@ -66,6 +68,10 @@ async function playOnce(o: TableOptions): Promise<void> {
       ws.on('message', (data) => {
         const m = JSON.parse(data.toString()) as { t: string; legal?: unknown[]; result?: unknown; seq?: number };
         lastNews = performance.now();
+        if (m.t === 'welcome' && o.onReady) {
+          o.onReady();
+          o.onReady = undefined;
+        }
         if (m.t === 'welcome' || m.t === 'update') {
           legal = m.legal ?? [];
           if (m.result) {

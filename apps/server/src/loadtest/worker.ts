@@ -7,8 +7,12 @@ const { url, game, players, pace, rooms } = workerData as { url: string; game: s
 const stats = new Stats();
 let stopped = false;
 const tables: Promise<void>[] = [];
+let ready = 0;
+const onReady = (): void => {
+  if (++ready === rooms) parentPort!.postMessage('ready');
+};
 for (let r = 0; r < rooms; r++) {
-  tables.push(runTable({ url, game, players, pace, stats, stopped: () => stopped }));
+  tables.push(runTable({ url, game, players, pace, stats, stopped: () => stopped, onReady }));
   if (r % 25 === 24) await new Promise((res) => setTimeout(res, 200));
 }
 parentPort!.on('message', async (m: 'record' | 'stop') => {

@@ -91,7 +91,8 @@ export function clientDef(def: GameDef): ClientDef {
       during: a.during,
       params: a.params.map(param),
       races: a.races !== undefined,
-      ...(a.rate !== undefined ? { rate: a.rate } : {}),
+      // A rate may be computed from options (a function): the client only needs a fixed one.
+      ...(typeof a.rate === 'number' ? { rate: a.rate } : {}),
       ...(a.once ? { once: true } : {}),
     })),
     winner: { by: def.winner.by },
