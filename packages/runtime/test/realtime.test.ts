@@ -1,7 +1,7 @@
 // Real time on the race fixture: pause stages, races (race/beaten with nothing changed), rate
 // limits, idle timers, a trigger's `pause d` continuation and `unless` visibility.
 import { describe, expect, it } from 'vitest';
-import { apply, legalActions, nextDeadline, setup, tick, view, type GameState } from '../src/index.ts';
+import { apply, legalActions, nextDeadline, setup, tick, view, type Ctx, type GameDef, type GameState } from '../src/index.ts';
 import { race, Z_CENTRE, Z_HAND, Z_STACK, V_FROZEN } from './fixtures/race.ts';
 import { idIn, ok, rejected, setUp, shown } from './helpers/util.ts';
 
@@ -62,6 +62,19 @@ describe('rate limits', () => {
     s = ok(race, s, 1, { type: 'draw' }, 1200).state; // another player is not limited
     s = ok(race, s, 0, { type: 'draw' }, 1400).state;
     expect(s.zones[hand(s, 0)]).toHaveLength(2);
+  });
+  it('reads a rate given as a function of the table (an option, as in `rate roll_rate`)', () => {
+    // The freeze option (ms) doubles as the draw's rate here.
+    const rated: GameDef = { ...race, actions: race.actions.map((a) => (a.name === 'draw' ? { ...a, rate: (x: Ctx) => x.opt(2) } : a)) };
+    let s = tick(rated, setup(rated, { players: 3, seed: 'rt', options: { freeze: 800 } }), 1000).state;
+    s = ok(rated, s, 0, { type: 'draw' }, 1100).state;
+    expect(rejected(rated, s, 0, { type: 'draw' }, 1899)).toBe('rate/limited');
+    expect(legalActions(rated, s, 0, 1899).some((a) => a.type === 'draw')).toBe(false);
+    expect(legalActions(rated, s, 0, 1900).some((a) => a.type === 'draw')).toBe(true);
+    expect(ok(rated, s, 0, { type: 'draw' }, 1900).state.zones[hand(s, 0)]).toHaveLength(2);
+    let t = tick(rated, setup(rated, { players: 3, seed: 'rt', options: { freeze: 100 } }), 1000).state;
+    t = ok(rated, t, 0, { type: 'draw' }, 1100).state;
+    ok(rated, t, 0, { type: 'draw' }, 1200);
   });
 });
 

@@ -3,7 +3,7 @@
 // allocates nothing; apply turns a negative code into a Rejection.
 import { STAGE_ALL, STAGE_STEPS } from '../core/compiled.ts';
 import type { Engine } from '../core/engine.ts';
-import { NONE, type Rejection } from '../core/game-def.ts';
+import { NONE, type ActionDef, type Rejection } from '../core/game-def.ts';
 import { viewIdOf } from '../views/view-ids.ts';
 
 /** Available through the stage (or one of its steps). */
@@ -111,13 +111,18 @@ export function checkRace(e: Engine, ai: number, seat: number, expect: { height:
   return null;
 }
 
+/** An action's `rate` in ms: a constant, or a function of the table (an option). */
+function rateMs(e: Engine, a: ActionDef): number {
+  return typeof a.rate === 'function' ? a.rate(e) : (a.rate ?? 0);
+}
+
 /** rate/limited and action/already_done. */
 export function checkLimits(e: Engine, ai: number, seat: number): Rejection | null {
   const a = e.def.actions[ai];
   const s = e.s;
   const k = ai * s.players + seat;
-  if (a.rate !== undefined && s.rate[k] >= 0 && e.now - s.rate[k] < a.rate) {
-    return { code: 'rate/limited', message: `Not so fast: one ${a.name} per ${a.rate} ms.` };
+  if (a.rate !== undefined && s.rate[k] >= 0 && e.now - s.rate[k] < rateMs(e, a)) {
+    return { code: 'rate/limited', message: `Not so fast: one ${a.name} per ${rateMs(e, a)} ms.` };
   }
   if (a.once === true && s.once[k] === s.scope) {
     return { code: 'action/already_done', message: `You have already done ${a.name} here.` };
@@ -130,6 +135,6 @@ export function limitsOk(e: Engine, ai: number, seat: number): boolean {
   const a = e.def.actions[ai];
   const s = e.s;
   const k = ai * s.players + seat;
-  if (a.rate !== undefined && s.rate[k] >= 0 && e.now - s.rate[k] < a.rate) return false;
+  if (a.rate !== undefined && s.rate[k] >= 0 && e.now - s.rate[k] < rateMs(e, a)) return false;
   return !(a.once === true && s.once[k] === s.scope);
 }

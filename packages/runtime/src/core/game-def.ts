@@ -162,8 +162,8 @@ export interface ActionDef {
   /** Index of the parameter (or -2 for `racesZone`) whose zone the action races on. */
   races?: number;
   racesZone?: (x: Ctx, a: number[]) => number;
-  /** `rate d` in ms. */
-  rate?: number;
+  /** `rate d` in ms: a constant, or read from the table (`rate roll_rate`, an option). */
+  rate?: number | ((x: Ctx) => number);
   once?: boolean;
   /** The `require` statements: the first failing one's rejection, or null. */
   guard: (x: Ctx, a: number[]) => Rejection | null;
