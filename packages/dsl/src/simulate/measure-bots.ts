@@ -71,7 +71,7 @@ export async function measureSpeed(id: string, iterations: number, states: numbe
 }
 
 /** Win rate of `level` against `opponent` over `games` 2-player games, seats alternating. */
-export async function duel(id: string, level: string, opponent: string, games: number, iterations: number, opts: Record<string, string> = {}) {
+export async function duel(id: string, level: string, opponent: string, games: number, iterations: number, opts: Record<string, string> = {}, rolloutDepth?: number) {
   const def = await loadGame(id);
   const { playMatch } = await loadRuntime();
   let wins = 0;
@@ -81,7 +81,7 @@ export async function duel(id: string, level: string, opponent: string, games: n
     const me = g % 2;
     const rec = playMatch(def, {
       players: 2, seed: `duel-${id}-${g}`, options: parseOptions(def, opts),
-      bots: me === 0 ? [level, opponent] : [opponent, level], budget: { iterations }, trackStandings: false, maxActions: 5000,
+      bots: me === 0 ? [level, opponent] : [opponent, level], budget: { iterations, rolloutDepth }, trackStandings: false, maxActions: 5000,
     });
     const w = rec.result?.winners ?? [];
     if (w.includes(me)) wins += 1 / w.length;
@@ -99,7 +99,8 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (mode === 'duel' && id && a && b) {
-    const r = await duel(id, a, b, flag(argv, '--games', 40), flag(argv, '--iterations', 200), options(argv));
+    const depth = argv.includes('--depth') ? flag(argv, '--depth', 4) : undefined;
+    const r = await duel(id, a, b, flag(argv, '--games', 40), flag(argv, '--iterations', 200), options(argv), depth);
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     process.stdout.write(
       `${id}: ${a}(${r.iterations}) vs ${b}: ${r.wins}/${r.games} = ${pct(r.winRate)} [95% CI ${pct(r.ci95[0]!)}–${pct(r.ci95[1]!)}], p = ${r.p.toExponential(2)}, mean ${r.meanActions.toFixed(1)} actions, ${r.seconds} s\n`,

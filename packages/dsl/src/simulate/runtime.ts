@@ -22,6 +22,7 @@ export interface BotBudget {
   ms?: number;
   clock?: () => number;
   determinizations?: number;
+  rolloutDepth?: number;
 }
 
 export interface Checkpoint {

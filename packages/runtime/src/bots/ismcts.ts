@@ -123,6 +123,9 @@ class Search {
     const def = this.def;
     let st = world;
     let now = now0;
+    // The gaps in this world before anything happens: leaves are judged by how the gaps moved,
+    // so the unknown cards dealt to this world (the same at both ends) cancel out.
+    const base = this.gaps(world, true);
     let node = root;
     const path: Edge[] = [];
     let expanded = false;
@@ -190,7 +193,7 @@ class Search {
       roundOver = st.round !== this.round;
     }
     // Back-propagation: each edge is credited from its mover's point of view.
-    const rewards = this.rewards(st, !roundOver);
+    const rewards = this.rewards(st, !roundOver, base);
     for (const e of path) {
       e.visits++;
       e.reward += rewards[e.mover]!;
@@ -198,26 +201,32 @@ class Search {
   }
 
   /**
-   * Rewards in [0, 1]: win shares when the game is over, else a logistic of each player's
-   * standing above the best other player, in units of the mean such gap seen so far in this
-   * search (so the scale adapts to the game: cards in hand, points, …).
+   * Rewards in [0, 1]: win shares when the game is over, else a logistic of how much each
+   * player's standing above the best other player grew since the root of this world, in units
+   * of the mean such change seen so far in this search (so the scale adapts to the game).
    */
-  private rewards(st: GameState, project: boolean): number[] {
+  private rewards(st: GameState, project: boolean, base: readonly number[]): number[] {
     if (st.result !== null) return winShares(st);
-    const v = this.ev.standings(st, project);
-    const n = v.length;
-    const gaps: number[] = [];
-    for (let p = 0; p < n; p++) {
-      let best = -Infinity;
-      for (let q = 0; q < n; q++) if (q !== p && v[q]! > best) best = v[q]!;
-      gaps.push(n < 2 ? 0 : v[p]! - best);
-    }
+    const gaps = this.gaps(st, project).map((g, p) => g - base[p]!);
     for (const g of gaps) {
       this.gapSum += Math.abs(g);
       this.gapCount++;
     }
     const scale = Math.max(1e-6, this.gapSum / this.gapCount);
     return gaps.map((g) => 1 / (1 + Math.exp(-g / scale)));
+  }
+
+  /** Each player's standing minus the best other player's. */
+  private gaps(st: GameState, project: boolean): number[] {
+    const v = this.ev.standings(st, project);
+    const n = v.length;
+    const out: number[] = [];
+    for (let p = 0; p < n; p++) {
+      let best = -Infinity;
+      for (let q = 0; q < n; q++) if (q !== p && v[q]! > best) best = v[q]!;
+      out.push(n < 2 ? 0 : v[p]! - best);
+    }
+    return out;
   }
 
   /** The mover's options in this world, by face key (a WAIT option when it may wait). */
