@@ -34,3 +34,26 @@ describe('GET /api/games/:id/def', () => {
     expect(res.json()).toMatchObject({ code: 'game/no_def' });
   });
 });
+
+describe('clientDef rates', () => {
+  it('names the option a rate reads, keeps constant rates, and lists option defaults', async () => {
+    const { clientDef } = await import('../src/transport/http/client-def.ts');
+    const { shed } = await import('./fixtures/shed.ts');
+    const def = {
+      ...shed,
+      options: [{ name: 'pace', description: '', kind: 'duration' as const, min: 0, max: 1000, default: 300 }],
+      actions: [
+        { ...shed.actions[0]!, name: 'a', rate: 250 },
+        { ...shed.actions[0]!, name: 'b', rate: (x: { opt(i: number): number }) => x.opt(0) },
+        { ...shed.actions[0]!, name: 'c', rate: (x: { opt(i: number): number; g(i: number): number }) => x.opt(0) + x.g(1) },
+      ],
+    } as unknown as Parameters<typeof clientDef>[0];
+    const c = clientDef(def);
+    expect(c.actions.map((a) => [a.rate, a.rateOption, a.rated])).toEqual([
+      [250, undefined, true],
+      [undefined, 'pace', true],
+      [undefined, undefined, true],
+    ]);
+    expect(c.options).toEqual([{ name: 'pace', default: 300 }]);
+  });
+});

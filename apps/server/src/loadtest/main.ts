@@ -111,6 +111,7 @@ try {
     stats.disconnects += r.disconnects;
     stats.games += r.games;
     stats.stalls += r.stalls;
+    for (const [code, n] of Object.entries(r.closeCodes)) stats.closeCodes[code] = (stats.closeCodes[code] ?? 0) + n;
   }
   await Promise.all(threads.map((t) => new Promise((res) => t.once('exit', res))));
   const round = (x: number) => Math.round(x * 100) / 100;
@@ -130,6 +131,7 @@ try {
     serverP99: round(serverQuantile(before, after, 0.99)),
     errors: stats.errors,
     disconnects: stats.disconnects,
+    closeCodes: stats.closeCodes,
     gamesFinished: stats.games,
     gamesStalled: stats.stalls,
     rssMB: after.rssMB,

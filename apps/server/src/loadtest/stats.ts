@@ -9,6 +9,8 @@ export class Stats {
   games = 0;
   /** Games abandoned because nobody could act for a while (a stalled rule file). */
   stalls = 0;
+  /** Close codes of the disconnects the clients did not ask for. */
+  closeCodes: Record<string, number> = {};
   recording = false;
 
   ack(ms: number, accepted: boolean): void {

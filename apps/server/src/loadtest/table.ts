@@ -92,9 +92,10 @@ async function playOnce(o: TableOptions): Promise<void> {
           pending = false;
         }
       });
-      ws.on('close', () => {
+      ws.on('close', (code) => {
         if (!over) {
           o.stats.disconnects++;
+          o.stats.closeCodes[code] = (o.stats.closeCodes[code] ?? 0) + 1;
           finish();
         }
       });

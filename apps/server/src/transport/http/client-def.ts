@@ -35,9 +35,14 @@ export interface ClientDef {
     during: readonly string[];
     params: ClientParam[];
     races: boolean;
+    /** `rate d` in ms when constant; `rateOption` names the option it reads (`rate roll_rate`); `rated` either way. */
     rate?: number;
+    rateOption?: string;
+    rated?: boolean;
     once?: boolean;
   }[];
+  /** Option names and defaults (a room's summary lists only the options it was created with). */
+  options: { name: string; default: number }[];
   winner: { by: 'lowest' | 'highest' };
   layout: GameDef['layout'];
 }
@@ -54,6 +59,39 @@ function param(p: ParamDef): ClientParam {
     default:
       return { name: p.name, kind: p.kind, optional };
   }
+}
+
+/**
+ * What an action's `rate` is: a constant, or the option it reads. A rate read from the table is a
+ * compiled function; it is called once with a stub that only answers `opt(i)`, to learn which option.
+ */
+function rateOf(def: GameDef, rate: GameDef['actions'][number]['rate']): { rate?: number; rateOption?: string; rated?: boolean } {
+  if (rate === undefined) return {};
+  if (typeof rate === 'number') return { rate, rated: true };
+  let read: number | undefined;
+  let other = false;
+  const stub = new Proxy(
+    {},
+    {
+      get: (_t, key) =>
+        key === 'opt'
+          ? (i: number) => {
+              read = i;
+              return 0;
+            }
+          : () => {
+              other = true;
+              return 0;
+            },
+    },
+  );
+  try {
+    (rate as (x: unknown) => number)(stub);
+  } catch {
+    other = true;
+  }
+  const option = read !== undefined && !other ? def.options[read]?.name : undefined;
+  return option ? { rateOption: option, rated: true } : { rated: true };
 }
 
 /** Strips a GameDef down to its tables. */
@@ -91,12 +129,13 @@ export function clientDef(def: GameDef): ClientDef {
       during: a.during,
       params: a.params.map(param),
       races: a.races !== undefined,
-      // A rate may be computed from options (a function): the client only needs a fixed one.
-      ...(typeof a.rate === 'number' ? { rate: a.rate } : {}),
+      // A rate may be computed from options (a function): the client gets the option's name.
+      ...rateOf(def, a.rate),
       ...(a.once ? { once: true } : {}),
     })),
     winner: { by: def.winner.by },
     layout: def.layout,
+    options: def.options.map((o) => ({ name: o.name, default: o.default })),
   };
 }
 

@@ -38,6 +38,7 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
   const send = (msg: ServerMessage): void => {
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED) {
+      log.warn({ buffered: socket.bufferedAmount }, 'closing a connection too slow to read its frames');
       socket.close(1013, 'too slow');
       return;
     }
@@ -48,7 +49,10 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
   const error = (code: string, message: string, seq?: number): void => send({ t: 'error', code, message, ...(seq !== undefined ? { seq } : {}) });
 
   const heartbeat = setInterval(() => {
-    if (!alive) return void socket.terminate();
+    if (!alive) {
+      log.info('closing a connection that missed a heartbeat');
+      return void socket.terminate();
+    }
     alive = false;
     socket.ping();
   }, config.heartbeatMs);
@@ -106,7 +110,10 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
     try {
       const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
       if (!bucket.take(received)) {
-        if (++strikes >= config.rateStrikes) return void socket.close(1008, 'rate limit');
+        if (++strikes >= config.rateStrikes) {
+          log.warn('closing a connection that keeps exceeding the rate limit');
+          return void socket.close(1008, 'rate limit');
+        }
         return error('rate/limited', `Too many messages: at most ${config.ratePerSecond} per second.`);
       }
       strikes = 0;
