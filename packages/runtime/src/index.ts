@@ -17,6 +17,6 @@ export { MAX_TRIGGER_PASSES } from './flow/settle.ts';
 export * from './rng/index.ts';
 export * from './stdlib/index.ts';
 export { arrange, type Arrangement } from './replay/arrange.ts';
-export { evaluate, raceExpectation, arrangeTable, type TableChange } from './replay/scenario-support.ts';
-export { assignSides, intersects, without, type SidesArrangement } from './core/generated-support.ts';
+export { evaluate, raceExpectation, arrangeTable, applyRigged, type TableChange } from './replay/scenario-support.ts';
+export { assignSides, intersects, sameList, without, type SidesArrangement } from './core/generated-support.ts';
 export * from './bots/index.ts';

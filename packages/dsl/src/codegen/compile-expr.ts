@@ -273,6 +273,11 @@ function binary(e: A.BinaryExpr, f: FnScope): Js {
     case 'or': return js(`${paren(compileExpr(e.left, f), P.or)} || ${paren(compileExpr(e.right, f), P.or)}`, P.or);
     case 'and': return js(`${paren(compileExpr(e.left, f), P.and)} && ${paren(compileExpr(e.right, f), P.and)}`, P.and);
     case '==': case '!=': {
+      // Lists compare element by element, in order (`targets == [2, 6]`).
+      if (typeOf(e.left, f)?.t === 'list' || typeOf(e.right, f)?.t === 'list') {
+        const same = `${f.mod.useRuntime('sameList')}(${cardArrayOrList(e.left, f)}, ${cardArrayOrList(e.right, f)})`;
+        return e.op === '==' ? js(same, P.call) : js(`!${same}`, P.unary);
+      }
       // A `bool?` is a stored number (-1, 0, 1): the bool it is compared with becomes 0/1 too.
       const optBool = (t: Type | undefined): boolean => t?.t === 'optional' && t.of.t === 'bool';
       const stored = optBool(typeOf(e.left, f)) || optBool(typeOf(e.right, f));

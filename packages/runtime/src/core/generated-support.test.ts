@@ -1,6 +1,6 @@
 // Helpers for generated modules: list intersection, removal, and side assignment.
 import { describe, expect, it } from 'vitest';
-import { assignSides, intersects, without } from './generated-support.ts';
+import { assignSides, intersects, without, sameList } from './generated-support.ts';
 
 describe('generated-support', () => {
   it('intersects lists', () => {
@@ -17,5 +17,14 @@ describe('generated-support', () => {
     expect(assignSides(3, 'one_per_player', 2)).toEqual({ sideOf: [0, 1, 2], roles: [3, 3, 3] });
     expect(assignSides(5, 'pairs_odd_alone', 2)).toEqual({ sideOf: [0, 0, 1, 1, 2], roles: [1, 2, 1, 2, 3] });
     expect(assignSides(4, 'pairs', 2)).toEqual({ sideOf: [0, 0, 1, 1], roles: [1, 2, 1, 2] });
+  });
+});
+
+describe('sameList', () => {
+  it('compares values in order', () => {
+    expect(sameList([2, 6], [2, 6])).toBe(true);
+    expect(sameList([2, 6], [6, 2])).toBe(false);
+    expect(sameList([2], [2, 6])).toBe(false);
+    expect(sameList([], [])).toBe(true);
   });
 });

@@ -15,6 +15,19 @@ export function intersects(a: readonly number[], b: readonly number[]): boolean 
 }
 
 /**
+ * Whether two lists hold the same values in the same order (`targets == [2, 6]`).
+ *
+ * @example
+ * sameList([2, 6], [2, 6]); // true
+ * sameList([2, 6], [6, 2]); // false
+ */
+export function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
  * A copy of `list` without `value` (`hand(me) without c`); holes (-1) of rows are dropped.
  *
  * @example
