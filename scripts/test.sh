@@ -40,6 +40,16 @@ mkdir -p reports/vitest
 step "Lint, typecheck, test, build"
 npx nx run-many -t lint typecheck test build --output-style=stream
 
+step "Rule files: check every game, run every scenario"
+npx --no-install decksmith check games
+scenario_status=0
+npx --no-install decksmith scenario games --format json > reports/scenarios.json || scenario_status=$?
+node scripts/scenario-report.mjs reports/scenarios.json reports/vitest/scenarios.json
+if [ "$scenario_status" -ne 0 ]; then
+  npx --no-install decksmith scenario games | grep -v '^ok' || true
+  exit "$scenario_status"
+fi
+
 step "Browser tests"
 npx nx run-many -t e2e --output-style=stream
 
