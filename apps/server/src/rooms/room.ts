@@ -1,13 +1,14 @@
 // A live room: the authoritative state, its serial queue, the timer armed at the next deadline, bots and subscribers.
 import type { Logger } from 'pino';
-import { sampleBotDelay, type ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config.ts';
 import type { GameOutcome, HostedGame, Rejection, WireAction } from '../games/types.ts';
 import type { LogEntry, RoomRecord, Storage } from '../storage/storage.ts';
-import { PROTOCOL_VERSION, type ServerMessage } from '../transport/ws/protocol.ts';
+import type { ServerMessage } from '../transport/ws/protocol.ts';
 import { sameHash } from '../tokens.ts';
+import { Bots } from './bots.ts';
 import type { Clock } from './clock.ts';
 import { SerialQueue } from './queue.ts';
-import { fanOut, presenceOf, type Subscriber } from './subscriber.ts';
+import { fanOut, presenceOf, welcomeFor, type Subscriber } from './subscriber.ts';
 
 export interface RoomDeps {
   game: HostedGame;
@@ -44,8 +45,7 @@ export class Room {
   private epoch = 0;
   private readonly lastSeq: number[];
   private cancelTimer: (() => void) | undefined;
-  private readonly botTimers: ((() => void) | undefined)[];
-  private readonly botRngs: unknown[];
+  private readonly bots: Bots;
   /** clock.now() of the last action, connection or start (idle expiry). */
   lastActivity: number;
   closed = false;
@@ -60,8 +60,26 @@ export class Room {
     this.record = record;
     this.st = state;
     this.lastSeq = record.seats.map(() => 0);
-    this.botTimers = record.seats.map(() => undefined);
-    this.botRngs = record.seats.map((_, i) => deps.game.engine.botRng(record.seed, i));
+    this.bots = new Bots({
+      engine: deps.game.engine,
+      clock: deps.clock,
+      delay: deps.config.botDelay,
+      seed: record.seed,
+      seats: record.seats,
+      active: () => !this.closed && this.record.status === 'playing',
+      state: () => this.st,
+      act: (seat, decide) =>
+        void this.queue.run(async () => {
+          if (this.closed || this.record.status !== 'playing') return;
+          const action = decide();
+          if (action) {
+            const o = await this.process({ seat, bot: true }, 0, action);
+            this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
+            if (o.ok) this.afterAccepted();
+          }
+          this.bots.schedule();
+        }),
+    });
     for (const e of entries) {
       this.n = e.n;
       this.lastAt = e.at;
@@ -243,7 +261,7 @@ export class Room {
     const result = this.result();
     if (result) return void this.finish(result);
     this.arm();
-    this.scheduleBots();
+    this.bots.schedule();
   }
 
   private finish(result: GameOutcome): void {
@@ -277,33 +295,10 @@ export class Room {
     });
   }
 
-  private scheduleBots(): void {
-    const engine = this.deps.game.engine;
-    this.record.seats.forEach((seat, i) => {
-      if (seat.kind !== 'bot' || this.botTimers[i] || this.record.status !== 'playing') return;
-      if (engine.legalActions(this.st, i).length === 0) return;
-      this.botTimers[i] = this.deps.clock.setTimer(sampleBotDelay(this.deps.config.botDelay), () => {
-        this.botTimers[i] = undefined;
-        void this.queue.run(async () => {
-          if (this.closed || this.record.status !== 'playing') return;
-          const action = engine.bot(this.st, i, seat.level ?? 'random', this.botRngs[i]);
-          if (action) await this.process({ seat: i, bot: true }, 0, action).then((o) => {
-            this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
-            if (o.ok) this.afterAccepted();
-          });
-          this.scheduleBots();
-        });
-      });
-    });
-  }
-
   private stopTimers(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    this.botTimers.forEach((cancel, i) => {
-      cancel?.();
-      this.botTimers[i] = undefined;
-    });
+    this.bots.stop();
   }
 
   private broadcast(events: readonly unknown[]): void {
@@ -312,25 +307,9 @@ export class Room {
   }
 
   private sendWelcome(sub: Subscriber): void {
-    const engine = this.deps.game.engine;
     const v = sub.viewer;
-    const result = this.result();
-    sub.send({
-      t: 'welcome',
-      v: PROTOCOL_VERSION,
-      room: this.id,
-      game: this.record.game,
-      seat: v === 'spectator' ? null : v,
-      players: this.record.players,
-      status: this.record.status,
-      n: this.n,
-      lastSeq: v === 'spectator' ? 0 : (this.lastSeq[v] ?? 0),
-      now: this.now(),
-      view: engine.view(this.st, v),
-      ...(v !== 'spectator' ? { legal: engine.legalActions(this.st, v) } : {}),
-      ...(result ? { result } : {}),
-      seats: this.presence(),
-    });
+    const room = { id: this.id, record: this.record, n: this.n, now: this.now(), lastSeq: v === 'spectator' ? 0 : (this.lastSeq[v] ?? 0) };
+    sub.send(welcomeFor(this.deps.game.engine, this.st, room, v, this.presence()));
   }
 
   presence(): ReturnType<typeof presenceOf> {

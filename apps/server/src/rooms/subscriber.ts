@@ -1,5 +1,6 @@
 // Who listens to a room: a seat's connection or a spectator's, whatever the transport.
-import type { SeatPresence, ServerMessage } from '../transport/ws/protocol.ts';
+import { PROTOCOL_VERSION, type SeatPresence, type ServerMessage } from '../transport/ws/protocol.ts';
+import type { RoomRecord } from '../storage/storage.ts';
 import type { GameEngine } from '../games/types.ts';
 
 export type Viewer = number | 'spectator';
@@ -48,4 +49,31 @@ export function presenceOf(seats: readonly { kind: 'human' | 'bot'; tokenHash?: 
   const connected = new Set<Viewer>();
   for (const s of subscribers) connected.add(s.viewer);
   return seats.map((s, i) => ({ kind: s.kind, claimed: s.kind === 'bot' || !!s.tokenHash, connected: s.kind === 'bot' || connected.has(i) }));
+}
+
+/** The full-view message a viewer gets on joining or asking to resync. */
+export function welcomeFor<S>(
+  engine: GameEngine<S>,
+  state: S,
+  room: { id: string; record: RoomRecord; n: number; now: number; lastSeq: number },
+  v: Viewer,
+  seats: SeatPresence[],
+): ServerMessage {
+  const result = engine.result(state);
+  return {
+    t: 'welcome',
+    v: PROTOCOL_VERSION,
+    room: room.id,
+    game: room.record.game,
+    seat: v === 'spectator' ? null : v,
+    players: room.record.players,
+    status: room.record.status,
+    n: room.n,
+    lastSeq: room.lastSeq,
+    now: room.now,
+    view: engine.view(state, v),
+    ...(v !== 'spectator' ? { legal: engine.legalActions(state, v) } : {}),
+    ...(result ? { result } : {}),
+    seats,
+  };
 }
