@@ -1,7 +1,7 @@
 // Turn-based flow on the shedding fixture: passing, skip, reverse, keep turn, +2 chains,
 // the turn timer, the before-turn-action hook, refills, rejections and the end of the game.
 import { describe, expect, it } from 'vitest';
-import { apply, checkInvariants, legalActions, nextDeadline, setup, tick, type GameState } from '../src/index.ts';
+import { apply, checkInvariants, legalActions, nextDeadline, setup, tick, type GameDef, type GameState } from '../src/index.ts';
 import { shed, Z_DISCARD, Z_DRAW } from './fixtures/shed.ts';
 import { idIn, ok, rejected, setUp, shown } from './helpers/util.ts';
 
@@ -144,6 +144,23 @@ describe('turn timer', () => {
     s = r.state;
     const late = apply(shed, s, 2, { type: 'draw_card' }, 16000);
     expect('rejected' in late && late.rejected.code).toBe('turn/not_yours');
+  });
+  it('performs a `by turn timer` action, which no seat may see or send', () => {
+    const drawCard = shed.actions.find((a) => a.name === 'draw_card')!;
+    const timed: GameDef = {
+      ...shed,
+      stages: shed.stages.map((sd) => (sd.kind === 'turns' ? { ...sd, turnTimer: { ms: () => 5000, action: 'time_out' } } : sd)),
+      actions: [...shed.actions, { ...drawCard, name: 'time_out', byTimer: true }],
+    };
+    const s = setup(timed, { players: 3, seed: 't', options: { must_play: false } });
+    expect(legalActions(timed, s, 1).map((a) => a.type)).not.toContain('time_out');
+    expect(legalActions(timed, s, 1).map((a) => a.type)).toContain('draw_card');
+    expect(rejected(timed, s, 1, { type: 'time_out' })).toBe('turn/not_yours');
+    const before = s.zones[hand(s, 1)].length;
+    const r = tick(timed, s, 5000);
+    expect(r.state.zones[hand(r.state, 1)].length).toBe(before + 1);
+    expect(r.state.current).toBe(2);
+    expect(r.events).toContainEqual({ type: 'action', seat: 1, action: 'time_out' });
   });
   it('passes the turn when the timed action is not possible', () => {
     let s = setup(shed, { players: 3, seed: 't', options: { turn_time: 1000 } });

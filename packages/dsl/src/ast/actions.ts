@@ -30,11 +30,13 @@ export interface ActionParam extends Node {
   condition: Expr | null;
 }
 
-/** `by current`, `by any player [except p]`, `by player with role r` */
+/** `by current`, `by any player [except p]`, `by player with role r`, `by turn timer` */
 export type Who =
   | { kind: 'by_current'; loc: Loc }
   | { kind: 'by_any'; except: Expr | null; loc: Loc }
-  | { kind: 'by_role'; role: Ident; loc: Loc };
+  | { kind: 'by_role'; role: Ident; loc: Loc }
+  /** Performed only by a turns stage's `turn timer`, for the current player; no seat may send it. */
+  | { kind: 'by_turn_timer'; loc: Loc };
 
 /**
  * `action name[(params)] [by …] [during s, w] [races z] [rate d] [once] { … }`. Clauses may come in

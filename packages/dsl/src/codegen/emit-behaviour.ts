@@ -170,6 +170,7 @@ export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
       racesZone,
       rate,
       once: d.once !== null ? true : undefined,
+      byTimer: d.who?.kind === 'by_turn_timer' ? true : undefined,
       guard,
       effect,
     };
@@ -225,7 +226,7 @@ function who(action: ActionInfo, game: CheckedGame, f: FnScope): unknown {
     });
     return turnBased ? { kind: 'current' } : { kind: 'any' };
   }
-  if (w.kind === 'by_current') return { kind: 'current' };
+  if (w.kind === 'by_current' || w.kind === 'by_turn_timer') return { kind: 'current' };
   if (w.kind === 'by_any') return { kind: 'any', except: w.except === null ? undefined : arrow(w.except, f) };
   const sym = game.refs.get(w.role);
   const role = sym?.kind === 'role' ? sym.index : game.roles.indexOf(w.role.text);

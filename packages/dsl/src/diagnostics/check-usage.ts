@@ -55,3 +55,10 @@ export function procedureRecursive(loc: Loc, chain: string[], callAt: Loc): Diag
 export function actionUnreachable(loc: Loc, name: string, during: string[]): Diagnostic {
   return diagnosticAt('action_unreachable', 'warning', `action "${name}" can never be performed: ${during.join(', ')} never ${during.length === 1 ? 'happens' : 'happen'}`, loc);
 }
+
+/** A `by turn timer` action that no stage's `turn timer` names (same code: it can never happen). */
+export function timerActionUnreachable(loc: Loc, name: string): Diagnostic {
+  return diagnosticAt('action_unreachable', 'warning', `action "${name}" can never be performed: it is by turn timer, and no stage's turn timer names it`, loc, [
+    { message: `name it in a turns stage: turn timer d { ${name} }` },
+  ]);
+}

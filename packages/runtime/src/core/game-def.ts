@@ -165,6 +165,12 @@ export interface ActionDef {
   /** `rate d` in ms: a constant, or read from the table (`rate roll_rate`, an option). */
   rate?: number | ((x: Ctx) => number);
   once?: boolean;
+  /**
+   * `by turn timer`: performed only by the stage's turn timer, for the current player (`who`
+   * is `current`). It is never a legal action of any seat, and `apply` rejects it
+   * (`turn/not_yours`).
+   */
+  byTimer?: boolean;
   /** The `require` statements: the first failing one's rejection, or null. */
   guard: (x: Ctx, a: number[]) => Rejection | null;
   effect: (x: Ctx, a: number[]) => void;

@@ -16,7 +16,7 @@ export function enumerateLegal(e: Engine, seat: number, out: Action[]): void {
   const n = e.def.actions.length;
   for (let ai = 0; ai < n; ai++) {
     e.me = seat;
-    if (availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
+    if (e.def.actions[ai].byTimer === true || availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
     e.me = seat;
     enumParam(e, ai, 0, seat, out);
   }
@@ -29,7 +29,7 @@ export function hasLegal(e: Engine, seat: number): boolean {
   if (s.result !== null) return false;
   for (let ai = 0; ai < e.def.actions.length && probe.length === 0; ai++) {
     e.me = seat;
-    if (availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
+    if (e.def.actions[ai].byTimer === true || availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
     e.me = seat;
     enumParam(e, ai, 0, seat, probe);
   }

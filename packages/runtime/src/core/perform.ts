@@ -22,6 +22,7 @@ export function perform(e: Engine, seat: number, action: Action): Rejection | nu
   e.me = seat;
   const av = availability(e, ai, seat);
   if (av < 0) return availabilityRejection(e, ai, av);
+  if (def.actions[ai].byTimer === true) return { code: 'turn/not_yours', message: `Only the turn timer performs ${def.actions[ai].name}.` };
   e.me = seat;
   const bad = decodeArgs(e, ai, seat, action.args) ?? checkRace(e, ai, seat, action.expect) ?? checkLimits(e, ai, seat);
   if (bad !== null) return bad;

@@ -775,230 +775,231 @@ function peg$parse(input, options) {
   function peg$f112(e) {    return e;  }
   function peg$f113(except) {    return { kind: "by_any", except, loc: L() };  }
   function peg$f114(role) {    return { kind: "by_role", role, loc: L() };  }
-  function peg$f115(name, type, e) {    return e;  }
-  function peg$f116(name, type, condition) {    return { kind: "action_param", name, type, condition, loc: L() };  }
-  function peg$f117() {    return false;  }
-  function peg$f118() {    return true;  }
-  function peg$f119(many, zone, e) {    return e;  }
-  function peg$f120(many, zone, where) {    return { kind: "param_card", many, zone, where, loc: L() };  }
-  function peg$f121(family, orNew) {    return { kind: "param_pile", family, orNew: orNew !== null, loc: L() };  }
-  function peg$f122(body) {    return { kind: "hook", event: "before_turn_action", body, loc: L() };  }
-  function peg$f123(cond, body) {    return { kind: "trigger", cond, body, loc: L() };  }
-  function peg$f124(order, measure, variable, source) {    return { variable, source, loc: L() };  }
-  function peg$f125(order, measure, over, t) {    return t;  }
-  function peg$f126(order, measure, over, ties) {    return { kind: "winner", order, measure, over, ties, loc: L() };  }
-  function peg$f127() {    return { kind: "ties_shared", loc: L() };  }
-  function peg$f128(amongTied, e) {    return e;  }
-  function peg$f129(amongTied, cond) {    return { kind: "ties_replay", amongTied: amongTied !== null, cond, loc: L() };  }
-  function peg$f130(i) {    return i;  }
-  function peg$f131(items) {    return { kind: "layout", items, loc: L() };  }
-  function peg$f132(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
-  function peg$f133(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
-  function peg$f134(places) {    return { kind: "layout_places", places, loc: L() };  }
-  function peg$f135(name, value) {    return { kind: "layout_colour", name, value, loc: L() };  }
-  function peg$f136(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
-  function peg$f137(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
-  function peg$f138(zone) {    return ident("me");  }
-  function peg$f139(zone, o) {    return o;  }
-  function peg$f140(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
-  function peg$f141(w) {    return ident(w);  }
-  function peg$f142(s) {    return s;  }
-  function peg$f143(statements) {    return { kind: "block", statements, loc: L() };  }
-  function peg$f144(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
-  function peg$f145(from) {    return { kind: "all", from };  }
-  function peg$f146(first, z) {    return z;  }
-  function peg$f147(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
-  function peg$f148(zone) {    return { kind: "top", zone };  }
-  function peg$f149(zone) {    return { kind: "bottom", zone };  }
-  function peg$f150(family) {    return { kind: "new_pile", family };  }
-  function peg$f151(zone, i) {    return i;  }
-  function peg$f152(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
-  function peg$f153() {    return null;  }
-  function peg$f154(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
-  function peg$f155(zone, each) {    return { kind: "each", zone, each };  }
-  function peg$f156(zone) {    return { kind: "zone", zone };  }
-  function peg$f157(from, to, i) {    return i;  }
-  function peg$f158(from, to, at, e) {    return e;  }
-  function peg$f159(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
-  function peg$f160(target, z) {    return z;  }
-  function peg$f161(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
-  function peg$f162(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
-  function peg$f163(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
-  function peg$f164(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
-  function peg$f165(target, value) {    return { kind: "set", target, value, loc: L() };  }
-  function peg$f166(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
-  function peg$f167(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
-  function peg$f168(name, value) {    return { kind: "let", name, value, loc: L() };  }
-  function peg$f169(cond, body, c, b) {    return { cond: c, body: b };  }
-  function peg$f170(cond, body, more, b) {    return b;  }
-  function peg$f171(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
-  function peg$f172(variable, source, e) {    return e;  }
-  function peg$f173(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
-  function peg$f174(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
-  function peg$f175(what) {    return { kind: "end", what, loc: L() };  }
-  function peg$f176() {    return { kind: "keep_turn", loc: L() };  }
-  function peg$f177() {    return { kind: "skip_next", loc: L() };  }
-  function peg$f178() {    return { kind: "reverse", loc: L() };  }
-  function peg$f179() {    return { kind: "next_step", loc: L() };  }
-  function peg$f180() {    return { kind: "close_window", loc: L() };  }
-  function peg$f181(seat) {    return { kind: "turn_to", seat, loc: L() };  }
-  function peg$f182(window) {    return { kind: "open_window", window, loc: L() };  }
-  function peg$f183(duration) {    return { kind: "pause", duration, loc: L() };  }
-  function peg$f184(text) {    return { kind: "announce", text, loc: L() };  }
-  function peg$f185(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
-  function peg$f186(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f187(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
-  function peg$f188(head, o, r) {    return [...o, r];  }
-  function peg$f189(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f190() {    return ["or", L()];  }
-  function peg$f191() {    return ["and", L()];  }
-  function peg$f192(head, o, r) {    return [...o, r];  }
-  function peg$f193(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f194(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
-  function peg$f195(left, t) {    return t;  }
-  function peg$f196(left, tail) {
+  function peg$f115() {    return { kind: "by_turn_timer", loc: L() };  }
+  function peg$f116(name, type, e) {    return e;  }
+  function peg$f117(name, type, condition) {    return { kind: "action_param", name, type, condition, loc: L() };  }
+  function peg$f118() {    return false;  }
+  function peg$f119() {    return true;  }
+  function peg$f120(many, zone, e) {    return e;  }
+  function peg$f121(many, zone, where) {    return { kind: "param_card", many, zone, where, loc: L() };  }
+  function peg$f122(family, orNew) {    return { kind: "param_pile", family, orNew: orNew !== null, loc: L() };  }
+  function peg$f123(body) {    return { kind: "hook", event: "before_turn_action", body, loc: L() };  }
+  function peg$f124(cond, body) {    return { kind: "trigger", cond, body, loc: L() };  }
+  function peg$f125(order, measure, variable, source) {    return { variable, source, loc: L() };  }
+  function peg$f126(order, measure, over, t) {    return t;  }
+  function peg$f127(order, measure, over, ties) {    return { kind: "winner", order, measure, over, ties, loc: L() };  }
+  function peg$f128() {    return { kind: "ties_shared", loc: L() };  }
+  function peg$f129(amongTied, e) {    return e;  }
+  function peg$f130(amongTied, cond) {    return { kind: "ties_replay", amongTied: amongTied !== null, cond, loc: L() };  }
+  function peg$f131(i) {    return i;  }
+  function peg$f132(items) {    return { kind: "layout", items, loc: L() };  }
+  function peg$f133(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
+  function peg$f134(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
+  function peg$f135(places) {    return { kind: "layout_places", places, loc: L() };  }
+  function peg$f136(name, value) {    return { kind: "layout_colour", name, value, loc: L() };  }
+  function peg$f137(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
+  function peg$f138(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
+  function peg$f139(zone) {    return ident("me");  }
+  function peg$f140(zone, o) {    return o;  }
+  function peg$f141(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
+  function peg$f142(w) {    return ident(w);  }
+  function peg$f143(s) {    return s;  }
+  function peg$f144(statements) {    return { kind: "block", statements, loc: L() };  }
+  function peg$f145(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
+  function peg$f146(from) {    return { kind: "all", from };  }
+  function peg$f147(first, z) {    return z;  }
+  function peg$f148(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
+  function peg$f149(zone) {    return { kind: "top", zone };  }
+  function peg$f150(zone) {    return { kind: "bottom", zone };  }
+  function peg$f151(family) {    return { kind: "new_pile", family };  }
+  function peg$f152(zone, i) {    return i;  }
+  function peg$f153(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
+  function peg$f154() {    return null;  }
+  function peg$f155(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
+  function peg$f156(zone, each) {    return { kind: "each", zone, each };  }
+  function peg$f157(zone) {    return { kind: "zone", zone };  }
+  function peg$f158(from, to, i) {    return i;  }
+  function peg$f159(from, to, at, e) {    return e;  }
+  function peg$f160(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
+  function peg$f161(target, z) {    return z;  }
+  function peg$f162(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
+  function peg$f163(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
+  function peg$f164(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
+  function peg$f165(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
+  function peg$f166(target, value) {    return { kind: "set", target, value, loc: L() };  }
+  function peg$f167(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
+  function peg$f168(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
+  function peg$f169(name, value) {    return { kind: "let", name, value, loc: L() };  }
+  function peg$f170(cond, body, c, b) {    return { cond: c, body: b };  }
+  function peg$f171(cond, body, more, b) {    return b;  }
+  function peg$f172(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
+  function peg$f173(variable, source, e) {    return e;  }
+  function peg$f174(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
+  function peg$f175(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
+  function peg$f176(what) {    return { kind: "end", what, loc: L() };  }
+  function peg$f177() {    return { kind: "keep_turn", loc: L() };  }
+  function peg$f178() {    return { kind: "skip_next", loc: L() };  }
+  function peg$f179() {    return { kind: "reverse", loc: L() };  }
+  function peg$f180() {    return { kind: "next_step", loc: L() };  }
+  function peg$f181() {    return { kind: "close_window", loc: L() };  }
+  function peg$f182(seat) {    return { kind: "turn_to", seat, loc: L() };  }
+  function peg$f183(window) {    return { kind: "open_window", window, loc: L() };  }
+  function peg$f184(duration) {    return { kind: "pause", duration, loc: L() };  }
+  function peg$f185(text) {    return { kind: "announce", text, loc: L() };  }
+  function peg$f186(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
+  function peg$f187(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f188(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
+  function peg$f189(head, o, r) {    return [...o, r];  }
+  function peg$f190(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f191() {    return ["or", L()];  }
+  function peg$f192() {    return ["and", L()];  }
+  function peg$f193(head, o, r) {    return [...o, r];  }
+  function peg$f194(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f195(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
+  function peg$f196(left, t) {    return t;  }
+  function peg$f197(left, tail) {
     if (!tail) return left;
     const loc = { file, start: left.loc.start, end: L().end };
     if (tail.is === "empty") return { kind: "is_empty", subject: left, negated: tail.negated, loc };
     if (tail.is === "kind") return { kind: "is_kind", subject: left, negated: tail.negated, cardKind: tail.cardKind, loc };
     return { kind: "binary", op: tail.op, left, right: tail.right, opLoc: tail.opLoc, loc };
   }
-  function peg$f197(o, right) {    return { op: o[0], opLoc: o[1], right };  }
-  function peg$f198() {    return { is: "empty", negated: true };  }
-  function peg$f199() {    return { is: "empty", negated: false };  }
-  function peg$f200(cardKind) {    return { is: "kind", negated: true, cardKind };  }
-  function peg$f201(cardKind) {    return { is: "kind", negated: false, cardKind };  }
-  function peg$f202(op) {    return [op, L()];  }
-  function peg$f203(head, o, r) {    return [...o, r];  }
-  function peg$f204(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f205(op) {    return [op, L()];  }
-  function peg$f206(head, o, r) {    return [...o, r];  }
-  function peg$f207(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f208(op) {    return [op, L()];  }
-  function peg$f209(operand) {
+  function peg$f198(o, right) {    return { op: o[0], opLoc: o[1], right };  }
+  function peg$f199() {    return { is: "empty", negated: true };  }
+  function peg$f200() {    return { is: "empty", negated: false };  }
+  function peg$f201(cardKind) {    return { is: "kind", negated: true, cardKind };  }
+  function peg$f202(cardKind) {    return { is: "kind", negated: false, cardKind };  }
+  function peg$f203(op) {    return [op, L()];  }
+  function peg$f204(head, o, r) {    return [...o, r];  }
+  function peg$f205(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f206(op) {    return [op, L()];  }
+  function peg$f207(head, o, r) {    return [...o, r];  }
+  function peg$f208(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f209(op) {    return [op, L()];  }
+  function peg$f210(operand) {
     if (operand.kind === "number") return { ...operand, value: -operand.value, raw: "-" + operand.raw, loc: L() };
     return { kind: "unary", op: "-", operand, loc: L() };
   }
-  function peg$f210(head, attr) {    return [attr, L()];  }
-  function peg$f211(head, tail) {
+  function peg$f211(head, attr) {    return [attr, L()];  }
+  function peg$f212(head, tail) {
     return tail.reduce((object, [attr, l]) => ({
       kind: "member", object, attr, loc: { file, start: object.loc.start, end: l.end },
     }), head);
   }
-  function peg$f212(e) {    return e;  }
-  function peg$f213() {    return { kind: "bool", value: true, loc: L() };  }
-  function peg$f214() {    return { kind: "bool", value: false, loc: L() };  }
-  function peg$f215() {    return { kind: "none", loc: L() };  }
-  function peg$f216(zone) {    return { kind: "top_of", zone, loc: L() };  }
-  function peg$f217(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
-  function peg$f218(zone) {    return { kind: "count_of", zone, loc: L() };  }
-  function peg$f219() {    return { kind: "builtin", name: "my_side", loc: L() };  }
-  function peg$f220(name) {    return { kind: "builtin", name, loc: L() };  }
-  function peg$f221(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
-  function peg$f222(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
-  function peg$f223(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
-  function peg$f224(seat) {    return { kind: "side_of", seat, loc: L() };  }
-  function peg$f225(card) {    return { kind: "position_of", card, loc: L() };  }
-  function peg$f226(die) {    return { kind: "roll", die, loc: L() };  }
-  function peg$f227(min, max) {    return { kind: "random", min, max, loc: L() };  }
-  function peg$f228(owner) {    return { kind: "deck_of", owner, loc: L() };  }
-  function peg$f229(family) {    return { kind: "new_pile", family, loc: L() };  }
-  function peg$f230(quantifier, variable, source, e) {    return e;  }
-  function peg$f231(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
-  function peg$f232(op, body, variable, source, e) {    return e;  }
-  function peg$f233(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
-  function peg$f234(of, number) {    return { kind: "seat", of, number, loc: L() };  }
-  function peg$f235(raw) {    return Number(raw);  }
-  function peg$f236() {    return scenarioMode;  }
-  function peg$f237(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
-  function peg$f238(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
-  function peg$f239() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
-  function peg$f240() {    return "'";  }
-  function peg$f241() {    return "\\";  }
-  function peg$f242(n) {    return ident(n);  }
-  function peg$f243(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f213(e) {    return e;  }
+  function peg$f214() {    return { kind: "bool", value: true, loc: L() };  }
+  function peg$f215() {    return { kind: "bool", value: false, loc: L() };  }
+  function peg$f216() {    return { kind: "none", loc: L() };  }
+  function peg$f217(zone) {    return { kind: "top_of", zone, loc: L() };  }
+  function peg$f218(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
+  function peg$f219(zone) {    return { kind: "count_of", zone, loc: L() };  }
+  function peg$f220() {    return { kind: "builtin", name: "my_side", loc: L() };  }
+  function peg$f221(name) {    return { kind: "builtin", name, loc: L() };  }
+  function peg$f222(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
+  function peg$f223(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
+  function peg$f224(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
+  function peg$f225(seat) {    return { kind: "side_of", seat, loc: L() };  }
+  function peg$f226(card) {    return { kind: "position_of", card, loc: L() };  }
+  function peg$f227(die) {    return { kind: "roll", die, loc: L() };  }
+  function peg$f228(min, max) {    return { kind: "random", min, max, loc: L() };  }
+  function peg$f229(owner) {    return { kind: "deck_of", owner, loc: L() };  }
+  function peg$f230(family) {    return { kind: "new_pile", family, loc: L() };  }
+  function peg$f231(quantifier, variable, source, e) {    return e;  }
+  function peg$f232(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
+  function peg$f233(op, body, variable, source, e) {    return e;  }
+  function peg$f234(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
+  function peg$f235(of, number) {    return { kind: "seat", of, number, loc: L() };  }
+  function peg$f236(raw) {    return Number(raw);  }
+  function peg$f237() {    return scenarioMode;  }
+  function peg$f238(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
+  function peg$f239(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
+  function peg$f240() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
+  function peg$f241() {    return "'";  }
+  function peg$f242() {    return "\\";  }
+  function peg$f243(n) {    return ident(n);  }
   function peg$f244(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f245(name, a) {    return a;  }
-  function peg$f246(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
-  function peg$f247(name) {    return { kind: "name", name, loc: L() };  }
-  function peg$f248(elements) {    return { kind: "list", elements, loc: L() };  }
-  function peg$f249() {    scenarioMode = true; return true;  }
-  function peg$f250(header, i) {    return i;  }
-  function peg$f251(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
-  function peg$f252(name, s) {    return { kind: "path", path: s };  }
-  function peg$f253(name, g) {    return { kind: "id", id: g };  }
-  function peg$f254(name, game) {    return { name, game };  }
-  function peg$f255(count) {    return { kind: "sc_players", count, loc: L() };  }
-  function peg$f256(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
-  function peg$f257(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
-  function peg$f258(a) {    return a;  }
-  function peg$f259(items) {    return { kind: "sc_arrange", items, loc: L() };  }
-  function peg$f260(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
-  function peg$f261(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
-  function peg$f262(name) {    return { kind: "ar_stage", name, loc: L() };  }
-  function peg$f263(round) {    return { kind: "ar_round", round, loc: L() };  }
-  function peg$f264(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
-  function peg$f265(name) {    return { kind: "ar_window", name, loc: L() };  }
-  function peg$f266(zone, c) {    return c;  }
-  function peg$f267(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
-  function peg$f268(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
-  function peg$f269(cards) {    return cards;  }
-  function peg$f270() {    return { kind: "hole", loc: L() };  }
-  function peg$f271(time, s) {    return s;  }
-  function peg$f272(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
-  function peg$f273(time, s) {    return s;  }
-  function peg$f274(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
-  function peg$f275(d) {    return d;  }
-  function peg$f276(steps) {    return { kind: "st_together", steps, loc: L() };  }
-  function peg$f277(seat, action, a) {    return a;  }
-  function peg$f278(seat, action, args, c) {    return c;  }
-  function peg$f279(seat, action, args, code) {    return { code };  }
-  function peg$f280(seat, action, args, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
-  function peg$f281(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
-  function peg$f282() {    return { kind: "arg_new", loc: L() };  }
-  function peg$f283(number) {    return { kind: "arg_pile", number, loc: L() };  }
-  function peg$f284(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
-  function peg$f285(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
-  function peg$f286(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
-  function peg$f287(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
-  function peg$f288(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
-  function peg$f289() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
-  function peg$f290(expr) {    return { kind: "st_expect", expr, loc: L() };  }
-  function peg$f291(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f292(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f293(head, m) {    return m;  }
-  function peg$f294(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f295(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f296(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f297(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f298(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f299(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f300(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f301(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f302(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f303(text) {    return KEYWORDS.has(text);  }
-  function peg$f304(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f305(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f306(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f307(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f308(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
-  function peg$f309(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f310(raw) {    return Number(raw);  }
-  function peg$f311(raw) {
+  function peg$f245(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f246(name, a) {    return a;  }
+  function peg$f247(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
+  function peg$f248(name) {    return { kind: "name", name, loc: L() };  }
+  function peg$f249(elements) {    return { kind: "list", elements, loc: L() };  }
+  function peg$f250() {    scenarioMode = true; return true;  }
+  function peg$f251(header, i) {    return i;  }
+  function peg$f252(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
+  function peg$f253(name, s) {    return { kind: "path", path: s };  }
+  function peg$f254(name, g) {    return { kind: "id", id: g };  }
+  function peg$f255(name, game) {    return { name, game };  }
+  function peg$f256(count) {    return { kind: "sc_players", count, loc: L() };  }
+  function peg$f257(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
+  function peg$f258(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
+  function peg$f259(a) {    return a;  }
+  function peg$f260(items) {    return { kind: "sc_arrange", items, loc: L() };  }
+  function peg$f261(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
+  function peg$f262(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
+  function peg$f263(name) {    return { kind: "ar_stage", name, loc: L() };  }
+  function peg$f264(round) {    return { kind: "ar_round", round, loc: L() };  }
+  function peg$f265(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
+  function peg$f266(name) {    return { kind: "ar_window", name, loc: L() };  }
+  function peg$f267(zone, c) {    return c;  }
+  function peg$f268(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
+  function peg$f269(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
+  function peg$f270(cards) {    return cards;  }
+  function peg$f271() {    return { kind: "hole", loc: L() };  }
+  function peg$f272(time, s) {    return s;  }
+  function peg$f273(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f274(time, s) {    return s;  }
+  function peg$f275(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
+  function peg$f276(d) {    return d;  }
+  function peg$f277(steps) {    return { kind: "st_together", steps, loc: L() };  }
+  function peg$f278(seat, action, a) {    return a;  }
+  function peg$f279(seat, action, args, c) {    return c;  }
+  function peg$f280(seat, action, args, code) {    return { code };  }
+  function peg$f281(seat, action, args, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
+  function peg$f282(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
+  function peg$f283() {    return { kind: "arg_new", loc: L() };  }
+  function peg$f284(number) {    return { kind: "arg_pile", number, loc: L() };  }
+  function peg$f285(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f286(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f287(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f288(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f289(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f290() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f291(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f292(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f293(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f294(head, m) {    return m;  }
+  function peg$f295(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f296(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f297(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f298(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f299(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f300(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f301(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f302(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f303(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f304(text) {    return KEYWORDS.has(text);  }
+  function peg$f305(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f306(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f307(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
+  function peg$f308(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f309(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f310(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f311(raw) {    return Number(raw);  }
+  function peg$f312(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f312(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f313(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f314() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f315(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f316(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f317() {    return '"';  }
-  function peg$f318() {    return "\\";  }
-  function peg$f319(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f320() {    return String.fromCharCode(123);  }
-  function peg$f321() {    return String.fromCharCode(125);  }
+  function peg$f313(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f314(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f315() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f316(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f317(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f318() {    return '"';  }
+  function peg$f319() {    return "\\";  }
+  function peg$f320(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f321() {    return String.fromCharCode(123);  }
+  function peg$f322() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -5146,6 +5147,24 @@ function peg$parse(input, options) {
           peg$currPos = s0;
           s0 = peg$FAILED;
         }
+        if (s0 === peg$FAILED) {
+          s0 = peg$currPos;
+          s1 = peg$parseK_turn();
+          if (s1 !== peg$FAILED) {
+            s2 = peg$parse_();
+            s3 = peg$parseK_timer();
+            if (s3 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f115();
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        }
       }
     }
 
@@ -5178,7 +5197,7 @@ function peg$parse(input, options) {
             s10 = peg$parseExpr();
             if (s10 !== peg$FAILED) {
               peg$savedPos = s6;
-              s6 = peg$f115(s1, s5, s10);
+              s6 = peg$f116(s1, s5, s10);
             } else {
               peg$currPos = s6;
               s6 = peg$FAILED;
@@ -5191,7 +5210,7 @@ function peg$parse(input, options) {
             s6 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f116(s1, s5, s6);
+          s0 = peg$f117(s1, s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5216,7 +5235,7 @@ function peg$parse(input, options) {
     s2 = peg$parseK_card();
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f117();
+      s2 = peg$f118();
     }
     s1 = s2;
     if (s1 === peg$FAILED) {
@@ -5241,7 +5260,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s1;
-          s1 = peg$f118();
+          s1 = peg$f119();
         } else {
           peg$currPos = s1;
           s1 = peg$FAILED;
@@ -5266,7 +5285,7 @@ function peg$parse(input, options) {
             s10 = peg$parseExpr();
             if (s10 !== peg$FAILED) {
               peg$savedPos = s6;
-              s6 = peg$f119(s1, s5, s10);
+              s6 = peg$f120(s1, s5, s10);
             } else {
               peg$currPos = s6;
               s6 = peg$FAILED;
@@ -5279,7 +5298,7 @@ function peg$parse(input, options) {
             s6 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f120(s1, s5, s6);
+          s0 = peg$f121(s1, s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5323,7 +5342,7 @@ function peg$parse(input, options) {
               s6 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f121(s5, s6);
+            s0 = peg$f122(s5, s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5360,7 +5379,7 @@ function peg$parse(input, options) {
           s7 = peg$parseBlock();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f122(s7);
+            s0 = peg$f123(s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5394,7 +5413,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f123(s3, s5);
+          s0 = peg$f124(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5446,7 +5465,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseAdditive();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s6;
-                  s6 = peg$f124(s3, s5, s10, s14);
+                  s6 = peg$f125(s3, s5, s10, s14);
                 } else {
                   peg$currPos = s6;
                   s6 = peg$FAILED;
@@ -5475,7 +5494,7 @@ function peg$parse(input, options) {
               s11 = peg$parseTies();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f125(s3, s5, s6, s11);
+                s7 = peg$f126(s3, s5, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -5492,7 +5511,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f126(s3, s5, s6, s7);
+          s0 = peg$f127(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5533,7 +5552,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f127();
+        s0 = peg$f128();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5616,7 +5635,7 @@ function peg$parse(input, options) {
           s7 = peg$parseExpr();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f128(s2, s7);
+            s3 = peg$f129(s2, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -5629,7 +5648,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f129(s2, s3);
+        s0 = peg$f130(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5661,7 +5680,7 @@ function peg$parse(input, options) {
         if (s7 !== peg$FAILED) {
           s8 = peg$parseSep();
           peg$savedPos = s6;
-          s6 = peg$f130(s7);
+          s6 = peg$f131(s7);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -5673,7 +5692,7 @@ function peg$parse(input, options) {
           if (s7 !== peg$FAILED) {
             s8 = peg$parseSep();
             peg$savedPos = s6;
-            s6 = peg$f130(s7);
+            s6 = peg$f131(s7);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
@@ -5688,7 +5707,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f131(s5);
+          s0 = peg$f132(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5766,7 +5785,7 @@ function peg$parse(input, options) {
           }
           if (s8 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f132(s6);
+            s0 = peg$f133(s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5828,7 +5847,7 @@ function peg$parse(input, options) {
             }
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f133(s3, s7);
+              s0 = peg$f134(s3, s7);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5894,7 +5913,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f134(s4);
+              s0 = peg$f135(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5923,7 +5942,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f135(s1, s3);
+        s0 = peg$f136(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5969,7 +5988,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f136(s1, s3);
+        s0 = peg$f137(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5992,7 +6011,7 @@ function peg$parse(input, options) {
       s3 = peg$parseLayoutPosition();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f137(s1, s3);
+        s0 = peg$f138(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6027,7 +6046,7 @@ function peg$parse(input, options) {
           s6 = peg$parseK_me();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s5;
-            s6 = peg$f138(s1);
+            s6 = peg$f139(s1);
           }
           s5 = s6;
         }
@@ -6042,7 +6061,7 @@ function peg$parse(input, options) {
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f139(s1, s5);
+            s2 = peg$f140(s1, s5);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6059,7 +6078,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f140(s1, s2);
+      s0 = peg$f141(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6102,7 +6121,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f141(s1);
+      s1 = peg$f142(s1);
     }
     s0 = s1;
     peg$silentFails--;
@@ -6133,7 +6152,7 @@ function peg$parse(input, options) {
       if (s5 !== peg$FAILED) {
         s6 = peg$parseSep();
         peg$savedPos = s4;
-        s4 = peg$f142(s5);
+        s4 = peg$f143(s5);
       } else {
         peg$currPos = s4;
         s4 = peg$FAILED;
@@ -6145,7 +6164,7 @@ function peg$parse(input, options) {
         if (s5 !== peg$FAILED) {
           s6 = peg$parseSep();
           peg$savedPos = s4;
-          s4 = peg$f142(s5);
+          s4 = peg$f143(s5);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -6160,7 +6179,7 @@ function peg$parse(input, options) {
       }
       if (s4 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f143(s3);
+        s0 = peg$f144(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6287,7 +6306,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f144(s3, s7, s8);
+            s0 = peg$f145(s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6321,7 +6340,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f145(s5);
+          s0 = peg$f146(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6346,7 +6365,7 @@ function peg$parse(input, options) {
           s6 = peg$parseAdditive();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f146(s1, s6);
+            s2 = peg$f147(s1, s6);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6359,7 +6378,7 @@ function peg$parse(input, options) {
           s2 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f147(s1, s2);
+        s0 = peg$f148(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6382,7 +6401,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f148(s5);
+          s0 = peg$f149(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6406,7 +6425,7 @@ function peg$parse(input, options) {
           s5 = peg$parseAdditive();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f149(s5);
+            s0 = peg$f150(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6433,7 +6452,7 @@ function peg$parse(input, options) {
               s7 = peg$parseAdditive();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f150(s7);
+                s0 = peg$f151(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6462,7 +6481,7 @@ function peg$parse(input, options) {
               s6 = peg$parseAdditive();
               if (s6 !== peg$FAILED) {
                 peg$savedPos = s2;
-                s2 = peg$f151(s1, s6);
+                s2 = peg$f152(s1, s6);
               } else {
                 peg$currPos = s2;
                 s2 = peg$FAILED;
@@ -6475,7 +6494,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f152(s1, s2);
+            s0 = peg$f153(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6498,7 +6517,7 @@ function peg$parse(input, options) {
       s4 = peg$parseK_all();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s3;
-        s4 = peg$f153();
+        s4 = peg$f154();
       }
       s3 = s4;
       if (s3 === peg$FAILED) {
@@ -6518,7 +6537,7 @@ function peg$parse(input, options) {
               s11 = peg$parseDealTarget();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f154(s3, s7, s11);
+                s0 = peg$f155(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6586,7 +6605,7 @@ function peg$parse(input, options) {
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f155(s1, s6);
+              s0 = peg$f156(s1, s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6612,7 +6631,7 @@ function peg$parse(input, options) {
       s1 = peg$parseAdditive();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f156(s1);
+        s1 = peg$f157(s1);
       }
       s0 = s1;
     }
@@ -6643,7 +6662,7 @@ function peg$parse(input, options) {
               s12 = peg$parseAdditive();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f157(s3, s7, s12);
+                s8 = peg$f158(s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -6663,7 +6682,7 @@ function peg$parse(input, options) {
               s13 = peg$parseExpr();
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s9;
-                s9 = peg$f158(s3, s7, s8, s13);
+                s9 = peg$f159(s3, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -6676,7 +6695,7 @@ function peg$parse(input, options) {
               s9 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f159(s3, s7, s8, s9);
+            s0 = peg$f160(s3, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6714,7 +6733,7 @@ function peg$parse(input, options) {
           s8 = peg$parseAdditive();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f160(s3, s8);
+            s4 = peg$f161(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -6727,7 +6746,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f161(s3, s4);
+        s0 = peg$f162(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6759,7 +6778,7 @@ function peg$parse(input, options) {
             s9 = peg$parseAdditive();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f162(s5, s9);
+              s0 = peg$f163(s5, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6806,7 +6825,7 @@ function peg$parse(input, options) {
               s11 = peg$parseK_top();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f163(s3, s7);
+                s0 = peg$f164(s3, s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6876,7 +6895,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseAdditive();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f164(s2, s8, s12, s16);
+                    s0 = peg$f165(s2, s8, s12, s16);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -6952,7 +6971,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f165(s3, s8);
+              s0 = peg$f166(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6993,7 +7012,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f166(s3, s7);
+            s0 = peg$f167(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7030,7 +7049,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f167(s3, s7);
+            s0 = peg$f168(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7107,7 +7126,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f168(s3, s8);
+              s0 = peg$f169(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7159,7 +7178,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseBlock();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s7;
-                  s7 = peg$f169(s3, s5, s13, s15);
+                  s7 = peg$f170(s3, s5, s13, s15);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -7192,7 +7211,7 @@ function peg$parse(input, options) {
                   s15 = peg$parseBlock();
                   if (s15 !== peg$FAILED) {
                     peg$savedPos = s7;
-                    s7 = peg$f169(s3, s5, s13, s15);
+                    s7 = peg$f170(s3, s5, s13, s15);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -7218,7 +7237,7 @@ function peg$parse(input, options) {
             s11 = peg$parseBlock();
             if (s11 !== peg$FAILED) {
               peg$savedPos = s7;
-              s7 = peg$f170(s3, s5, s6, s11);
+              s7 = peg$f171(s3, s5, s6, s11);
             } else {
               peg$currPos = s7;
               s7 = peg$FAILED;
@@ -7231,7 +7250,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f171(s3, s5, s6, s7);
+          s0 = peg$f172(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7274,7 +7293,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseExpr();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s10;
-                  s10 = peg$f172(s5, s9, s14);
+                  s10 = peg$f173(s5, s9, s14);
                 } else {
                   peg$currPos = s10;
                   s10 = peg$FAILED;
@@ -7290,7 +7309,7 @@ function peg$parse(input, options) {
               s12 = peg$parseBlock();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f173(s5, s9, s10, s12);
+                s0 = peg$f174(s5, s9, s10, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7332,7 +7351,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f174(s3, s5);
+          s0 = peg$f175(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7374,7 +7393,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f175(s3);
+        s0 = peg$f176(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7397,7 +7416,7 @@ function peg$parse(input, options) {
       s3 = peg$parseK_turn();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f176();
+        s0 = peg$f177();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7414,7 +7433,7 @@ function peg$parse(input, options) {
         s3 = peg$parseK_next();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f177();
+          s0 = peg$f178();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7428,7 +7447,7 @@ function peg$parse(input, options) {
         s1 = peg$parseK_reverse();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f178();
+          s1 = peg$f179();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -7456,7 +7475,7 @@ function peg$parse(input, options) {
               }
               if (s4 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f179();
+                s0 = peg$f180();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7477,7 +7496,7 @@ function peg$parse(input, options) {
               s3 = peg$parseK_window();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f180();
+                s0 = peg$f181();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7507,7 +7526,7 @@ function peg$parse(input, options) {
         s5 = peg$parseExpr();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f181(s5);
+          s0 = peg$f182(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7537,7 +7556,7 @@ function peg$parse(input, options) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f182(s5);
+          s0 = peg$f183(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7564,7 +7583,7 @@ function peg$parse(input, options) {
       s3 = peg$parseExpr();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f183(s3);
+        s0 = peg$f184(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7587,7 +7606,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f184(s3);
+        s0 = peg$f185(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7619,7 +7638,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f185(s3, s7, s9);
+              s0 = peg$f186(s3, s7, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7704,7 +7723,7 @@ function peg$parse(input, options) {
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f186(s1, s5);
+            s0 = peg$f187(s1, s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7758,7 +7777,7 @@ function peg$parse(input, options) {
               s11 = peg$parseExpr();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f187(s3, s7, s11);
+                s0 = peg$f188(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7802,7 +7821,7 @@ function peg$parse(input, options) {
         s7 = peg$parseAnd();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f188(s1, s5, s7);
+          s3 = peg$f189(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -7821,7 +7840,7 @@ function peg$parse(input, options) {
           s7 = peg$parseAnd();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f188(s1, s5, s7);
+            s3 = peg$f189(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -7832,7 +7851,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f189(s1, s2);
+      s0 = peg$f190(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7848,7 +7867,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_or();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f190();
+      s1 = peg$f191();
     }
     s0 = s1;
 
@@ -7862,7 +7881,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_and();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f191();
+      s1 = peg$f192();
     }
     s0 = s1;
 
@@ -7884,7 +7903,7 @@ function peg$parse(input, options) {
         s7 = peg$parseNot();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f192(s1, s5, s7);
+          s3 = peg$f193(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -7903,7 +7922,7 @@ function peg$parse(input, options) {
           s7 = peg$parseNot();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f192(s1, s5, s7);
+            s3 = peg$f193(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -7914,7 +7933,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f193(s1, s2);
+      s0 = peg$f194(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7933,7 +7952,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNot();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f194(s3);
+        s0 = peg$f195(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7960,7 +7979,7 @@ function peg$parse(input, options) {
       s4 = peg$parseCompTail();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s2;
-        s2 = peg$f195(s1, s4);
+        s2 = peg$f196(s1, s4);
       } else {
         peg$currPos = s2;
         s2 = peg$FAILED;
@@ -7969,7 +7988,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f196(s1, s2);
+      s0 = peg$f197(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7988,7 +8007,7 @@ function peg$parse(input, options) {
       s3 = peg$parseAdditive();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f197(s1, s3);
+        s0 = peg$f198(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8008,7 +8027,7 @@ function peg$parse(input, options) {
           s5 = peg$parseK_empty();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f198();
+            s0 = peg$f199();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8029,7 +8048,7 @@ function peg$parse(input, options) {
           s3 = peg$parseK_empty();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f199();
+            s0 = peg$f200();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8049,7 +8068,7 @@ function peg$parse(input, options) {
               s5 = peg$parseName();
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f200(s5);
+                s0 = peg$f201(s5);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8070,7 +8089,7 @@ function peg$parse(input, options) {
               s3 = peg$parseName();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f201(s3);
+                s0 = peg$f202(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8148,7 +8167,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f202(s1);
+      s1 = peg$f203(s1);
     }
     s0 = s1;
 
@@ -8170,7 +8189,7 @@ function peg$parse(input, options) {
         s7 = peg$parseMultiplicative();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f203(s1, s5, s7);
+          s3 = peg$f204(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8189,7 +8208,7 @@ function peg$parse(input, options) {
           s7 = peg$parseMultiplicative();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f203(s1, s5, s7);
+            s3 = peg$f204(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8200,7 +8219,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f204(s1, s2);
+      s0 = peg$f205(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8231,7 +8250,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f205(s1);
+      s1 = peg$f206(s1);
     }
     s0 = s1;
 
@@ -8253,7 +8272,7 @@ function peg$parse(input, options) {
         s7 = peg$parseUnary();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f206(s1, s5, s7);
+          s3 = peg$f207(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8272,7 +8291,7 @@ function peg$parse(input, options) {
           s7 = peg$parseUnary();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f206(s1, s5, s7);
+            s3 = peg$f207(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8283,7 +8302,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f207(s1, s2);
+      s0 = peg$f208(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8314,7 +8333,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f208(s1);
+      s1 = peg$f209(s1);
     }
     s0 = s1;
 
@@ -8337,7 +8356,7 @@ function peg$parse(input, options) {
       s3 = peg$parseUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f209(s3);
+        s0 = peg$f210(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8372,7 +8391,7 @@ function peg$parse(input, options) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f210(s1, s5);
+          s3 = peg$f211(s1, s5);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8395,7 +8414,7 @@ function peg$parse(input, options) {
           s5 = peg$parseName();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f210(s1, s5);
+            s3 = peg$f211(s1, s5);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8406,7 +8425,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f211(s1, s2);
+      s0 = peg$f212(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8454,7 +8473,7 @@ function peg$parse(input, options) {
                       }
                       if (s5 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f212(s3);
+                        s0 = peg$f213(s3);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -8472,7 +8491,7 @@ function peg$parse(input, options) {
                     s1 = peg$parseK_true();
                     if (s1 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s1 = peg$f213();
+                      s1 = peg$f214();
                     }
                     s0 = s1;
                     if (s0 === peg$FAILED) {
@@ -8480,7 +8499,7 @@ function peg$parse(input, options) {
                       s1 = peg$parseK_false();
                       if (s1 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s1 = peg$f214();
+                        s1 = peg$f215();
                       }
                       s0 = s1;
                       if (s0 === peg$FAILED) {
@@ -8488,7 +8507,7 @@ function peg$parse(input, options) {
                         s1 = peg$parseK_none();
                         if (s1 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s1 = peg$f215();
+                          s1 = peg$f216();
                         }
                         s0 = s1;
                         if (s0 === peg$FAILED) {
@@ -8502,7 +8521,7 @@ function peg$parse(input, options) {
                               s5 = peg$parsePostfix();
                               if (s5 !== peg$FAILED) {
                                 peg$savedPos = s0;
-                                s0 = peg$f216(s5);
+                                s0 = peg$f217(s5);
                               } else {
                                 peg$currPos = s0;
                                 s0 = peg$FAILED;
@@ -8526,7 +8545,7 @@ function peg$parse(input, options) {
                                 s5 = peg$parsePostfix();
                                 if (s5 !== peg$FAILED) {
                                   peg$savedPos = s0;
-                                  s0 = peg$f217(s5);
+                                  s0 = peg$f218(s5);
                                 } else {
                                   peg$currPos = s0;
                                   s0 = peg$FAILED;
@@ -8564,7 +8583,7 @@ function peg$parse(input, options) {
                                     }
                                     if (s6 !== peg$FAILED) {
                                       peg$savedPos = s0;
-                                      s0 = peg$f218(s4);
+                                      s0 = peg$f219(s4);
                                     } else {
                                       peg$currPos = s0;
                                       s0 = peg$FAILED;
@@ -8593,7 +8612,7 @@ function peg$parse(input, options) {
                                       s3 = peg$parseK_side();
                                       if (s3 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s0 = peg$f219();
+                                        s0 = peg$f220();
                                       } else {
                                         peg$currPos = s0;
                                         s0 = peg$FAILED;
@@ -8634,7 +8653,7 @@ function peg$parse(input, options) {
                                       }
                                       if (s1 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s1 = peg$f220(s1);
+                                        s1 = peg$f221(s1);
                                       }
                                       s0 = s1;
                                       if (s0 === peg$FAILED) {
@@ -8648,7 +8667,7 @@ function peg$parse(input, options) {
                                             s5 = peg$parsePostfix();
                                             if (s5 !== peg$FAILED) {
                                               peg$savedPos = s0;
-                                              s0 = peg$f221(s5);
+                                              s0 = peg$f222(s5);
                                             } else {
                                               peg$currPos = s0;
                                               s0 = peg$FAILED;
@@ -8672,7 +8691,7 @@ function peg$parse(input, options) {
                                               s5 = peg$parsePostfix();
                                               if (s5 !== peg$FAILED) {
                                                 peg$savedPos = s0;
-                                                s0 = peg$f222(s5);
+                                                s0 = peg$f223(s5);
                                               } else {
                                                 peg$currPos = s0;
                                                 s0 = peg$FAILED;
@@ -8696,7 +8715,7 @@ function peg$parse(input, options) {
                                                 s5 = peg$parsePostfix();
                                                 if (s5 !== peg$FAILED) {
                                                   peg$savedPos = s0;
-                                                  s0 = peg$f223(s5);
+                                                  s0 = peg$f224(s5);
                                                 } else {
                                                   peg$currPos = s0;
                                                   s0 = peg$FAILED;
@@ -8720,7 +8739,7 @@ function peg$parse(input, options) {
                                                   s5 = peg$parsePostfix();
                                                   if (s5 !== peg$FAILED) {
                                                     peg$savedPos = s0;
-                                                    s0 = peg$f224(s5);
+                                                    s0 = peg$f225(s5);
                                                   } else {
                                                     peg$currPos = s0;
                                                     s0 = peg$FAILED;
@@ -8748,7 +8767,7 @@ function peg$parse(input, options) {
                                                         s5 = peg$parsePostfix();
                                                         if (s5 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f225(s5);
+                                                          s0 = peg$f226(s5);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -8769,7 +8788,7 @@ function peg$parse(input, options) {
                                                         s3 = peg$parsePostfix();
                                                         if (s3 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f226(s3);
+                                                          s0 = peg$f227(s3);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -8798,7 +8817,7 @@ function peg$parse(input, options) {
                                                               s7 = peg$parseUnary();
                                                               if (s7 !== peg$FAILED) {
                                                                 peg$savedPos = s0;
-                                                                s0 = peg$f227(s3, s7);
+                                                                s0 = peg$f228(s3, s7);
                                                               } else {
                                                                 peg$currPos = s0;
                                                                 s0 = peg$FAILED;
@@ -8840,7 +8859,7 @@ function peg$parse(input, options) {
                                                                 }
                                                                 if (s6 !== peg$FAILED) {
                                                                   peg$savedPos = s0;
-                                                                  s0 = peg$f228(s4);
+                                                                  s0 = peg$f229(s4);
                                                                 } else {
                                                                   peg$currPos = s0;
                                                                   s0 = peg$FAILED;
@@ -8871,7 +8890,7 @@ function peg$parse(input, options) {
                                                                   s7 = peg$parsePostfix();
                                                                   if (s7 !== peg$FAILED) {
                                                                     peg$savedPos = s0;
-                                                                    s0 = peg$f229(s7);
+                                                                    s0 = peg$f230(s7);
                                                                   } else {
                                                                     peg$currPos = s0;
                                                                     s0 = peg$FAILED;
@@ -8967,7 +8986,7 @@ function peg$parse(input, options) {
               s12 = peg$parseExpr();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f230(s1, s3, s7, s12);
+                s8 = peg$f231(s1, s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -8980,7 +8999,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f231(s1, s3, s7, s8);
+            s0 = peg$f232(s1, s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9042,7 +9061,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseExpr();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s12;
-                    s12 = peg$f232(s1, s3, s7, s11, s16);
+                    s12 = peg$f233(s1, s3, s7, s11, s16);
                   } else {
                     peg$currPos = s12;
                     s12 = peg$FAILED;
@@ -9055,7 +9074,7 @@ function peg$parse(input, options) {
                   s12 = null;
                 }
                 peg$savedPos = s0;
-                s0 = peg$f233(s1, s3, s7, s11, s12);
+                s0 = peg$f234(s1, s3, s7, s11, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -9103,7 +9122,7 @@ function peg$parse(input, options) {
       s3 = peg$parseSeatNumber();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f234(s1, s3);
+        s0 = peg$f235(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9173,7 +9192,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f235(s1);
+        s0 = peg$f236(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9196,7 +9215,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f236();
+    s1 = peg$f237();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9263,7 +9282,7 @@ function peg$parse(input, options) {
           }
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f237(s2, s3);
+            s0 = peg$f238(s2, s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9317,7 +9336,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f238(s2);
+          s0 = peg$f239(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9382,7 +9401,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f239();
+          s0 = peg$f240();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9414,7 +9433,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f240();
+      s1 = peg$f241();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -9428,7 +9447,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f241();
+        s1 = peg$f242();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -9462,7 +9481,7 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f242(s2);
+      s2 = peg$f243(s2);
     }
     s1 = s2;
     if (s1 !== peg$FAILED) {
@@ -9503,7 +9522,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f243(s1, s4);
+          s0 = peg$f244(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9563,7 +9582,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f244(s1, s4);
+          s0 = peg$f245(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9624,7 +9643,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f245(s1, s5);
+          s2 = peg$f246(s1, s5);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -9637,7 +9656,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f246(s1, s2);
+      s0 = peg$f247(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -9653,7 +9672,7 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f247(s1);
+      s1 = peg$f248(s1);
     }
     s0 = s1;
 
@@ -9701,7 +9720,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f248(s3);
+        s0 = peg$f249(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9719,7 +9738,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f249();
+    s1 = peg$f250();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9735,7 +9754,7 @@ function peg$parse(input, options) {
         s7 = peg$parseScenarioItem();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s5;
-          s5 = peg$f250(s3, s7);
+          s5 = peg$f251(s3, s7);
         } else {
           peg$currPos = s5;
           s5 = peg$FAILED;
@@ -9747,7 +9766,7 @@ function peg$parse(input, options) {
           s7 = peg$parseScenarioItem();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s5;
-            s5 = peg$f250(s3, s7);
+            s5 = peg$f251(s3, s7);
           } else {
             peg$currPos = s5;
             s5 = peg$FAILED;
@@ -9755,7 +9774,7 @@ function peg$parse(input, options) {
         }
         s5 = peg$parseSep();
         peg$savedPos = s0;
-        s0 = peg$f251(s3, s4);
+        s0 = peg$f252(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9802,7 +9821,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s8;
-              s9 = peg$f252(s4, s9);
+              s9 = peg$f253(s4, s9);
             }
             s8 = s9;
             if (s8 === peg$FAILED) {
@@ -9810,13 +9829,13 @@ function peg$parse(input, options) {
               s9 = peg$parseGameId();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s9 = peg$f253(s4, s9);
+                s9 = peg$f254(s4, s9);
               }
               s8 = s9;
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f254(s4, s8);
+              s0 = peg$f255(s4, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -9851,7 +9870,7 @@ function peg$parse(input, options) {
       s3 = peg$parseIntLit();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f255(s3);
+        s0 = peg$f256(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9897,7 +9916,7 @@ function peg$parse(input, options) {
               s8 = peg$parseExpr();
               if (s8 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f256(s3, s8);
+                s0 = peg$f257(s3, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -9946,7 +9965,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f257(s4);
+              s0 = peg$f258(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -9996,7 +10015,7 @@ function peg$parse(input, options) {
                 if (s8 !== peg$FAILED) {
                   s9 = peg$parseSep();
                   peg$savedPos = s7;
-                  s7 = peg$f258(s8);
+                  s7 = peg$f259(s8);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -10008,7 +10027,7 @@ function peg$parse(input, options) {
                   if (s8 !== peg$FAILED) {
                     s9 = peg$parseSep();
                     peg$savedPos = s7;
-                    s7 = peg$f258(s8);
+                    s7 = peg$f259(s8);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -10023,7 +10042,7 @@ function peg$parse(input, options) {
                 }
                 if (s7 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f259(s6);
+                  s0 = peg$f260(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -10089,7 +10108,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f260(s3, s8);
+              s0 = peg$f261(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10121,7 +10140,7 @@ function peg$parse(input, options) {
           s5 = peg$parseExpr();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f261(s5);
+            s0 = peg$f262(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10142,7 +10161,7 @@ function peg$parse(input, options) {
           s3 = peg$parseName();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f262(s3);
+            s0 = peg$f263(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10159,7 +10178,7 @@ function peg$parse(input, options) {
             s3 = peg$parseIntLit();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f263(s3);
+              s0 = peg$f264(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10176,7 +10195,7 @@ function peg$parse(input, options) {
               s3 = peg$parseExpr();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f264(s3);
+                s0 = peg$f265(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10196,7 +10215,7 @@ function peg$parse(input, options) {
                   s5 = peg$parseName();
                   if (s5 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f265(s5);
+                    s0 = peg$f266(s5);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -10276,7 +10295,7 @@ function peg$parse(input, options) {
                             s12 = peg$parseArrangeCards();
                             if (s12 !== peg$FAILED) {
                               peg$savedPos = s8;
-                              s8 = peg$f266(s1, s12);
+                              s8 = peg$f267(s1, s12);
                             } else {
                               peg$currPos = s8;
                               s8 = peg$FAILED;
@@ -10289,7 +10308,7 @@ function peg$parse(input, options) {
                             s8 = null;
                           }
                           peg$savedPos = s0;
-                          s0 = peg$f267(s1, s8);
+                          s0 = peg$f268(s1, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10347,7 +10366,7 @@ function peg$parse(input, options) {
                         s6 = peg$parseArrangeCards();
                         if (s6 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f268(s1, s6);
+                          s0 = peg$f269(s1, s6);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10416,7 +10435,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f269(s3);
+        s0 = peg$f270(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10455,7 +10474,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f270();
+          s0 = peg$f271();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10484,7 +10503,7 @@ function peg$parse(input, options) {
           s6 = peg$parseTimedStep();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f271(s3, s6);
+            s4 = peg$f272(s3, s6);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -10497,7 +10516,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f272(s3, s4);
+        s0 = peg$f273(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10519,7 +10538,7 @@ function peg$parse(input, options) {
             s6 = peg$parseTimedStep();
             if (s6 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f273(s3, s6);
+              s4 = peg$f274(s3, s6);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -10532,7 +10551,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f274(s3, s4);
+          s0 = peg$f275(s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10617,7 +10636,7 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f275(s8);
+            s7 = peg$f276(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -10630,7 +10649,7 @@ function peg$parse(input, options) {
               if (s8 !== peg$FAILED) {
                 s9 = peg$parseSep();
                 peg$savedPos = s7;
-                s7 = peg$f275(s8);
+                s7 = peg$f276(s8);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -10649,7 +10668,7 @@ function peg$parse(input, options) {
             }
             if (s7 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f276(s6);
+              s0 = peg$f277(s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10748,7 +10767,7 @@ function peg$parse(input, options) {
               }
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f277(s1, s6, s11);
+                s7 = peg$f278(s1, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -10786,7 +10805,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseRejectionCode();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s12;
-                  s12 = peg$f278(s1, s6, s7, s14);
+                  s12 = peg$f279(s1, s6, s7, s14);
                 } else {
                   peg$currPos = s12;
                   s12 = peg$FAILED;
@@ -10795,7 +10814,7 @@ function peg$parse(input, options) {
                   s12 = null;
                 }
                 peg$savedPos = s8;
-                s8 = peg$f279(s1, s6, s7, s12);
+                s8 = peg$f280(s1, s6, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -10808,7 +10827,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f280(s1, s6, s7, s8);
+            s0 = peg$f281(s1, s6, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10865,7 +10884,7 @@ function peg$parse(input, options) {
         s5 = peg$parseScenarioArgValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f281(s1, s5);
+          s0 = peg$f282(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10909,7 +10928,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f282();
+        s0 = peg$f283();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10926,7 +10945,7 @@ function peg$parse(input, options) {
         s3 = peg$parseSeatNumber();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f283(s3);
+          s0 = peg$f284(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10993,7 +11012,7 @@ function peg$parse(input, options) {
               s9 = peg$parseString();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f284(s9);
+                s0 = peg$f285(s9);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11063,7 +11082,7 @@ function peg$parse(input, options) {
               s7 = peg$parseString();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f285(s7);
+                s0 = peg$f286(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11145,7 +11164,7 @@ function peg$parse(input, options) {
                 }
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f286(s4, s5);
+                  s0 = peg$f287(s4, s5);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -11245,7 +11264,7 @@ function peg$parse(input, options) {
                     }
                     if (s11 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f287(s9);
+                      s0 = peg$f288(s9);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11339,7 +11358,7 @@ function peg$parse(input, options) {
                   s6 = peg$parseName();
                   if (s6 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f288(s4, s6);
+                    s0 = peg$f289(s4, s6);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -11401,7 +11420,7 @@ function peg$parse(input, options) {
                       s7 = peg$parseK_window();
                       if (s7 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f289();
+                        s0 = peg$f290();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -11447,7 +11466,7 @@ function peg$parse(input, options) {
                     s4 = peg$parseExpr();
                     if (s4 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f290(s4);
+                      s0 = peg$f291(s4);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11496,7 +11515,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f291(s1, s2);
+      s0 = peg$f292(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -11530,7 +11549,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f292(s3);
+          s0 = peg$f293(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11562,7 +11581,7 @@ function peg$parse(input, options) {
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f293(s1, s7);
+            s3 = peg$f294(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -11588,7 +11607,7 @@ function peg$parse(input, options) {
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f293(s1, s7);
+                s3 = peg$f294(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -11603,7 +11622,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f294(s1, s2);
+          s0 = peg$f295(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11619,7 +11638,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f295(s1);
+            s1 = peg$f296(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -11627,7 +11646,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f296(s1);
+              s1 = peg$f297(s1);
             }
             s0 = s1;
           }
@@ -11657,7 +11676,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f297(s1, s5);
+          s0 = peg$f298(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11707,7 +11726,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f298(s1, s5);
+          s0 = peg$f299(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11727,7 +11746,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f299(s1);
+          s1 = peg$f300(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -11735,7 +11754,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f300(s1);
+            s1 = peg$f301(s1);
           }
           s0 = s1;
         }
@@ -11755,7 +11774,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f301(s1, s3);
+        s0 = peg$f302(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11772,7 +11791,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f302(s1, s3);
+          s0 = peg$f303(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11820,7 +11839,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f303(s1);
+      s2 = peg$f304(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -11828,7 +11847,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f304(s1);
+        s0 = peg$f305(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12020,7 +12039,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f305(s1);
+        s0 = peg$f306(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12137,7 +12156,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f306(s1);
+        s0 = peg$f307(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12254,7 +12273,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f307(s1);
+        s0 = peg$f308(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12381,7 +12400,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f308(s1);
+        s0 = peg$f309(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12440,7 +12459,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f309(s1);
+        s0 = peg$f310(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12559,7 +12578,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f310(s1);
+          s0 = peg$f311(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12701,7 +12720,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f311(s1);
+        s0 = peg$f312(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12824,7 +12843,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f312(s1);
+      s1 = peg$f313(s1);
     }
     s0 = s1;
 
@@ -12859,7 +12878,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f313(s2);
+        s0 = peg$f314(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12920,7 +12939,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f314();
+          s0 = peg$f315();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12955,7 +12974,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f315(s1);
+      s1 = peg$f316(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -12981,7 +13000,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f316(s3);
+            s0 = peg$f317(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13012,7 +13031,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f317();
+      s1 = peg$f318();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13026,7 +13045,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f318();
+        s1 = peg$f319();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -13048,7 +13067,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f319(s2);
+            s0 = peg$f320(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13068,7 +13087,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f320();
+            s1 = peg$f321();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -13082,7 +13101,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f321();
+              s1 = peg$f322();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
