@@ -61,12 +61,16 @@ describe.skipIf(games.length === 0).each(games.map((g) => [g.id, g] as const))('
     let r = 12345;
     const random = (n: number) => ((r = (Math.imul(r, 1103515245) + 12345) >>> 0) % n);
     let rejects = 0;
+    let stalled = false;
     while (room.status === 'playing' && room.height < MAX_ACTIONS) {
       await synced(game, room, clients);
       const movers = clients.map((c, seat) => [seat, c.latest().legal] as const).filter(([, legal]) => legal.length > 0);
       if (movers.length === 0) {
         const deadline = game.engine.nextDeadline(room.state);
-        if (deadline === null) break;
+        if (deadline === null) {
+          stalled = true; // nobody can act and no timer is armed: a bug of the rule file or runtime, not of the server
+          break;
+        }
         clock.advance(Math.max(1, deadline - room.now()));
         continue;
       }
@@ -81,7 +85,9 @@ describe.skipIf(games.length === 0).each(games.map((g) => [g.id, g] as const))('
     for (const c of clients) c.close();
     expect(problems.get(id) ?? []).toEqual([]);
     expect(room.height).toBeGreaterThan(0);
-    if (room.status !== 'finished') console.warn(`${game.id}: not finished after ${room.height} random actions (${rejects} rejected); stopped there`);
+    if (room.status !== 'finished') {
+      console.warn(`${game.id}: not finished after ${room.height} random actions (${rejects} rejected): ${stalled ? 'STALLED, nobody can act and no timer is armed' : 'stopped at the cap'}`);
+    }
     else expect(room.result()?.winners.length).toBeGreaterThanOrEqual(0);
   });
 });

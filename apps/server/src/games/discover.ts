@@ -45,15 +45,32 @@ export async function discoverWorkspaceGames(log: Logger, root = WORKSPACE_GAMES
     }
     const entry = entryOf(pkg);
     if (!entry) continue;
-    try {
-      const mod = (await import(pathToFileURL(resolve(root, dir, entry)).href)) as { game?: unknown };
-      if (!isGameDef(mod.game)) {
-        log.warn({ game: pkg.name }, 'skipping a package that does not export `game: GameDef`');
-        continue;
+    // The package's main game, then its variants (`./*` subpath exports of other generated files).
+    const files = [resolve(root, dir, entry)];
+    const variants = typeof pkg.exports === 'object' && typeof pkg.exports['./*'] === 'string' ? (pkg.exports['./*'] as string) : undefined;
+    if (variants?.includes('*')) {
+      const [prefix, suffix] = variants.split('*') as [string, string];
+      const folder = resolve(root, dir, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+      if (existsSync(folder)) {
+        for (const f of readdirSync(folder).sort()) {
+          const file = resolve(folder, f);
+          const matches = f.startsWith(prefix.slice(prefix.lastIndexOf('/') + 1)) && f.endsWith(suffix);
+          if (matches && !files.includes(file)) files.push(file);
+        }
       }
-      found.push(hostGameDef(mod.game, pkg.name ?? dir));
-    } catch (err) {
-      log.warn({ game: pkg.name, err }, 'skipping a game that failed to load');
+    }
+    for (const file of files) {
+      try {
+        const { game } = (await import(pathToFileURL(file).href)) as { game?: unknown };
+        if (!isGameDef(game)) {
+          log.warn({ game: pkg.name, file }, 'skipping a module that does not export `game: GameDef`');
+          continue;
+        }
+        if (found.some((g) => g.id === game.id)) continue;
+        found.push(hostGameDef(game, pkg.name ?? dir));
+      } catch (err) {
+        log.warn({ game: pkg.name, file, err }, 'skipping a game that failed to load');
+      }
     }
   }
   return found;
