@@ -114,12 +114,14 @@ export interface ScenarioArg extends Node {
   value: Expr | ArgNew | ArgPile;
 }
 
-/** `p1 does play(c: 'R5') [rejected [code]]` */
+/** `p1 does play(c: 'R5') [rolling v | rolling [v, …]] [rejected [code]]` */
 export interface DoesStep extends Node {
   kind: 'st_does';
   seat: SeatLit;
   action: Ident;
   args: ScenarioArg[];
+  /** `rolling red` / `rolling [red, 42]`: what the action's `roll` and `random` draws give, in order. */
+  rolling: Expr[] | null;
   rejected: boolean;
   code: RejectionCode | null;
 }

@@ -17,6 +17,7 @@ export const SCENARIO_CODES = [
   'scenario_invariant_violated',
   'scenario_announcement_missing',
   'scenario_time_backwards',
+  'scenario_rolling_unused',
 ] as const;
 
 export type ScenarioCode = (typeof SCENARIO_CODES)[number];
@@ -87,4 +88,9 @@ export function announcementMissing(loc: Loc, message: string, heard: string[]):
 /** `at 2s` after the clock already reached 3 s. */
 export function timeBackwards(loc: Loc, at: number, now: number): Diagnostic {
   return diagnosticAt('scenario_time_backwards', 'error', `time only moves forward: ${at} ms is before the current ${now} ms`, loc);
+}
+
+/** `p1 does roll_die rolling [red, blue]` where the action drew once, or drew a value that does not fit. */
+export function rollingUnused(loc: Loc, message: string): Diagnostic {
+  return diagnosticAt('scenario_rolling_unused', 'error', message, loc);
 }

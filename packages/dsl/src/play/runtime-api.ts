@@ -123,6 +123,7 @@ export interface Runtime {
   arrangeTable(def: GameDef, state: GameState, changes: readonly TableChange[]): GameState | Rejection;
   evaluate<T>(def: GameDef, state: GameState, fn: (x: unknown) => T, seat?: number, now?: number): T;
   raceExpectation(def: GameDef, state: GameState, seat: number, action: Action): { height: number; top: number | null } | null;
+  applyRigged(def: GameDef, state: GameState, seat: number, action: Action, now: number, outcomes: readonly number[]): { result: ApplyResult; unused: number; misfit: string | null };
   deriveRng(seed: string | number, stream: string): RngState;
   nextInt(rng: RngState, n: number): number;
   shuffleInPlace<T>(rng: RngState, items: T[]): void;

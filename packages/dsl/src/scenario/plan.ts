@@ -43,6 +43,8 @@ export interface ScenarioPlan {
   /** An `expect`'s conjuncts (its `and`s split), each with a probe. */
   conjuncts: Map<A.ExpectStep, A.Expr[]>;
   args: Map<A.ScenarioArg, PlannedArg>;
+  /** A `does` step's `rolling` outcomes, as the runtime stores them (enum values by index). */
+  rolls: Map<A.DoesStep, number[]>;
   diagnostics: Diagnostic[];
 }
 
@@ -75,7 +77,7 @@ function optionValue(e: A.Expr): OptionValue | null {
 export function planScenario(ast: A.ScenarioAst, text: string, model: CheckedGame, counter: ProbeCounter): ScenarioPlan {
   const plan: ScenarioPlan = {
     ast, file: ast.file, text, players: model.minPlayers, seed: 1, options: {}, zones: [], changes: [], probes: [],
-    probeOf: new Map(), conjuncts: new Map(), args: new Map(), diagnostics: [],
+    probeOf: new Map(), conjuncts: new Map(), args: new Map(), rolls: new Map(), diagnostics: [],
   };
   const report = (d: Diagnostic): void => void plan.diagnostics.push(d);
   const probe = (prefix: string, expr: A.Expr, type: A.TypeNode, key: A.Node = expr): string => {
@@ -236,6 +238,27 @@ export function planScenario(ast: A.ScenarioAst, text: string, model: CheckedGam
       }
       planArg(arg, p.name, p.type);
     }
+    if (s.rolling !== null) planRolling(s, s.rolling);
+  }
+
+  /** `rolling red` / `rolling [red, 4, -2]`: whole numbers and enum values, stored as the runtime stores them. */
+  function planRolling(s: A.DoesStep, values: A.Expr[]): void {
+    const out: number[] = [];
+    for (const v of values) {
+      if (v.kind === 'number' && Number.isInteger(v.value)) {
+        out.push(v.value);
+        continue;
+      }
+      const en = v.kind === 'name' ? model.enums.filter((e) => e.values.includes(v.name.text)) : [];
+      if (en.length === 1) {
+        out.push(en[0]!.values.indexOf((v as A.NameExpr).name.text));
+        continue;
+      }
+      const why = en.length > 1 ? `"${src(v)}" is a value of several enums (${en.map((e) => e.name).join(', ')})` : `"${src(v)}" is not a whole number or a value of one of the game's enums`;
+      report(sd.argumentInvalid(v.loc, `${why}: rolling gives die faces and random numbers`));
+      return;
+    }
+    plan.rolls.set(s, out);
   }
 
   function planArg(arg: A.ScenarioArg, param: string, type: Type): void {

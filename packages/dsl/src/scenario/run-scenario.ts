@@ -67,7 +67,9 @@ export function runScenario(rt: Runtime, plan: ScenarioPlan, game: LoadedGame): 
     const perform = (d: A.DoesStep, before: GameState): void => {
       const seat = d.seat.number - 1;
       const { action, missing } = wireAction(rt, plan, game, d, seat, before, probe);
-      const r = rt.apply(def, state, seat, action, now);
+      const rolls = plan.rolls.get(d);
+      const rigged = rolls === undefined ? null : rt.applyRigged(def, state, seat, action, now, rolls);
+      const r = rigged === null ? rt.apply(def, state, seat, action, now) : rigged.result;
       const who = `p${d.seat.number}'s ${d.action.text}`;
       if (isRejected(r)) {
         const { code, message } = r.rejected;
@@ -79,6 +81,12 @@ export function runScenario(rt: Runtime, plan: ScenarioPlan, game: LoadedGame): 
         return;
       }
       if (d.rejected) throw new Broken(sd.actionAccepted(d.loc, `${who} was accepted; expected a rejection${d.code === null ? '' : ` with ${d.code.text}`}`));
+      if (rigged !== null && rolls !== undefined && (rigged.unused > 0 || rigged.misfit !== null)) {
+        const given = `rolling ${rolls.length === 1 ? '1 outcome' : `${rolls.length} outcomes`}`;
+        throw new Broken(sd.rollingUnused(d.loc, rigged.misfit !== null
+          ? `${who} drew a value that does not fit (${given}): ${rigged.misfit}`
+          : `${who} used ${rolls.length - rigged.unused} of the ${given.slice(8)} it was given`));
+      }
       state = r.state;
       heard.push(...r.events);
       invariants(d.loc, who);

@@ -25,7 +25,7 @@ function result(name: string): ScenarioResult {
 }
 
 describe('passing scenarios', () => {
-  for (const name of ['basic', 'snap-race', 'timers-and-end', 'going-out', 'game-over', 'per-side-rest']) {
+  for (const name of ['basic', 'snap-race', 'timers-and-end', 'going-out', 'game-over', 'per-side-rest', 'rolling']) {
     it(`${name} passes`, () => {
       const r = result(`pass/${name}.scenario`);
       expect(r.diagnostics).toEqual([]);
@@ -44,6 +44,8 @@ describe('failing scenarios name the failing step', () => {
     ['not-announced', 'scenario_announcement_missing', 14, '"Player 1: last card!" was not announced', 'announced: "Player 2 forgot to say last card."'],
     ['missing-card', 'scenario_action_rejected', 14, 'card/not_in_zone', "p1 has no 'R2' in hand"],
     ['time-backwards', 'scenario_time_backwards', 4, 'time only moves forward: 1000 ms is before the current 2000 ms'],
+    ['rolling-unused', 'scenario_rolling_unused', 11, "p2's roll_die used 3 of the 4 outcomes it was given"],
+    ['rolling-misfit', 'scenario_rolling_unused', 9, "p1's roll_die drew a value that does not fit (rolling 3 outcomes): 7 is not a face of die d6"],
   ];
   for (const [name, code, line, message, note] of cases) {
     it(name, () => {
@@ -78,6 +80,9 @@ describe('broken scenarios are located diagnostics', () => {
   });
   it('a game that does not exist', () => {
     expect(codes('no-game')).toEqual([['scenario_game_not_found', 1]]);
+  });
+  it('rolling takes whole numbers and enum values', () => {
+    expect(codes('rolling-values')).toEqual([['scenario_argument_invalid', 4], ['scenario_argument_invalid', 5]]);
   });
   it('a syntax error', () => {
     const r = result('broken/syntax.scenario');

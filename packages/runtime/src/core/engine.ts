@@ -37,6 +37,12 @@ export class Engine implements Ctx {
   events: GameEvent[] = [];
   /** Whether an apply/tick is running on this engine (nested use gets another engine). */
   busy = false;
+  /**
+   * Scenarios only (`applyRigged`): outcomes the next `roll`/`random` draws take, in order,
+   * instead of the RNG; null in play. `misfit` names the first one that did not fit its draw.
+   */
+  rigged: number[] | null = null;
+  misfit: string | null = null;
 
   private writable = false;
   private gen = 1;
@@ -482,13 +488,22 @@ export class Engine implements Ctx {
   // ---- chance ------------------------------------------------------------------------------------
   roll(die: number): number {
     const d = this.def.dice[die];
-    const value = d.faces[nextInt(this.wRng(), d.faces.length)];
+    let value: number;
+    if (this.rigged !== null && this.rigged.length > 0) {
+      value = this.rigged.shift()!;
+      if (!d.faces.includes(value)) this.misfit ??= `${value} is not a face of die ${d.name}`;
+    } else value = d.faces[nextInt(this.wRng(), d.faces.length)];
     this.events.push({ type: 'roll', die: d.name, value });
     return value;
   }
   random(lo: number, hi: number): number {
     const a = Math.ceil(Math.min(lo, hi));
     const b = Math.floor(Math.max(lo, hi));
+    if (this.rigged !== null && this.rigged.length > 0) {
+      const v = this.rigged.shift()!;
+      if (!(v >= a && v <= b)) this.misfit ??= `${v} is outside random ${a}..${b}`;
+      return v;
+    }
     return b <= a ? a : a + nextInt(this.wRng(), b - a + 1);
   }
 

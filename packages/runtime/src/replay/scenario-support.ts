@@ -1,5 +1,6 @@
 // What the scenario runner needs beyond `arrange`: reading a state through compiled code,
-// the race expectation a seat would send, and arranging variables, flow and row slots.
+// the race expectation a seat would send, arranging variables, flow and row slots, and actions
+// whose chance draws are fixed.
 import { decodeArgs, type Action } from '../core/codec.ts';
 import type { Ctx } from '../core/ctx.ts';
 import { engineFor } from '../core/engine.ts';
@@ -8,6 +9,9 @@ import type { GameState } from '../core/state.ts';
 import { expectOf, racedZone } from '../arbitration/checks.ts';
 import { openWindow, startTurn } from '../flow/control.ts';
 import { enterStage } from '../flow/rounds.ts';
+import type { ApplyResult } from '../core/api.ts';
+import { perform } from '../core/perform.ts';
+import { runDue } from '../timers/timers.ts';
 
 /**
  * Evaluates `fn` (compiled code of the game, such as a define) on `state`, read-only, with
@@ -24,6 +28,37 @@ export function evaluate<T>(def: GameDef, state: GameState, fn: (x: Ctx) => T, s
     e.me = seat;
     return fn(e);
   } finally {
+    e.busy = false;
+  }
+}
+
+/**
+ * `apply` with the action's chance fixed, for scenarios (`p4 does roll_die rolling red`): the
+ * action's `roll die` and `random a..b` draws take `outcomes` in order instead of the seeded RNG
+ * (which they leave untouched). Timers due first fire as usual, with the RNG. Reports how many
+ * outcomes were left unused and the first that did not fit its draw (not a face of the die, or
+ * outside a..b), or null.
+ *
+ * @example
+ * const { result, unused, misfit } = applyRigged(def, state, 3, { type: 'roll_die' }, 500, [0]);
+ */
+export function applyRigged(
+  def: GameDef, state: GameState, seat: number, action: Action, now: number, outcomes: readonly number[],
+): { result: ApplyResult; unused: number; misfit: string | null } {
+  const e = engineFor(def);
+  e.busy = true;
+  try {
+    const t = Math.max(now, state.lastAt);
+    e.begin(state, t, true);
+    runDue(e, t);
+    e.rigged = outcomes.slice();
+    e.misfit = null;
+    const r = perform(e, seat, action);
+    const result: ApplyResult = r !== null ? { rejected: r } : { state: e.s, events: e.events };
+    return { result, unused: e.rigged.length, misfit: e.misfit };
+  } finally {
+    e.rigged = null;
+    e.misfit = null;
     e.busy = false;
   }
 }

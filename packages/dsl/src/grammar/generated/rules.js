@@ -244,154 +244,155 @@ function peg$parse(input, options) {
   const peg$c53 = "_";
   const peg$c54 = "together";
   const peg$c55 = "does";
-  const peg$c56 = "rejected";
-  const peg$c57 = "expect";
-  const peg$c58 = "announced";
-  const peg$c59 = "winners";
-  const peg$c60 = "no";
-  const peg$c61 = "?";
-  const peg$c62 = "|";
-  const peg$c63 = "/";
-  const peg$c64 = "ms";
-  const peg$c65 = "s";
-  const peg$c66 = "\"";
-  const peg$c67 = "\\\"";
-  const peg$c68 = "\\";
-  const peg$c69 = "{{";
-  const peg$c70 = "}}";
-  const peg$c71 = ",";
-  const peg$c72 = ";";
-  const peg$c73 = "#";
-  const peg$c74 = "game";
-  const peg$c75 = "extends";
-  const peg$c76 = "summary";
-  const peg$c77 = "players";
-  const peg$c78 = "option";
-  const peg$c79 = "enum";
-  const peg$c80 = "card";
-  const peg$c81 = "shown";
-  const peg$c82 = "deck";
-  const peg$c83 = "per";
-  const peg$c84 = "where";
-  const peg$c85 = "zone";
-  const peg$c86 = "var";
-  const peg$c87 = "player";
-  const peg$c88 = "side";
-  const peg$c89 = "pile";
-  const peg$c90 = "sides";
-  const peg$c91 = "roles";
-  const peg$c92 = "die";
-  const peg$c93 = "meld";
-  const peg$c94 = "rules";
-  const peg$c95 = "define";
-  const peg$c96 = "procedure";
-  const peg$c97 = "rounds";
-  const peg$c98 = "count";
-  const peg$c99 = "until";
-  const peg$c100 = "dealer";
-  const peg$c101 = "setup";
-  const peg$c102 = "stages";
-  const peg$c103 = "scoring";
-  const peg$c104 = "stage";
-  const peg$c105 = "turns";
-  const peg$c106 = "realtime";
-  const peg$c107 = "pause";
-  const peg$c108 = "steps";
-  const peg$c109 = "timer";
-  const peg$c110 = "idle";
-  const peg$c111 = "on";
-  const peg$c112 = "window";
-  const peg$c113 = "blocking";
-  const peg$c114 = "timeout";
-  const peg$c115 = "action";
-  const peg$c116 = "by";
-  const peg$c117 = "current";
-  const peg$c118 = "any";
-  const peg$c119 = "except";
-  const peg$c120 = "with";
-  const peg$c121 = "role";
-  const peg$c122 = "during";
-  const peg$c123 = "races";
-  const peg$c124 = "rate";
-  const peg$c125 = "once";
-  const peg$c126 = "before";
-  const peg$c127 = "after";
-  const peg$c128 = "when";
-  const peg$c129 = "winner";
-  const peg$c130 = "lowest";
-  const peg$c131 = "highest";
-  const peg$c132 = "ties";
-  const peg$c133 = "replay";
-  const peg$c134 = "layout";
-  const peg$c135 = "move";
-  const peg$c136 = "deal";
-  const peg$c137 = "flip";
-  const peg$c138 = "shuffle";
-  const peg$c139 = "into";
-  const peg$c140 = "to";
-  const peg$c141 = "from";
-  const peg$c142 = "top";
-  const peg$c143 = "bottom";
-  const peg$c144 = "of";
-  const peg$c145 = "at";
-  const peg$c146 = "new";
-  const peg$c147 = "one";
-  const peg$c148 = "all";
-  const peg$c149 = "set";
-  const peg$c150 = "add";
-  const peg$c151 = "subtract";
-  const peg$c152 = "let";
-  const peg$c153 = "if";
-  const peg$c154 = "then";
-  const peg$c155 = "else";
-  const peg$c156 = "for";
-  const peg$c157 = "each";
-  const peg$c158 = "in";
-  const peg$c159 = "repeat";
-  const peg$c160 = "end";
-  const peg$c161 = "turn";
-  const peg$c162 = "keep";
-  const peg$c163 = "skip";
-  const peg$c164 = "next";
-  const peg$c165 = "reverse";
-  const peg$c166 = "open";
-  const peg$c167 = "close";
-  const peg$c168 = "announce";
-  const peg$c169 = "require";
-  const peg$c170 = "lay";
-  const peg$c171 = "best";
-  const peg$c172 = "melds";
-  const peg$c173 = "refill";
-  const peg$c174 = "keeping";
-  const peg$c175 = "over";
-  const peg$c176 = "and";
-  const peg$c177 = "or";
-  const peg$c178 = "not";
-  const peg$c179 = "is";
-  const peg$c180 = "empty";
-  const peg$c181 = "true";
-  const peg$c182 = "false";
-  const peg$c183 = "none";
-  const peg$c184 = "me";
-  const peg$c185 = "my";
-  const peg$c186 = "intersects";
-  const peg$c187 = "without";
-  const peg$c188 = "exists";
-  const peg$c189 = "last";
-  const peg$c190 = "first";
-  const peg$c191 = "sum";
-  const peg$c192 = "max";
-  const peg$c193 = "min";
-  const peg$c194 = "roll";
-  const peg$c195 = "random";
-  const peg$c196 = "elapsed";
-  const peg$c197 = "now";
-  const peg$c198 = "left";
-  const peg$c199 = "right";
-  const peg$c200 = "round";
-  const peg$c201 = "position";
-  const peg$c202 = "remove";
-  const peg$c203 = "mod";
+  const peg$c56 = "rolling";
+  const peg$c57 = "rejected";
+  const peg$c58 = "expect";
+  const peg$c59 = "announced";
+  const peg$c60 = "winners";
+  const peg$c61 = "no";
+  const peg$c62 = "?";
+  const peg$c63 = "|";
+  const peg$c64 = "/";
+  const peg$c65 = "ms";
+  const peg$c66 = "s";
+  const peg$c67 = "\"";
+  const peg$c68 = "\\\"";
+  const peg$c69 = "\\";
+  const peg$c70 = "{{";
+  const peg$c71 = "}}";
+  const peg$c72 = ",";
+  const peg$c73 = ";";
+  const peg$c74 = "#";
+  const peg$c75 = "game";
+  const peg$c76 = "extends";
+  const peg$c77 = "summary";
+  const peg$c78 = "players";
+  const peg$c79 = "option";
+  const peg$c80 = "enum";
+  const peg$c81 = "card";
+  const peg$c82 = "shown";
+  const peg$c83 = "deck";
+  const peg$c84 = "per";
+  const peg$c85 = "where";
+  const peg$c86 = "zone";
+  const peg$c87 = "var";
+  const peg$c88 = "player";
+  const peg$c89 = "side";
+  const peg$c90 = "pile";
+  const peg$c91 = "sides";
+  const peg$c92 = "roles";
+  const peg$c93 = "die";
+  const peg$c94 = "meld";
+  const peg$c95 = "rules";
+  const peg$c96 = "define";
+  const peg$c97 = "procedure";
+  const peg$c98 = "rounds";
+  const peg$c99 = "count";
+  const peg$c100 = "until";
+  const peg$c101 = "dealer";
+  const peg$c102 = "setup";
+  const peg$c103 = "stages";
+  const peg$c104 = "scoring";
+  const peg$c105 = "stage";
+  const peg$c106 = "turns";
+  const peg$c107 = "realtime";
+  const peg$c108 = "pause";
+  const peg$c109 = "steps";
+  const peg$c110 = "timer";
+  const peg$c111 = "idle";
+  const peg$c112 = "on";
+  const peg$c113 = "window";
+  const peg$c114 = "blocking";
+  const peg$c115 = "timeout";
+  const peg$c116 = "action";
+  const peg$c117 = "by";
+  const peg$c118 = "current";
+  const peg$c119 = "any";
+  const peg$c120 = "except";
+  const peg$c121 = "with";
+  const peg$c122 = "role";
+  const peg$c123 = "during";
+  const peg$c124 = "races";
+  const peg$c125 = "rate";
+  const peg$c126 = "once";
+  const peg$c127 = "before";
+  const peg$c128 = "after";
+  const peg$c129 = "when";
+  const peg$c130 = "winner";
+  const peg$c131 = "lowest";
+  const peg$c132 = "highest";
+  const peg$c133 = "ties";
+  const peg$c134 = "replay";
+  const peg$c135 = "layout";
+  const peg$c136 = "move";
+  const peg$c137 = "deal";
+  const peg$c138 = "flip";
+  const peg$c139 = "shuffle";
+  const peg$c140 = "into";
+  const peg$c141 = "to";
+  const peg$c142 = "from";
+  const peg$c143 = "top";
+  const peg$c144 = "bottom";
+  const peg$c145 = "of";
+  const peg$c146 = "at";
+  const peg$c147 = "new";
+  const peg$c148 = "one";
+  const peg$c149 = "all";
+  const peg$c150 = "set";
+  const peg$c151 = "add";
+  const peg$c152 = "subtract";
+  const peg$c153 = "let";
+  const peg$c154 = "if";
+  const peg$c155 = "then";
+  const peg$c156 = "else";
+  const peg$c157 = "for";
+  const peg$c158 = "each";
+  const peg$c159 = "in";
+  const peg$c160 = "repeat";
+  const peg$c161 = "end";
+  const peg$c162 = "turn";
+  const peg$c163 = "keep";
+  const peg$c164 = "skip";
+  const peg$c165 = "next";
+  const peg$c166 = "reverse";
+  const peg$c167 = "open";
+  const peg$c168 = "close";
+  const peg$c169 = "announce";
+  const peg$c170 = "require";
+  const peg$c171 = "lay";
+  const peg$c172 = "best";
+  const peg$c173 = "melds";
+  const peg$c174 = "refill";
+  const peg$c175 = "keeping";
+  const peg$c176 = "over";
+  const peg$c177 = "and";
+  const peg$c178 = "or";
+  const peg$c179 = "not";
+  const peg$c180 = "is";
+  const peg$c181 = "empty";
+  const peg$c182 = "true";
+  const peg$c183 = "false";
+  const peg$c184 = "none";
+  const peg$c185 = "me";
+  const peg$c186 = "my";
+  const peg$c187 = "intersects";
+  const peg$c188 = "without";
+  const peg$c189 = "exists";
+  const peg$c190 = "last";
+  const peg$c191 = "first";
+  const peg$c192 = "sum";
+  const peg$c193 = "max";
+  const peg$c194 = "min";
+  const peg$c195 = "roll";
+  const peg$c196 = "random";
+  const peg$c197 = "elapsed";
+  const peg$c198 = "now";
+  const peg$c199 = "left";
+  const peg$c200 = "right";
+  const peg$c201 = "round";
+  const peg$c202 = "position";
+  const peg$c203 = "remove";
+  const peg$c204 = "mod";
 
   const peg$r0 = /^[0-9]/;
   const peg$r1 = /^[a-zA-Z_]/;
@@ -483,169 +484,170 @@ function peg$parse(input, options) {
   const peg$e69 = peg$classExpectation([" ", "\t"], false, false, false);
   const peg$e70 = peg$literalExpectation("together", false);
   const peg$e71 = peg$literalExpectation("does", false);
-  const peg$e72 = peg$literalExpectation("rejected", false);
-  const peg$e73 = peg$otherExpectation("a player (p1, p2 \u2026)");
-  const peg$e74 = peg$literalExpectation("expect", false);
-  const peg$e75 = peg$literalExpectation("announced", false);
-  const peg$e76 = peg$literalExpectation("winners", false);
-  const peg$e77 = peg$literalExpectation("no", false);
-  const peg$e78 = peg$literalExpectation("?", false);
-  const peg$e79 = peg$literalExpectation("|", false);
-  const peg$e80 = peg$otherExpectation("a name");
-  const peg$e81 = peg$otherExpectation("a game id");
-  const peg$e82 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
-  const peg$e83 = peg$otherExpectation("a rejection code");
-  const peg$e84 = peg$classExpectation([["a", "z"], "_"], false, false, false);
-  const peg$e85 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
-  const peg$e86 = peg$literalExpectation("/", false);
-  const peg$e87 = peg$otherExpectation("a number");
-  const peg$e88 = peg$otherExpectation("an integer");
-  const peg$e89 = peg$otherExpectation("a duration");
-  const peg$e90 = peg$literalExpectation("ms", false);
-  const peg$e91 = peg$literalExpectation("s", false);
-  const peg$e92 = peg$otherExpectation("a string");
-  const peg$e93 = peg$literalExpectation("\"", false);
-  const peg$e94 = peg$literalExpectation("\\\"", false);
-  const peg$e95 = peg$literalExpectation("\\", false);
-  const peg$e96 = peg$literalExpectation("{{", false);
-  const peg$e97 = peg$literalExpectation("}}", false);
-  const peg$e98 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
-  const peg$e99 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e100 = peg$literalExpectation(",", false);
-  const peg$e101 = peg$literalExpectation(";", false);
-  const peg$e102 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
-  const peg$e103 = peg$literalExpectation("#", false);
-  const peg$e104 = peg$classExpectation(["\n"], true, false, false);
-  const peg$e105 = peg$literalExpectation("game", false);
-  const peg$e106 = peg$literalExpectation("extends", false);
-  const peg$e107 = peg$literalExpectation("summary", false);
-  const peg$e108 = peg$literalExpectation("players", false);
-  const peg$e109 = peg$literalExpectation("option", false);
-  const peg$e110 = peg$literalExpectation("enum", false);
-  const peg$e111 = peg$literalExpectation("card", false);
-  const peg$e112 = peg$literalExpectation("shown", false);
-  const peg$e113 = peg$literalExpectation("deck", false);
-  const peg$e114 = peg$literalExpectation("per", false);
-  const peg$e115 = peg$literalExpectation("where", false);
-  const peg$e116 = peg$literalExpectation("zone", false);
-  const peg$e117 = peg$literalExpectation("var", false);
-  const peg$e118 = peg$literalExpectation("player", false);
-  const peg$e119 = peg$literalExpectation("side", false);
-  const peg$e120 = peg$literalExpectation("pile", false);
-  const peg$e121 = peg$literalExpectation("sides", false);
-  const peg$e122 = peg$literalExpectation("roles", false);
-  const peg$e123 = peg$literalExpectation("die", false);
-  const peg$e124 = peg$literalExpectation("meld", false);
-  const peg$e125 = peg$literalExpectation("rules", false);
-  const peg$e126 = peg$literalExpectation("define", false);
-  const peg$e127 = peg$literalExpectation("procedure", false);
-  const peg$e128 = peg$literalExpectation("rounds", false);
-  const peg$e129 = peg$literalExpectation("count", false);
-  const peg$e130 = peg$literalExpectation("until", false);
-  const peg$e131 = peg$literalExpectation("dealer", false);
-  const peg$e132 = peg$literalExpectation("setup", false);
-  const peg$e133 = peg$literalExpectation("stages", false);
-  const peg$e134 = peg$literalExpectation("scoring", false);
-  const peg$e135 = peg$literalExpectation("stage", false);
-  const peg$e136 = peg$literalExpectation("turns", false);
-  const peg$e137 = peg$literalExpectation("realtime", false);
-  const peg$e138 = peg$literalExpectation("pause", false);
-  const peg$e139 = peg$literalExpectation("steps", false);
-  const peg$e140 = peg$literalExpectation("timer", false);
-  const peg$e141 = peg$literalExpectation("idle", false);
-  const peg$e142 = peg$literalExpectation("on", false);
-  const peg$e143 = peg$literalExpectation("window", false);
-  const peg$e144 = peg$literalExpectation("blocking", false);
-  const peg$e145 = peg$literalExpectation("timeout", false);
-  const peg$e146 = peg$literalExpectation("action", false);
-  const peg$e147 = peg$literalExpectation("by", false);
-  const peg$e148 = peg$literalExpectation("current", false);
-  const peg$e149 = peg$literalExpectation("any", false);
-  const peg$e150 = peg$literalExpectation("except", false);
-  const peg$e151 = peg$literalExpectation("with", false);
-  const peg$e152 = peg$literalExpectation("role", false);
-  const peg$e153 = peg$literalExpectation("during", false);
-  const peg$e154 = peg$literalExpectation("races", false);
-  const peg$e155 = peg$literalExpectation("rate", false);
-  const peg$e156 = peg$literalExpectation("once", false);
-  const peg$e157 = peg$literalExpectation("before", false);
-  const peg$e158 = peg$literalExpectation("after", false);
-  const peg$e159 = peg$literalExpectation("when", false);
-  const peg$e160 = peg$literalExpectation("winner", false);
-  const peg$e161 = peg$literalExpectation("lowest", false);
-  const peg$e162 = peg$literalExpectation("highest", false);
-  const peg$e163 = peg$literalExpectation("ties", false);
-  const peg$e164 = peg$literalExpectation("replay", false);
-  const peg$e165 = peg$literalExpectation("layout", false);
-  const peg$e166 = peg$literalExpectation("move", false);
-  const peg$e167 = peg$literalExpectation("deal", false);
-  const peg$e168 = peg$literalExpectation("flip", false);
-  const peg$e169 = peg$literalExpectation("shuffle", false);
-  const peg$e170 = peg$literalExpectation("into", false);
-  const peg$e171 = peg$literalExpectation("to", false);
-  const peg$e172 = peg$literalExpectation("from", false);
-  const peg$e173 = peg$literalExpectation("top", false);
-  const peg$e174 = peg$literalExpectation("bottom", false);
-  const peg$e175 = peg$literalExpectation("of", false);
-  const peg$e176 = peg$literalExpectation("at", false);
-  const peg$e177 = peg$literalExpectation("new", false);
-  const peg$e178 = peg$literalExpectation("one", false);
-  const peg$e179 = peg$literalExpectation("all", false);
-  const peg$e180 = peg$literalExpectation("set", false);
-  const peg$e181 = peg$literalExpectation("add", false);
-  const peg$e182 = peg$literalExpectation("subtract", false);
-  const peg$e183 = peg$literalExpectation("let", false);
-  const peg$e184 = peg$literalExpectation("if", false);
-  const peg$e185 = peg$literalExpectation("then", false);
-  const peg$e186 = peg$literalExpectation("else", false);
-  const peg$e187 = peg$literalExpectation("for", false);
-  const peg$e188 = peg$literalExpectation("each", false);
-  const peg$e189 = peg$literalExpectation("in", false);
-  const peg$e190 = peg$literalExpectation("repeat", false);
-  const peg$e191 = peg$literalExpectation("end", false);
-  const peg$e192 = peg$literalExpectation("turn", false);
-  const peg$e193 = peg$literalExpectation("keep", false);
-  const peg$e194 = peg$literalExpectation("skip", false);
-  const peg$e195 = peg$literalExpectation("next", false);
-  const peg$e196 = peg$literalExpectation("reverse", false);
-  const peg$e197 = peg$literalExpectation("open", false);
-  const peg$e198 = peg$literalExpectation("close", false);
-  const peg$e199 = peg$literalExpectation("announce", false);
-  const peg$e200 = peg$literalExpectation("require", false);
-  const peg$e201 = peg$literalExpectation("lay", false);
-  const peg$e202 = peg$literalExpectation("best", false);
-  const peg$e203 = peg$literalExpectation("melds", false);
-  const peg$e204 = peg$literalExpectation("refill", false);
-  const peg$e205 = peg$literalExpectation("keeping", false);
-  const peg$e206 = peg$literalExpectation("over", false);
-  const peg$e207 = peg$literalExpectation("and", false);
-  const peg$e208 = peg$literalExpectation("or", false);
-  const peg$e209 = peg$literalExpectation("not", false);
-  const peg$e210 = peg$literalExpectation("is", false);
-  const peg$e211 = peg$literalExpectation("empty", false);
-  const peg$e212 = peg$literalExpectation("true", false);
-  const peg$e213 = peg$literalExpectation("false", false);
-  const peg$e214 = peg$literalExpectation("none", false);
-  const peg$e215 = peg$literalExpectation("me", false);
-  const peg$e216 = peg$literalExpectation("my", false);
-  const peg$e217 = peg$literalExpectation("intersects", false);
-  const peg$e218 = peg$literalExpectation("without", false);
-  const peg$e219 = peg$literalExpectation("exists", false);
-  const peg$e220 = peg$literalExpectation("last", false);
-  const peg$e221 = peg$literalExpectation("first", false);
-  const peg$e222 = peg$literalExpectation("sum", false);
-  const peg$e223 = peg$literalExpectation("max", false);
-  const peg$e224 = peg$literalExpectation("min", false);
-  const peg$e225 = peg$literalExpectation("roll", false);
-  const peg$e226 = peg$literalExpectation("random", false);
-  const peg$e227 = peg$literalExpectation("elapsed", false);
-  const peg$e228 = peg$literalExpectation("now", false);
-  const peg$e229 = peg$literalExpectation("left", false);
-  const peg$e230 = peg$literalExpectation("right", false);
-  const peg$e231 = peg$literalExpectation("round", false);
-  const peg$e232 = peg$literalExpectation("position", false);
-  const peg$e233 = peg$literalExpectation("remove", false);
-  const peg$e234 = peg$literalExpectation("mod", false);
+  const peg$e72 = peg$literalExpectation("rolling", false);
+  const peg$e73 = peg$literalExpectation("rejected", false);
+  const peg$e74 = peg$otherExpectation("a player (p1, p2 \u2026)");
+  const peg$e75 = peg$literalExpectation("expect", false);
+  const peg$e76 = peg$literalExpectation("announced", false);
+  const peg$e77 = peg$literalExpectation("winners", false);
+  const peg$e78 = peg$literalExpectation("no", false);
+  const peg$e79 = peg$literalExpectation("?", false);
+  const peg$e80 = peg$literalExpectation("|", false);
+  const peg$e81 = peg$otherExpectation("a name");
+  const peg$e82 = peg$otherExpectation("a game id");
+  const peg$e83 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
+  const peg$e84 = peg$otherExpectation("a rejection code");
+  const peg$e85 = peg$classExpectation([["a", "z"], "_"], false, false, false);
+  const peg$e86 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
+  const peg$e87 = peg$literalExpectation("/", false);
+  const peg$e88 = peg$otherExpectation("a number");
+  const peg$e89 = peg$otherExpectation("an integer");
+  const peg$e90 = peg$otherExpectation("a duration");
+  const peg$e91 = peg$literalExpectation("ms", false);
+  const peg$e92 = peg$literalExpectation("s", false);
+  const peg$e93 = peg$otherExpectation("a string");
+  const peg$e94 = peg$literalExpectation("\"", false);
+  const peg$e95 = peg$literalExpectation("\\\"", false);
+  const peg$e96 = peg$literalExpectation("\\", false);
+  const peg$e97 = peg$literalExpectation("{{", false);
+  const peg$e98 = peg$literalExpectation("}}", false);
+  const peg$e99 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
+  const peg$e100 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e101 = peg$literalExpectation(",", false);
+  const peg$e102 = peg$literalExpectation(";", false);
+  const peg$e103 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
+  const peg$e104 = peg$literalExpectation("#", false);
+  const peg$e105 = peg$classExpectation(["\n"], true, false, false);
+  const peg$e106 = peg$literalExpectation("game", false);
+  const peg$e107 = peg$literalExpectation("extends", false);
+  const peg$e108 = peg$literalExpectation("summary", false);
+  const peg$e109 = peg$literalExpectation("players", false);
+  const peg$e110 = peg$literalExpectation("option", false);
+  const peg$e111 = peg$literalExpectation("enum", false);
+  const peg$e112 = peg$literalExpectation("card", false);
+  const peg$e113 = peg$literalExpectation("shown", false);
+  const peg$e114 = peg$literalExpectation("deck", false);
+  const peg$e115 = peg$literalExpectation("per", false);
+  const peg$e116 = peg$literalExpectation("where", false);
+  const peg$e117 = peg$literalExpectation("zone", false);
+  const peg$e118 = peg$literalExpectation("var", false);
+  const peg$e119 = peg$literalExpectation("player", false);
+  const peg$e120 = peg$literalExpectation("side", false);
+  const peg$e121 = peg$literalExpectation("pile", false);
+  const peg$e122 = peg$literalExpectation("sides", false);
+  const peg$e123 = peg$literalExpectation("roles", false);
+  const peg$e124 = peg$literalExpectation("die", false);
+  const peg$e125 = peg$literalExpectation("meld", false);
+  const peg$e126 = peg$literalExpectation("rules", false);
+  const peg$e127 = peg$literalExpectation("define", false);
+  const peg$e128 = peg$literalExpectation("procedure", false);
+  const peg$e129 = peg$literalExpectation("rounds", false);
+  const peg$e130 = peg$literalExpectation("count", false);
+  const peg$e131 = peg$literalExpectation("until", false);
+  const peg$e132 = peg$literalExpectation("dealer", false);
+  const peg$e133 = peg$literalExpectation("setup", false);
+  const peg$e134 = peg$literalExpectation("stages", false);
+  const peg$e135 = peg$literalExpectation("scoring", false);
+  const peg$e136 = peg$literalExpectation("stage", false);
+  const peg$e137 = peg$literalExpectation("turns", false);
+  const peg$e138 = peg$literalExpectation("realtime", false);
+  const peg$e139 = peg$literalExpectation("pause", false);
+  const peg$e140 = peg$literalExpectation("steps", false);
+  const peg$e141 = peg$literalExpectation("timer", false);
+  const peg$e142 = peg$literalExpectation("idle", false);
+  const peg$e143 = peg$literalExpectation("on", false);
+  const peg$e144 = peg$literalExpectation("window", false);
+  const peg$e145 = peg$literalExpectation("blocking", false);
+  const peg$e146 = peg$literalExpectation("timeout", false);
+  const peg$e147 = peg$literalExpectation("action", false);
+  const peg$e148 = peg$literalExpectation("by", false);
+  const peg$e149 = peg$literalExpectation("current", false);
+  const peg$e150 = peg$literalExpectation("any", false);
+  const peg$e151 = peg$literalExpectation("except", false);
+  const peg$e152 = peg$literalExpectation("with", false);
+  const peg$e153 = peg$literalExpectation("role", false);
+  const peg$e154 = peg$literalExpectation("during", false);
+  const peg$e155 = peg$literalExpectation("races", false);
+  const peg$e156 = peg$literalExpectation("rate", false);
+  const peg$e157 = peg$literalExpectation("once", false);
+  const peg$e158 = peg$literalExpectation("before", false);
+  const peg$e159 = peg$literalExpectation("after", false);
+  const peg$e160 = peg$literalExpectation("when", false);
+  const peg$e161 = peg$literalExpectation("winner", false);
+  const peg$e162 = peg$literalExpectation("lowest", false);
+  const peg$e163 = peg$literalExpectation("highest", false);
+  const peg$e164 = peg$literalExpectation("ties", false);
+  const peg$e165 = peg$literalExpectation("replay", false);
+  const peg$e166 = peg$literalExpectation("layout", false);
+  const peg$e167 = peg$literalExpectation("move", false);
+  const peg$e168 = peg$literalExpectation("deal", false);
+  const peg$e169 = peg$literalExpectation("flip", false);
+  const peg$e170 = peg$literalExpectation("shuffle", false);
+  const peg$e171 = peg$literalExpectation("into", false);
+  const peg$e172 = peg$literalExpectation("to", false);
+  const peg$e173 = peg$literalExpectation("from", false);
+  const peg$e174 = peg$literalExpectation("top", false);
+  const peg$e175 = peg$literalExpectation("bottom", false);
+  const peg$e176 = peg$literalExpectation("of", false);
+  const peg$e177 = peg$literalExpectation("at", false);
+  const peg$e178 = peg$literalExpectation("new", false);
+  const peg$e179 = peg$literalExpectation("one", false);
+  const peg$e180 = peg$literalExpectation("all", false);
+  const peg$e181 = peg$literalExpectation("set", false);
+  const peg$e182 = peg$literalExpectation("add", false);
+  const peg$e183 = peg$literalExpectation("subtract", false);
+  const peg$e184 = peg$literalExpectation("let", false);
+  const peg$e185 = peg$literalExpectation("if", false);
+  const peg$e186 = peg$literalExpectation("then", false);
+  const peg$e187 = peg$literalExpectation("else", false);
+  const peg$e188 = peg$literalExpectation("for", false);
+  const peg$e189 = peg$literalExpectation("each", false);
+  const peg$e190 = peg$literalExpectation("in", false);
+  const peg$e191 = peg$literalExpectation("repeat", false);
+  const peg$e192 = peg$literalExpectation("end", false);
+  const peg$e193 = peg$literalExpectation("turn", false);
+  const peg$e194 = peg$literalExpectation("keep", false);
+  const peg$e195 = peg$literalExpectation("skip", false);
+  const peg$e196 = peg$literalExpectation("next", false);
+  const peg$e197 = peg$literalExpectation("reverse", false);
+  const peg$e198 = peg$literalExpectation("open", false);
+  const peg$e199 = peg$literalExpectation("close", false);
+  const peg$e200 = peg$literalExpectation("announce", false);
+  const peg$e201 = peg$literalExpectation("require", false);
+  const peg$e202 = peg$literalExpectation("lay", false);
+  const peg$e203 = peg$literalExpectation("best", false);
+  const peg$e204 = peg$literalExpectation("melds", false);
+  const peg$e205 = peg$literalExpectation("refill", false);
+  const peg$e206 = peg$literalExpectation("keeping", false);
+  const peg$e207 = peg$literalExpectation("over", false);
+  const peg$e208 = peg$literalExpectation("and", false);
+  const peg$e209 = peg$literalExpectation("or", false);
+  const peg$e210 = peg$literalExpectation("not", false);
+  const peg$e211 = peg$literalExpectation("is", false);
+  const peg$e212 = peg$literalExpectation("empty", false);
+  const peg$e213 = peg$literalExpectation("true", false);
+  const peg$e214 = peg$literalExpectation("false", false);
+  const peg$e215 = peg$literalExpectation("none", false);
+  const peg$e216 = peg$literalExpectation("me", false);
+  const peg$e217 = peg$literalExpectation("my", false);
+  const peg$e218 = peg$literalExpectation("intersects", false);
+  const peg$e219 = peg$literalExpectation("without", false);
+  const peg$e220 = peg$literalExpectation("exists", false);
+  const peg$e221 = peg$literalExpectation("last", false);
+  const peg$e222 = peg$literalExpectation("first", false);
+  const peg$e223 = peg$literalExpectation("sum", false);
+  const peg$e224 = peg$literalExpectation("max", false);
+  const peg$e225 = peg$literalExpectation("min", false);
+  const peg$e226 = peg$literalExpectation("roll", false);
+  const peg$e227 = peg$literalExpectation("random", false);
+  const peg$e228 = peg$literalExpectation("elapsed", false);
+  const peg$e229 = peg$literalExpectation("now", false);
+  const peg$e230 = peg$literalExpectation("left", false);
+  const peg$e231 = peg$literalExpectation("right", false);
+  const peg$e232 = peg$literalExpectation("round", false);
+  const peg$e233 = peg$literalExpectation("position", false);
+  const peg$e234 = peg$literalExpectation("remove", false);
+  const peg$e235 = peg$literalExpectation("mod", false);
 
   function peg$f0(i) {    return i;  }
   function peg$f1(items) {    return { kind: "file", file, items, loc: L() };  }
@@ -952,54 +954,57 @@ function peg$parse(input, options) {
   function peg$f276(d) {    return d;  }
   function peg$f277(steps) {    return { kind: "st_together", steps, loc: L() };  }
   function peg$f278(seat, action, a) {    return a;  }
-  function peg$f279(seat, action, args, c) {    return c;  }
-  function peg$f280(seat, action, args, code) {    return { code };  }
-  function peg$f281(seat, action, args, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
-  function peg$f282(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
-  function peg$f283() {    return { kind: "arg_new", loc: L() };  }
-  function peg$f284(number) {    return { kind: "arg_pile", number, loc: L() };  }
-  function peg$f285(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
-  function peg$f286(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
-  function peg$f287(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
-  function peg$f288(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
-  function peg$f289(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
-  function peg$f290() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
-  function peg$f291(expr) {    return { kind: "st_expect", expr, loc: L() };  }
-  function peg$f292(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f293(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f294(head, m) {    return m;  }
-  function peg$f295(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f296(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f297(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f298(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f299(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f300(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f301(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f302(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f303(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f304(text) {    return KEYWORDS.has(text);  }
-  function peg$f305(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f306(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f307(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f308(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f309(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
-  function peg$f310(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f311(raw) {    return Number(raw);  }
-  function peg$f312(raw) {
+  function peg$f279(seat, action, args, l) {    return l.elements;  }
+  function peg$f280(seat, action, args, u) {    return [u];  }
+  function peg$f281(seat, action, args, v) {    return v;  }
+  function peg$f282(seat, action, args, rolling, c) {    return c;  }
+  function peg$f283(seat, action, args, rolling, code) {    return { code };  }
+  function peg$f284(seat, action, args, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
+  function peg$f285(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
+  function peg$f286() {    return { kind: "arg_new", loc: L() };  }
+  function peg$f287(number) {    return { kind: "arg_pile", number, loc: L() };  }
+  function peg$f288(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f289(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f290(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f291(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f292(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f293() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f294(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f295(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f296(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f297(head, m) {    return m;  }
+  function peg$f298(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f299(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f300(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f301(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f302(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f303(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f304(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f305(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f306(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f307(text) {    return KEYWORDS.has(text);  }
+  function peg$f308(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f309(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f310(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
+  function peg$f311(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f312(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f313(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f314(raw) {    return Number(raw);  }
+  function peg$f315(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f313(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f314(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f315() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f316(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f317(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f318() {    return '"';  }
-  function peg$f319() {    return "\\";  }
-  function peg$f320(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f321() {    return String.fromCharCode(123);  }
-  function peg$f322() {    return String.fromCharCode(125);  }
+  function peg$f316(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f317(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f318() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f319(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f320(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f321() {    return '"';  }
+  function peg$f322() {    return "\\";  }
+  function peg$f323(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f324() {    return String.fromCharCode(123);  }
+  function peg$f325() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -10700,7 +10705,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseDoesStep() {
-    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14;
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15;
 
     s0 = peg$currPos;
     s1 = peg$parseScenarioSeat();
@@ -10781,9 +10786,9 @@ function peg$parse(input, options) {
             }
             s8 = peg$currPos;
             s9 = peg$parse_();
-            if (input.substr(peg$currPos, 8) === peg$c56) {
+            if (input.substr(peg$currPos, 7) === peg$c56) {
               s10 = peg$c56;
-              peg$currPos += 8;
+              peg$currPos += 7;
             } else {
               s10 = peg$FAILED;
               if (peg$silentFails === 0) { peg$fail(peg$e72); }
@@ -10800,21 +10805,30 @@ function peg$parse(input, options) {
                 s11 = peg$FAILED;
               }
               if (s11 !== peg$FAILED) {
-                s12 = peg$currPos;
-                s13 = peg$parse_();
-                s14 = peg$parseRejectionCode();
+                s12 = peg$parse_();
+                s13 = peg$currPos;
+                s14 = peg$parseListExpr();
                 if (s14 !== peg$FAILED) {
-                  peg$savedPos = s12;
-                  s12 = peg$f279(s1, s6, s7, s14);
+                  peg$savedPos = s13;
+                  s14 = peg$f279(s1, s6, s7, s14);
+                }
+                s13 = s14;
+                if (s13 === peg$FAILED) {
+                  s13 = peg$currPos;
+                  s14 = peg$parseUnary();
+                  if (s14 !== peg$FAILED) {
+                    peg$savedPos = s13;
+                    s14 = peg$f280(s1, s6, s7, s14);
+                  }
+                  s13 = s14;
+                }
+                if (s13 !== peg$FAILED) {
+                  peg$savedPos = s8;
+                  s8 = peg$f281(s1, s6, s7, s13);
                 } else {
-                  peg$currPos = s12;
-                  s12 = peg$FAILED;
+                  peg$currPos = s8;
+                  s8 = peg$FAILED;
                 }
-                if (s12 === peg$FAILED) {
-                  s12 = null;
-                }
-                peg$savedPos = s8;
-                s8 = peg$f280(s1, s6, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -10826,8 +10840,55 @@ function peg$parse(input, options) {
             if (s8 === peg$FAILED) {
               s8 = null;
             }
+            s9 = peg$currPos;
+            s10 = peg$parse_();
+            if (input.substr(peg$currPos, 8) === peg$c57) {
+              s11 = peg$c57;
+              peg$currPos += 8;
+            } else {
+              s11 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e73); }
+            }
+            if (s11 !== peg$FAILED) {
+              s12 = peg$currPos;
+              peg$silentFails++;
+              s13 = peg$parseC();
+              peg$silentFails--;
+              if (s13 === peg$FAILED) {
+                s12 = undefined;
+              } else {
+                peg$currPos = s12;
+                s12 = peg$FAILED;
+              }
+              if (s12 !== peg$FAILED) {
+                s13 = peg$currPos;
+                s14 = peg$parse_();
+                s15 = peg$parseRejectionCode();
+                if (s15 !== peg$FAILED) {
+                  peg$savedPos = s13;
+                  s13 = peg$f282(s1, s6, s7, s8, s15);
+                } else {
+                  peg$currPos = s13;
+                  s13 = peg$FAILED;
+                }
+                if (s13 === peg$FAILED) {
+                  s13 = null;
+                }
+                peg$savedPos = s9;
+                s9 = peg$f283(s1, s6, s7, s8, s13);
+              } else {
+                peg$currPos = s9;
+                s9 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s9;
+              s9 = peg$FAILED;
+            }
+            if (s9 === peg$FAILED) {
+              s9 = null;
+            }
             peg$savedPos = s0;
-            s0 = peg$f281(s1, s6, s7, s8);
+            s0 = peg$f284(s1, s6, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10859,7 +10920,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e73); }
+      if (peg$silentFails === 0) { peg$fail(peg$e74); }
     }
 
     return s0;
@@ -10884,7 +10945,7 @@ function peg$parse(input, options) {
         s5 = peg$parseScenarioArgValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f282(s1, s5);
+          s0 = peg$f285(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10928,7 +10989,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f283();
+        s0 = peg$f286();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10945,7 +11006,7 @@ function peg$parse(input, options) {
         s3 = peg$parseSeatNumber();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f284(s3);
+          s0 = peg$f287(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10966,12 +11027,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c57) {
-      s1 = peg$c57;
+    if (input.substr(peg$currPos, 6) === peg$c58) {
+      s1 = peg$c58;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e74); }
+      if (peg$silentFails === 0) { peg$fail(peg$e75); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -10989,12 +11050,12 @@ function peg$parse(input, options) {
         s4 = peg$parseK_not();
         if (s4 !== peg$FAILED) {
           s5 = peg$parse_();
-          if (input.substr(peg$currPos, 9) === peg$c58) {
-            s6 = peg$c58;
+          if (input.substr(peg$currPos, 9) === peg$c59) {
+            s6 = peg$c59;
             peg$currPos += 9;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e75); }
+            if (peg$silentFails === 0) { peg$fail(peg$e76); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$currPos;
@@ -11012,7 +11073,7 @@ function peg$parse(input, options) {
               s9 = peg$parseString();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f285(s9);
+                s0 = peg$f288(s9);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11039,12 +11100,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 6) === peg$c57) {
-        s1 = peg$c57;
+      if (input.substr(peg$currPos, 6) === peg$c58) {
+        s1 = peg$c58;
         peg$currPos += 6;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e74); }
+        if (peg$silentFails === 0) { peg$fail(peg$e75); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -11059,12 +11120,12 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 9) === peg$c58) {
-            s4 = peg$c58;
+          if (input.substr(peg$currPos, 9) === peg$c59) {
+            s4 = peg$c59;
             peg$currPos += 9;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e75); }
+            if (peg$silentFails === 0) { peg$fail(peg$e76); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -11082,7 +11143,7 @@ function peg$parse(input, options) {
               s7 = peg$parseString();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f286(s7);
+                s0 = peg$f289(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11105,12 +11166,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 6) === peg$c57) {
-          s1 = peg$c57;
+        if (input.substr(peg$currPos, 6) === peg$c58) {
+          s1 = peg$c58;
           peg$currPos += 6;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e74); }
+          if (peg$silentFails === 0) { peg$fail(peg$e75); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -11164,7 +11225,7 @@ function peg$parse(input, options) {
                 }
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f287(s4, s5);
+                  s0 = peg$f290(s4, s5);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -11187,12 +11248,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 6) === peg$c57) {
-            s1 = peg$c57;
+          if (input.substr(peg$currPos, 6) === peg$c58) {
+            s1 = peg$c58;
             peg$currPos += 6;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e74); }
+            if (peg$silentFails === 0) { peg$fail(peg$e75); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -11207,12 +11268,12 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parse_();
-              if (input.substr(peg$currPos, 7) === peg$c59) {
-                s4 = peg$c59;
+              if (input.substr(peg$currPos, 7) === peg$c60) {
+                s4 = peg$c60;
                 peg$currPos += 7;
               } else {
                 s4 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e76); }
+                if (peg$silentFails === 0) { peg$fail(peg$e77); }
               }
               if (s4 !== peg$FAILED) {
                 s5 = peg$currPos;
@@ -11264,7 +11325,7 @@ function peg$parse(input, options) {
                     }
                     if (s11 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f288(s9);
+                      s0 = peg$f291(s9);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11291,12 +11352,12 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 6) === peg$c57) {
-              s1 = peg$c57;
+            if (input.substr(peg$currPos, 6) === peg$c58) {
+              s1 = peg$c58;
               peg$currPos += 6;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e74); }
+              if (peg$silentFails === 0) { peg$fail(peg$e75); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -11358,7 +11419,7 @@ function peg$parse(input, options) {
                   s6 = peg$parseName();
                   if (s6 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f289(s4, s6);
+                    s0 = peg$f292(s4, s6);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -11377,12 +11438,12 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 6) === peg$c57) {
-                s1 = peg$c57;
+              if (input.substr(peg$currPos, 6) === peg$c58) {
+                s1 = peg$c58;
                 peg$currPos += 6;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e74); }
+                if (peg$silentFails === 0) { peg$fail(peg$e75); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -11397,12 +11458,12 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   s3 = peg$parse_();
-                  if (input.substr(peg$currPos, 2) === peg$c60) {
-                    s4 = peg$c60;
+                  if (input.substr(peg$currPos, 2) === peg$c61) {
+                    s4 = peg$c61;
                     peg$currPos += 2;
                   } else {
                     s4 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e77); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e78); }
                   }
                   if (s4 !== peg$FAILED) {
                     s5 = peg$currPos;
@@ -11420,7 +11481,7 @@ function peg$parse(input, options) {
                       s7 = peg$parseK_window();
                       if (s7 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f290();
+                        s0 = peg$f293();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -11443,12 +11504,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 6) === peg$c57) {
-                  s1 = peg$c57;
+                if (input.substr(peg$currPos, 6) === peg$c58) {
+                  s1 = peg$c58;
                   peg$currPos += 6;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e74); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e75); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -11466,7 +11527,7 @@ function peg$parse(input, options) {
                     s4 = peg$parseExpr();
                     if (s4 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f291(s4);
+                      s0 = peg$f294(s4);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11498,11 +11559,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       s3 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 63) {
-        s4 = peg$c61;
+        s4 = peg$c62;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e78); }
+        if (peg$silentFails === 0) { peg$fail(peg$e79); }
       }
       if (s4 !== peg$FAILED) {
         s3 = [s3, s4];
@@ -11515,7 +11576,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f292(s1, s2);
+      s0 = peg$f295(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -11549,7 +11610,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f293(s3);
+          s0 = peg$f296(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11570,18 +11631,18 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c62;
+          s5 = peg$c63;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e79); }
+          if (peg$silentFails === 0) { peg$fail(peg$e80); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f294(s1, s7);
+            s3 = peg$f297(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -11596,18 +11657,18 @@ function peg$parse(input, options) {
             s3 = peg$currPos;
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 124) {
-              s5 = peg$c62;
+              s5 = peg$c63;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e79); }
+              if (peg$silentFails === 0) { peg$fail(peg$e80); }
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$parse_();
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f294(s1, s7);
+                s3 = peg$f297(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -11622,7 +11683,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f295(s1, s2);
+          s0 = peg$f298(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11638,7 +11699,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f296(s1);
+            s1 = peg$f299(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -11646,7 +11707,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f297(s1);
+              s1 = peg$f300(s1);
             }
             s0 = s1;
           }
@@ -11676,7 +11737,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f298(s1, s5);
+          s0 = peg$f301(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11726,7 +11787,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f299(s1, s5);
+          s0 = peg$f302(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11746,7 +11807,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f300(s1);
+          s1 = peg$f303(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -11754,7 +11815,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f301(s1);
+            s1 = peg$f304(s1);
           }
           s0 = s1;
         }
@@ -11774,7 +11835,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f302(s1, s3);
+        s0 = peg$f305(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11791,7 +11852,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f303(s1, s3);
+          s0 = peg$f306(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11839,7 +11900,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f304(s1);
+      s2 = peg$f307(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -11847,7 +11908,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f305(s1);
+        s0 = peg$f308(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11859,7 +11920,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e80); }
+      if (peg$silentFails === 0) { peg$fail(peg$e81); }
     }
 
     return s0;
@@ -11910,7 +11971,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e82); }
+      if (peg$silentFails === 0) { peg$fail(peg$e83); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -11920,7 +11981,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e82); }
+          if (peg$silentFails === 0) { peg$fail(peg$e83); }
         }
       }
     } else {
@@ -11943,7 +12004,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e82); }
+          if (peg$silentFails === 0) { peg$fail(peg$e83); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -11953,7 +12014,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e82); }
+              if (peg$silentFails === 0) { peg$fail(peg$e83); }
             }
           }
         } else {
@@ -11987,7 +12048,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e82); }
+            if (peg$silentFails === 0) { peg$fail(peg$e83); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
@@ -11997,7 +12058,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e82); }
+                if (peg$silentFails === 0) { peg$fail(peg$e83); }
               }
             }
           } else {
@@ -12039,7 +12100,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f306(s1);
+        s0 = peg$f309(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12051,7 +12112,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e81); }
+      if (peg$silentFails === 0) { peg$fail(peg$e82); }
     }
 
     return s0;
@@ -12069,7 +12130,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+      if (peg$silentFails === 0) { peg$fail(peg$e85); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -12078,7 +12139,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e85); }
+        if (peg$silentFails === 0) { peg$fail(peg$e86); }
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
@@ -12087,15 +12148,15 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e85); }
+          if (peg$silentFails === 0) { peg$fail(peg$e86); }
         }
       }
       if (input.charCodeAt(peg$currPos) === 47) {
-        s5 = peg$c63;
+        s5 = peg$c64;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e86); }
+        if (peg$silentFails === 0) { peg$fail(peg$e87); }
       }
       if (s5 !== peg$FAILED) {
         s6 = input.charAt(peg$currPos);
@@ -12103,7 +12164,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e84); }
+          if (peg$silentFails === 0) { peg$fail(peg$e85); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -12112,7 +12173,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e85); }
+            if (peg$silentFails === 0) { peg$fail(peg$e86); }
           }
           while (s8 !== peg$FAILED) {
             s7.push(s8);
@@ -12121,7 +12182,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e85); }
+              if (peg$silentFails === 0) { peg$fail(peg$e86); }
             }
           }
           s3 = [s3, s4, s5, s6, s7];
@@ -12156,7 +12217,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f307(s1);
+        s0 = peg$f310(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12168,7 +12229,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+      if (peg$silentFails === 0) { peg$fail(peg$e84); }
     }
 
     return s0;
@@ -12273,7 +12334,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f308(s1);
+        s0 = peg$f311(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12285,7 +12346,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
 
     return s0;
@@ -12400,7 +12461,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f309(s1);
+        s0 = peg$f312(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12459,7 +12520,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f310(s1);
+        s0 = peg$f313(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12471,7 +12532,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e89); }
     }
 
     return s0;
@@ -12578,7 +12639,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f311(s1);
+          s0 = peg$f314(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12594,7 +12655,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e89); }
     }
 
     return s0;
@@ -12675,20 +12736,20 @@ function peg$parse(input, options) {
       if (s4 === peg$FAILED) {
         s4 = null;
       }
-      if (input.substr(peg$currPos, 2) === peg$c64) {
-        s5 = peg$c64;
+      if (input.substr(peg$currPos, 2) === peg$c65) {
+        s5 = peg$c65;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e90); }
+        if (peg$silentFails === 0) { peg$fail(peg$e91); }
       }
       if (s5 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 115) {
-          s5 = peg$c65;
+          s5 = peg$c66;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e92); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -12720,7 +12781,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f312(s1);
+        s0 = peg$f315(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12732,7 +12793,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e89); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
 
     return s0;
@@ -12843,7 +12904,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f313(s1);
+      s1 = peg$f316(s1);
     }
     s0 = s1;
 
@@ -12856,11 +12917,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c66;
+      s1 = peg$c67;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e93); }
+      if (peg$silentFails === 0) { peg$fail(peg$e94); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -12870,15 +12931,15 @@ function peg$parse(input, options) {
         s3 = peg$parseStringPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c66;
+        s3 = peg$c67;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e93); }
+        if (peg$silentFails === 0) { peg$fail(peg$e94); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f314(s2);
+        s0 = peg$f317(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12890,11 +12951,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 34) {
-        s1 = peg$c66;
+        s1 = peg$c67;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e93); }
+        if (peg$silentFails === 0) { peg$fail(peg$e94); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -12939,7 +13000,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f315();
+          s0 = peg$f318();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12952,7 +13013,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e92); }
+      if (peg$silentFails === 0) { peg$fail(peg$e93); }
     }
 
     return s0;
@@ -12974,7 +13035,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f316(s1);
+      s1 = peg$f319(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13000,7 +13061,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f317(s3);
+            s0 = peg$f320(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13022,16 +13083,16 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c67) {
-      s1 = peg$c67;
+    if (input.substr(peg$currPos, 2) === peg$c68) {
+      s1 = peg$c68;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e94); }
+      if (peg$silentFails === 0) { peg$fail(peg$e95); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f318();
+      s1 = peg$f321();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13045,17 +13106,17 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f319();
+        s1 = peg$f322();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 92) {
-          s1 = peg$c68;
+          s1 = peg$c69;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e96); }
         }
         if (s1 !== peg$FAILED) {
           if (input.length > peg$currPos) {
@@ -13067,7 +13128,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f320(s2);
+            s0 = peg$f323(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13078,30 +13139,30 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c69) {
-            s1 = peg$c69;
+          if (input.substr(peg$currPos, 2) === peg$c70) {
+            s1 = peg$c70;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e97); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f321();
+            s1 = peg$f324();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c70) {
-              s1 = peg$c70;
+            if (input.substr(peg$currPos, 2) === peg$c71) {
+              s1 = peg$c71;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e97); }
+              if (peg$silentFails === 0) { peg$fail(peg$e98); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f322();
+              s1 = peg$f325();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -13110,7 +13171,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s0 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e98); }
+                if (peg$silentFails === 0) { peg$fail(peg$e99); }
               }
             }
           }
@@ -13129,7 +13190,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e99); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
 
     return s0;
@@ -13141,11 +13202,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     if (input.charCodeAt(peg$currPos) === 44) {
-      s2 = peg$c71;
+      s2 = peg$c72;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parse_();
@@ -13166,11 +13227,11 @@ function peg$parse(input, options) {
     s1 = peg$parse_();
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 44) {
-      s3 = peg$c71;
+      s3 = peg$c72;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parse_();
@@ -13197,11 +13258,11 @@ function peg$parse(input, options) {
     s2 = [];
     s3 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 59) {
-      s4 = peg$c72;
+      s4 = peg$c73;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e102); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parse_();
@@ -13215,11 +13276,11 @@ function peg$parse(input, options) {
       s2.push(s3);
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 59) {
-        s4 = peg$c72;
+        s4 = peg$c73;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e101); }
+        if (peg$silentFails === 0) { peg$fail(peg$e102); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -13246,7 +13307,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e102); }
+      if (peg$silentFails === 0) { peg$fail(peg$e103); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$parseComment();
@@ -13258,7 +13319,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e102); }
+        if (peg$silentFails === 0) { peg$fail(peg$e103); }
       }
       if (s1 === peg$FAILED) {
         s1 = peg$parseComment();
@@ -13274,11 +13335,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
-      s1 = peg$c73;
+      s1 = peg$c74;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e103); }
+      if (peg$silentFails === 0) { peg$fail(peg$e104); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -13287,7 +13348,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e104); }
+        if (peg$silentFails === 0) { peg$fail(peg$e105); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
@@ -13296,7 +13357,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e104); }
+          if (peg$silentFails === 0) { peg$fail(peg$e105); }
         }
       }
       s1 = [s1, s2];
@@ -13313,46 +13374,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c74) {
-      s1 = peg$c74;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e105); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_extends() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c75) {
+    if (input.substr(peg$currPos, 4) === peg$c75) {
       s1 = peg$c75;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e106); }
@@ -13383,7 +13407,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_summary() {
+  function peg$parseK_extends() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13420,7 +13444,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_players() {
+  function peg$parseK_summary() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13457,13 +13481,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_option() {
+  function peg$parseK_players() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c78) {
+    if (input.substr(peg$currPos, 7) === peg$c78) {
       s1 = peg$c78;
-      peg$currPos += 6;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e109); }
@@ -13494,13 +13518,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_enum() {
+  function peg$parseK_option() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c79) {
+    if (input.substr(peg$currPos, 6) === peg$c79) {
       s1 = peg$c79;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e110); }
@@ -13531,7 +13555,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_card() {
+  function peg$parseK_enum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13568,16 +13592,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_card() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c81) {
+      s1 = peg$c81;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e112); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_shown() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c81) {
-      s1 = peg$c81;
+    if (input.substr(peg$currPos, 5) === peg$c82) {
+      s1 = peg$c82;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e112); }
+      if (peg$silentFails === 0) { peg$fail(peg$e113); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13609,12 +13670,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c82) {
-      s1 = peg$c82;
+    if (input.substr(peg$currPos, 4) === peg$c83) {
+      s1 = peg$c83;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e113); }
+      if (peg$silentFails === 0) { peg$fail(peg$e114); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13646,12 +13707,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c83) {
-      s1 = peg$c83;
+    if (input.substr(peg$currPos, 3) === peg$c84) {
+      s1 = peg$c84;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e114); }
+      if (peg$silentFails === 0) { peg$fail(peg$e115); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13683,12 +13744,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c84) {
-      s1 = peg$c84;
+    if (input.substr(peg$currPos, 5) === peg$c85) {
+      s1 = peg$c85;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e115); }
+      if (peg$silentFails === 0) { peg$fail(peg$e116); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13720,12 +13781,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c85) {
-      s1 = peg$c85;
+    if (input.substr(peg$currPos, 4) === peg$c86) {
+      s1 = peg$c86;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e116); }
+      if (peg$silentFails === 0) { peg$fail(peg$e117); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13757,12 +13818,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c86) {
-      s1 = peg$c86;
+    if (input.substr(peg$currPos, 3) === peg$c87) {
+      s1 = peg$c87;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e117); }
+      if (peg$silentFails === 0) { peg$fail(peg$e118); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13794,46 +13855,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c87) {
-      s1 = peg$c87;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e118); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_side() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c88) {
+    if (input.substr(peg$currPos, 6) === peg$c88) {
       s1 = peg$c88;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e119); }
@@ -13864,7 +13888,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pile() {
+  function peg$parseK_side() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13901,13 +13925,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_sides() {
+  function peg$parseK_pile() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c90) {
+    if (input.substr(peg$currPos, 4) === peg$c90) {
       s1 = peg$c90;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e121); }
@@ -13938,7 +13962,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_roles() {
+  function peg$parseK_sides() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13975,16 +13999,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_roles() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c92) {
+      s1 = peg$c92;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e123); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_die() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c92) {
-      s1 = peg$c92;
+    if (input.substr(peg$currPos, 3) === peg$c93) {
+      s1 = peg$c93;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e123); }
+      if (peg$silentFails === 0) { peg$fail(peg$e124); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14016,12 +14077,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c93) {
-      s1 = peg$c93;
+    if (input.substr(peg$currPos, 4) === peg$c94) {
+      s1 = peg$c94;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e124); }
+      if (peg$silentFails === 0) { peg$fail(peg$e125); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14053,12 +14114,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c94) {
-      s1 = peg$c94;
+    if (input.substr(peg$currPos, 5) === peg$c95) {
+      s1 = peg$c95;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e125); }
+      if (peg$silentFails === 0) { peg$fail(peg$e126); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14090,12 +14151,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c95) {
-      s1 = peg$c95;
+    if (input.substr(peg$currPos, 6) === peg$c96) {
+      s1 = peg$c96;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e126); }
+      if (peg$silentFails === 0) { peg$fail(peg$e127); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14127,12 +14188,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 9) === peg$c96) {
-      s1 = peg$c96;
+    if (input.substr(peg$currPos, 9) === peg$c97) {
+      s1 = peg$c97;
       peg$currPos += 9;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e127); }
+      if (peg$silentFails === 0) { peg$fail(peg$e128); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14164,46 +14225,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c97) {
-      s1 = peg$c97;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e128); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_count() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c98) {
+    if (input.substr(peg$currPos, 6) === peg$c98) {
       s1 = peg$c98;
-      peg$currPos += 5;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e129); }
@@ -14234,7 +14258,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_until() {
+  function peg$parseK_count() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14271,16 +14295,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_until() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c100) {
+      s1 = peg$c100;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e131); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_dealer() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c100) {
-      s1 = peg$c100;
+    if (input.substr(peg$currPos, 6) === peg$c101) {
+      s1 = peg$c101;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e131); }
+      if (peg$silentFails === 0) { peg$fail(peg$e132); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14312,12 +14373,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c101) {
-      s1 = peg$c101;
+    if (input.substr(peg$currPos, 5) === peg$c102) {
+      s1 = peg$c102;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e132); }
+      if (peg$silentFails === 0) { peg$fail(peg$e133); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14349,12 +14410,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c102) {
-      s1 = peg$c102;
+    if (input.substr(peg$currPos, 6) === peg$c103) {
+      s1 = peg$c103;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e133); }
+      if (peg$silentFails === 0) { peg$fail(peg$e134); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14386,46 +14447,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c103) {
-      s1 = peg$c103;
-      peg$currPos += 7;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e134); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_stage() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c104) {
+    if (input.substr(peg$currPos, 7) === peg$c104) {
       s1 = peg$c104;
-      peg$currPos += 5;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e135); }
@@ -14456,7 +14480,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_turns() {
+  function peg$parseK_stage() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14493,13 +14517,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_realtime() {
+  function peg$parseK_turns() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c106) {
+    if (input.substr(peg$currPos, 5) === peg$c106) {
       s1 = peg$c106;
-      peg$currPos += 8;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e137); }
@@ -14530,13 +14554,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pause() {
+  function peg$parseK_realtime() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c107) {
+    if (input.substr(peg$currPos, 8) === peg$c107) {
       s1 = peg$c107;
-      peg$currPos += 5;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e138); }
@@ -14567,7 +14591,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_steps() {
+  function peg$parseK_pause() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14604,7 +14628,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_timer() {
+  function peg$parseK_steps() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14641,16 +14665,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_timer() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c110) {
+      s1 = peg$c110;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e141); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_idle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c110) {
-      s1 = peg$c110;
+    if (input.substr(peg$currPos, 4) === peg$c111) {
+      s1 = peg$c111;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e141); }
+      if (peg$silentFails === 0) { peg$fail(peg$e142); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14682,12 +14743,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c111) {
-      s1 = peg$c111;
+    if (input.substr(peg$currPos, 2) === peg$c112) {
+      s1 = peg$c112;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e142); }
+      if (peg$silentFails === 0) { peg$fail(peg$e143); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14719,12 +14780,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c112) {
-      s1 = peg$c112;
+    if (input.substr(peg$currPos, 6) === peg$c113) {
+      s1 = peg$c113;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e143); }
+      if (peg$silentFails === 0) { peg$fail(peg$e144); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14756,12 +14817,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c113) {
-      s1 = peg$c113;
+    if (input.substr(peg$currPos, 8) === peg$c114) {
+      s1 = peg$c114;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e144); }
+      if (peg$silentFails === 0) { peg$fail(peg$e145); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14793,12 +14854,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c114) {
-      s1 = peg$c114;
+    if (input.substr(peg$currPos, 7) === peg$c115) {
+      s1 = peg$c115;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e145); }
+      if (peg$silentFails === 0) { peg$fail(peg$e146); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14830,12 +14891,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c115) {
-      s1 = peg$c115;
+    if (input.substr(peg$currPos, 6) === peg$c116) {
+      s1 = peg$c116;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e146); }
+      if (peg$silentFails === 0) { peg$fail(peg$e147); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14867,12 +14928,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c116) {
-      s1 = peg$c116;
+    if (input.substr(peg$currPos, 2) === peg$c117) {
+      s1 = peg$c117;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e147); }
+      if (peg$silentFails === 0) { peg$fail(peg$e148); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14904,12 +14965,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c117) {
-      s1 = peg$c117;
+    if (input.substr(peg$currPos, 7) === peg$c118) {
+      s1 = peg$c118;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e148); }
+      if (peg$silentFails === 0) { peg$fail(peg$e149); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14941,12 +15002,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c118) {
-      s1 = peg$c118;
+    if (input.substr(peg$currPos, 3) === peg$c119) {
+      s1 = peg$c119;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e149); }
+      if (peg$silentFails === 0) { peg$fail(peg$e150); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14978,46 +15039,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c119) {
-      s1 = peg$c119;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e150); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_with() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c120) {
+    if (input.substr(peg$currPos, 6) === peg$c120) {
       s1 = peg$c120;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e151); }
@@ -15048,7 +15072,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_role() {
+  function peg$parseK_with() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15085,16 +15109,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_role() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c122) {
+      s1 = peg$c122;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e153); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_during() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c122) {
-      s1 = peg$c122;
+    if (input.substr(peg$currPos, 6) === peg$c123) {
+      s1 = peg$c123;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e153); }
+      if (peg$silentFails === 0) { peg$fail(peg$e154); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15126,46 +15187,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c123) {
-      s1 = peg$c123;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e154); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_rate() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c124) {
+    if (input.substr(peg$currPos, 5) === peg$c124) {
       s1 = peg$c124;
-      peg$currPos += 4;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e155); }
@@ -15196,7 +15220,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_once() {
+  function peg$parseK_rate() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15233,16 +15257,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_once() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c126) {
+      s1 = peg$c126;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e157); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_before() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c126) {
-      s1 = peg$c126;
+    if (input.substr(peg$currPos, 6) === peg$c127) {
+      s1 = peg$c127;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e157); }
+      if (peg$silentFails === 0) { peg$fail(peg$e158); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15274,12 +15335,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c127) {
-      s1 = peg$c127;
+    if (input.substr(peg$currPos, 5) === peg$c128) {
+      s1 = peg$c128;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e158); }
+      if (peg$silentFails === 0) { peg$fail(peg$e159); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15311,46 +15372,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c128) {
-      s1 = peg$c128;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e159); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_winner() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c129) {
+    if (input.substr(peg$currPos, 4) === peg$c129) {
       s1 = peg$c129;
-      peg$currPos += 6;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e160); }
@@ -15381,7 +15405,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_lowest() {
+  function peg$parseK_winner() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15418,16 +15442,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_lowest() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c131) {
+      s1 = peg$c131;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e162); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_highest() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c131) {
-      s1 = peg$c131;
+    if (input.substr(peg$currPos, 7) === peg$c132) {
+      s1 = peg$c132;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e162); }
+      if (peg$silentFails === 0) { peg$fail(peg$e163); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15459,46 +15520,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c132) {
-      s1 = peg$c132;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e163); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_replay() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c133) {
+    if (input.substr(peg$currPos, 4) === peg$c133) {
       s1 = peg$c133;
-      peg$currPos += 6;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e164); }
@@ -15529,7 +15553,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_layout() {
+  function peg$parseK_replay() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15566,13 +15590,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_move() {
+  function peg$parseK_layout() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c135) {
+    if (input.substr(peg$currPos, 6) === peg$c135) {
       s1 = peg$c135;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e166); }
@@ -15603,7 +15627,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_deal() {
+  function peg$parseK_move() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15640,7 +15664,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_flip() {
+  function peg$parseK_deal() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15677,16 +15701,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_flip() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c138) {
+      s1 = peg$c138;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e169); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_shuffle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c138) {
-      s1 = peg$c138;
+    if (input.substr(peg$currPos, 7) === peg$c139) {
+      s1 = peg$c139;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e169); }
+      if (peg$silentFails === 0) { peg$fail(peg$e170); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15718,12 +15779,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c139) {
-      s1 = peg$c139;
+    if (input.substr(peg$currPos, 4) === peg$c140) {
+      s1 = peg$c140;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e170); }
+      if (peg$silentFails === 0) { peg$fail(peg$e171); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15755,12 +15816,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c140) {
-      s1 = peg$c140;
+    if (input.substr(peg$currPos, 2) === peg$c141) {
+      s1 = peg$c141;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e171); }
+      if (peg$silentFails === 0) { peg$fail(peg$e172); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15792,12 +15853,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c141) {
-      s1 = peg$c141;
+    if (input.substr(peg$currPos, 4) === peg$c142) {
+      s1 = peg$c142;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e172); }
+      if (peg$silentFails === 0) { peg$fail(peg$e173); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15829,12 +15890,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c142) {
-      s1 = peg$c142;
+    if (input.substr(peg$currPos, 3) === peg$c143) {
+      s1 = peg$c143;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e173); }
+      if (peg$silentFails === 0) { peg$fail(peg$e174); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15866,46 +15927,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c143) {
-      s1 = peg$c143;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e174); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_of() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c144) {
+    if (input.substr(peg$currPos, 6) === peg$c144) {
       s1 = peg$c144;
-      peg$currPos += 2;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e175); }
@@ -15936,7 +15960,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_at() {
+  function peg$parseK_of() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15973,13 +15997,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_new() {
+  function peg$parseK_at() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c146) {
+    if (input.substr(peg$currPos, 2) === peg$c146) {
       s1 = peg$c146;
-      peg$currPos += 3;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e177); }
@@ -16010,7 +16034,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_one() {
+  function peg$parseK_new() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16047,7 +16071,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_all() {
+  function peg$parseK_one() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16084,7 +16108,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_set() {
+  function peg$parseK_all() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16121,7 +16145,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_add() {
+  function peg$parseK_set() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16158,16 +16182,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_add() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c151) {
+      s1 = peg$c151;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e182); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_subtract() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c151) {
-      s1 = peg$c151;
+    if (input.substr(peg$currPos, 8) === peg$c152) {
+      s1 = peg$c152;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e182); }
+      if (peg$silentFails === 0) { peg$fail(peg$e183); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16199,12 +16260,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c152) {
-      s1 = peg$c152;
+    if (input.substr(peg$currPos, 3) === peg$c153) {
+      s1 = peg$c153;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e183); }
+      if (peg$silentFails === 0) { peg$fail(peg$e184); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16236,46 +16297,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c153) {
-      s1 = peg$c153;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e184); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_then() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c154) {
+    if (input.substr(peg$currPos, 2) === peg$c154) {
       s1 = peg$c154;
-      peg$currPos += 4;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e185); }
@@ -16306,7 +16330,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_else() {
+  function peg$parseK_then() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16343,16 +16367,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_else() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c156) {
+      s1 = peg$c156;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e187); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_for() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c156) {
-      s1 = peg$c156;
+    if (input.substr(peg$currPos, 3) === peg$c157) {
+      s1 = peg$c157;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e187); }
+      if (peg$silentFails === 0) { peg$fail(peg$e188); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16384,12 +16445,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c157) {
-      s1 = peg$c157;
+    if (input.substr(peg$currPos, 4) === peg$c158) {
+      s1 = peg$c158;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e188); }
+      if (peg$silentFails === 0) { peg$fail(peg$e189); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16421,12 +16482,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c158) {
-      s1 = peg$c158;
+    if (input.substr(peg$currPos, 2) === peg$c159) {
+      s1 = peg$c159;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e189); }
+      if (peg$silentFails === 0) { peg$fail(peg$e190); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16458,12 +16519,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c159) {
-      s1 = peg$c159;
+    if (input.substr(peg$currPos, 6) === peg$c160) {
+      s1 = peg$c160;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e190); }
+      if (peg$silentFails === 0) { peg$fail(peg$e191); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16495,46 +16556,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c160) {
-      s1 = peg$c160;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e191); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_turn() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c161) {
+    if (input.substr(peg$currPos, 3) === peg$c161) {
       s1 = peg$c161;
-      peg$currPos += 4;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e192); }
@@ -16565,7 +16589,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_keep() {
+  function peg$parseK_turn() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16602,7 +16626,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_skip() {
+  function peg$parseK_keep() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16639,7 +16663,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_next() {
+  function peg$parseK_skip() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16676,16 +16700,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_next() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c165) {
+      s1 = peg$c165;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e196); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_reverse() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c165) {
-      s1 = peg$c165;
+    if (input.substr(peg$currPos, 7) === peg$c166) {
+      s1 = peg$c166;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e196); }
+      if (peg$silentFails === 0) { peg$fail(peg$e197); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16717,12 +16778,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c166) {
-      s1 = peg$c166;
+    if (input.substr(peg$currPos, 4) === peg$c167) {
+      s1 = peg$c167;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e197); }
+      if (peg$silentFails === 0) { peg$fail(peg$e198); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16754,12 +16815,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c167) {
-      s1 = peg$c167;
+    if (input.substr(peg$currPos, 5) === peg$c168) {
+      s1 = peg$c168;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e198); }
+      if (peg$silentFails === 0) { peg$fail(peg$e199); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16791,12 +16852,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c168) {
-      s1 = peg$c168;
+    if (input.substr(peg$currPos, 8) === peg$c169) {
+      s1 = peg$c169;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e199); }
+      if (peg$silentFails === 0) { peg$fail(peg$e200); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16828,12 +16889,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c169) {
-      s1 = peg$c169;
+    if (input.substr(peg$currPos, 7) === peg$c170) {
+      s1 = peg$c170;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e200); }
+      if (peg$silentFails === 0) { peg$fail(peg$e201); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16865,12 +16926,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c170) {
-      s1 = peg$c170;
+    if (input.substr(peg$currPos, 3) === peg$c171) {
+      s1 = peg$c171;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e201); }
+      if (peg$silentFails === 0) { peg$fail(peg$e202); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16902,12 +16963,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c171) {
-      s1 = peg$c171;
+    if (input.substr(peg$currPos, 4) === peg$c172) {
+      s1 = peg$c172;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e202); }
+      if (peg$silentFails === 0) { peg$fail(peg$e203); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16939,12 +17000,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c172) {
-      s1 = peg$c172;
+    if (input.substr(peg$currPos, 5) === peg$c173) {
+      s1 = peg$c173;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e203); }
+      if (peg$silentFails === 0) { peg$fail(peg$e204); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16976,12 +17037,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c173) {
-      s1 = peg$c173;
+    if (input.substr(peg$currPos, 6) === peg$c174) {
+      s1 = peg$c174;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e204); }
+      if (peg$silentFails === 0) { peg$fail(peg$e205); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17013,12 +17074,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c174) {
-      s1 = peg$c174;
+    if (input.substr(peg$currPos, 7) === peg$c175) {
+      s1 = peg$c175;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e205); }
+      if (peg$silentFails === 0) { peg$fail(peg$e206); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17050,12 +17111,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c175) {
-      s1 = peg$c175;
+    if (input.substr(peg$currPos, 4) === peg$c176) {
+      s1 = peg$c176;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e206); }
+      if (peg$silentFails === 0) { peg$fail(peg$e207); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17087,12 +17148,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c176) {
-      s1 = peg$c176;
+    if (input.substr(peg$currPos, 3) === peg$c177) {
+      s1 = peg$c177;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e207); }
+      if (peg$silentFails === 0) { peg$fail(peg$e208); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17124,12 +17185,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c177) {
-      s1 = peg$c177;
+    if (input.substr(peg$currPos, 2) === peg$c178) {
+      s1 = peg$c178;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e208); }
+      if (peg$silentFails === 0) { peg$fail(peg$e209); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17161,12 +17222,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c178) {
-      s1 = peg$c178;
+    if (input.substr(peg$currPos, 3) === peg$c179) {
+      s1 = peg$c179;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e209); }
+      if (peg$silentFails === 0) { peg$fail(peg$e210); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17198,12 +17259,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c179) {
-      s1 = peg$c179;
+    if (input.substr(peg$currPos, 2) === peg$c180) {
+      s1 = peg$c180;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e210); }
+      if (peg$silentFails === 0) { peg$fail(peg$e211); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17235,12 +17296,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c180) {
-      s1 = peg$c180;
+    if (input.substr(peg$currPos, 5) === peg$c181) {
+      s1 = peg$c181;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e211); }
+      if (peg$silentFails === 0) { peg$fail(peg$e212); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17272,12 +17333,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c181) {
-      s1 = peg$c181;
+    if (input.substr(peg$currPos, 4) === peg$c182) {
+      s1 = peg$c182;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e212); }
+      if (peg$silentFails === 0) { peg$fail(peg$e213); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17309,12 +17370,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c182) {
-      s1 = peg$c182;
+    if (input.substr(peg$currPos, 5) === peg$c183) {
+      s1 = peg$c183;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e213); }
+      if (peg$silentFails === 0) { peg$fail(peg$e214); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17346,46 +17407,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c183) {
-      s1 = peg$c183;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e214); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_me() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c184) {
+    if (input.substr(peg$currPos, 4) === peg$c184) {
       s1 = peg$c184;
-      peg$currPos += 2;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e215); }
@@ -17416,7 +17440,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_my() {
+  function peg$parseK_me() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17453,16 +17477,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_my() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c186) {
+      s1 = peg$c186;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e217); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_intersects() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 10) === peg$c186) {
-      s1 = peg$c186;
+    if (input.substr(peg$currPos, 10) === peg$c187) {
+      s1 = peg$c187;
       peg$currPos += 10;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e217); }
+      if (peg$silentFails === 0) { peg$fail(peg$e218); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17494,12 +17555,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c187) {
-      s1 = peg$c187;
+    if (input.substr(peg$currPos, 7) === peg$c188) {
+      s1 = peg$c188;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e218); }
+      if (peg$silentFails === 0) { peg$fail(peg$e219); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17531,12 +17592,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c188) {
-      s1 = peg$c188;
+    if (input.substr(peg$currPos, 6) === peg$c189) {
+      s1 = peg$c189;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e219); }
+      if (peg$silentFails === 0) { peg$fail(peg$e220); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17568,12 +17629,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c189) {
-      s1 = peg$c189;
+    if (input.substr(peg$currPos, 4) === peg$c190) {
+      s1 = peg$c190;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e220); }
+      if (peg$silentFails === 0) { peg$fail(peg$e221); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17605,46 +17666,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c190) {
-      s1 = peg$c190;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e221); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_sum() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c191) {
+    if (input.substr(peg$currPos, 5) === peg$c191) {
       s1 = peg$c191;
-      peg$currPos += 3;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e222); }
@@ -17675,7 +17699,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_max() {
+  function peg$parseK_sum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17712,7 +17736,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_min() {
+  function peg$parseK_max() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17749,16 +17773,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_min() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c194) {
+      s1 = peg$c194;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e225); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_roll() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c194) {
-      s1 = peg$c194;
+    if (input.substr(peg$currPos, 4) === peg$c195) {
+      s1 = peg$c195;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e225); }
+      if (peg$silentFails === 0) { peg$fail(peg$e226); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17790,12 +17851,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c195) {
-      s1 = peg$c195;
+    if (input.substr(peg$currPos, 6) === peg$c196) {
+      s1 = peg$c196;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e226); }
+      if (peg$silentFails === 0) { peg$fail(peg$e227); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17827,12 +17888,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c196) {
-      s1 = peg$c196;
+    if (input.substr(peg$currPos, 7) === peg$c197) {
+      s1 = peg$c197;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e227); }
+      if (peg$silentFails === 0) { peg$fail(peg$e228); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17864,12 +17925,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c197) {
-      s1 = peg$c197;
+    if (input.substr(peg$currPos, 3) === peg$c198) {
+      s1 = peg$c198;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e228); }
+      if (peg$silentFails === 0) { peg$fail(peg$e229); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17901,46 +17962,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c198) {
-      s1 = peg$c198;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e229); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_right() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c199) {
+    if (input.substr(peg$currPos, 4) === peg$c199) {
       s1 = peg$c199;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e230); }
@@ -17971,7 +17995,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_round() {
+  function peg$parseK_right() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18008,16 +18032,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_round() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c201) {
+      s1 = peg$c201;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e232); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_position() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c201) {
-      s1 = peg$c201;
+    if (input.substr(peg$currPos, 8) === peg$c202) {
+      s1 = peg$c202;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e232); }
+      if (peg$silentFails === 0) { peg$fail(peg$e233); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18049,12 +18110,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c202) {
-      s1 = peg$c202;
+    if (input.substr(peg$currPos, 6) === peg$c203) {
+      s1 = peg$c203;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e233); }
+      if (peg$silentFails === 0) { peg$fail(peg$e234); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18086,12 +18147,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c203) {
-      s1 = peg$c203;
+    if (input.substr(peg$currPos, 3) === peg$c204) {
+      s1 = peg$c204;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e234); }
+      if (peg$silentFails === 0) { peg$fail(peg$e235); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
