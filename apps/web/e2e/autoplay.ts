@@ -63,6 +63,10 @@ export async function autoplay(page: Page, opts: AutoplayOptions): Promise<Autop
       if (what === 'card' && Math.random() < (opts.dragShare ?? 0) && (await dragToTarget(page, target))) {
         drags++;
         moves++;
+      } else if (what === 'card') {
+        // In a crowded hand only the left edge of a card shows (the next card covers the rest): click there.
+        await target.click({ timeout: 1000, position: { x: 5, y: 24 } });
+        moves++;
       } else if (what !== 'none') {
         await target.click({ timeout: 1000 });
         moves++;
@@ -82,9 +86,9 @@ export async function dragToTarget(page: Page, card: Locator): Promise<boolean> 
   if (!from || zones.length === 0) return false;
   const to = await zones[Math.floor(Math.random() * zones.length)]!.boundingBox();
   if (!to) return false;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.move(from.x + 5, from.y + 24);
   await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 2 });
+  await page.mouse.move(from.x + 15, from.y + 14, { steps: 2 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
   await page.mouse.up();
   return true;

@@ -25,7 +25,7 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { game: 'super-taki', capture: { choice: 'super-taki-dialog' }, spec: { options: { hand_size: '3', last_card_penalty: '0', breaker_time: '1', turn_time: '10', must_play_if_able: true } } },
+  { game: 'super-taki', capture: { choice: 'super-taki-dialog' }, spec: { options: { hand_size: '2', last_card_penalty: '0', breaker_time: '1', turn_time: '10', must_play_if_able: true } } },
   // Saying "stuck" ends rounds without a winner; the player keeps playing instead.
   { game: 'wackee-six', spec: { options: { target: '10', deadlock_time: '10', countdown: '0', out_bonus: '50' } }, avoid: ['stuck'], reducedMotion: true },
   { game: 'tiv-miv', phone: true, spec: { options: { phases: '1', countdown: '0', freeze: '0' } } },
@@ -50,7 +50,7 @@ describe.each(cases)('$game', ({ game, spec, avoid, reducedMotion, phone, captur
           }
         }
       };
-      const report = await autoplay(b.page, { budgetMs: 80_000, dragShare: 0.3, cardBias: 0.95, onStep, ...(avoid ? { avoid } : {}) });
+      const report = await autoplay(b.page, { budgetMs: 80_000, dragShare: 0.3, cardBias: 0.95, pace: 20, onStep, ...(avoid ? { avoid } : {}) });
       expect(report.finished, `${game} did not finish in ${report.elapsedMs} ms (${report.moves} moves)`).toBe(true);
       const final = b.page.getByTestId('final-scores');
       await final.waitFor();

@@ -70,3 +70,19 @@ describe('routes', () => {
     expect(parseRoute('/nope')).toEqual({ name: 'missing', path: '/nope' });
   });
 });
+
+describe('rateOf', () => {
+  it('reads a constant rate, or the option a rate reads from the room (else its default)', async () => {
+    const { rateOf } = await import('../src/state/def.ts');
+    const { def } = await import('./fixtures.ts');
+    const d = {
+      ...def,
+      options: [{ name: 'roll_rate', default: 300 }],
+      actions: [...def.actions, { name: 'roll', who: 'any' as const, during: [], params: [], races: false, rateOption: 'roll_rate', rated: true }, { name: 'tap', who: 'any' as const, during: [], params: [], races: false, rate: 100, rated: true }],
+    };
+    expect(rateOf(d, 'roll', {})).toBe(300);
+    expect(rateOf(d, 'roll', { roll_rate: 120 })).toBe(120);
+    expect(rateOf(d, 'tap')).toBe(100);
+    expect(rateOf(d, 'draw_card')).toBeNull();
+  });
+});

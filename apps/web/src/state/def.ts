@@ -33,7 +33,10 @@ export interface ActionDef {
   during: readonly string[];
   params: readonly ParamDef[];
   races: boolean;
+  /** Constant rate in ms; or the option it reads (`rateOption`); `rated` when it has one at all. */
   rate?: number;
+  rateOption?: string;
+  rated?: boolean;
   once?: boolean;
 }
 
@@ -71,6 +74,20 @@ export interface ClientDef {
   actions: readonly ActionDef[];
   winner: { by: 'lowest' | 'highest' };
   layout: LayoutDef;
+  /** Option names and defaults (older servers may not send them). */
+  options?: readonly { name: string; default: number }[];
+}
+
+/** An action's rate in ms at a table with these options, or null when it has none (or it is unknown). */
+export function rateOf(def: ClientDef, type: string, options: Readonly<Record<string, unknown>> = {}): number | null {
+  const a = actionDef(def, type);
+  if (!a) return null;
+  if (typeof a.rate === 'number') return a.rate;
+  if (a.rateOption) {
+    const v = options[a.rateOption] ?? def.options?.find((o) => o.name === a.rateOption)?.default;
+    return typeof v === 'number' ? v : null;
+  }
+  return null;
 }
 
 /** `draw_card` → "Draw card"; `go-out` → "Go out". */

@@ -6,7 +6,7 @@ import { ServerClock } from '../net/clock.ts';
 import type { GameResult, GameView, SeatPresence, ServerMessage, ViewEvent, WireAction } from '../net/protocol.ts';
 import { RoomSocket, type LinkState } from '../net/socket.ts';
 import { answer, bindCard, bindPile, buttonActions, nextQuestion, playableCards, type Binding, type Question } from './candidates.ts';
-import { humanize, type ClientDef } from './def.ts';
+import { humanize, rateOf, type ClientDef } from './def.ts';
 import { cardOf, destinationOf, optimisticView, type Pending } from './optimistic.ts';
 import { heldSeat } from './seats.ts';
 
@@ -127,6 +127,7 @@ export class TableStore {
   }
 
   stop(): void {
+    clearTimeout(this.rateTimer);
     this.socket?.close();
     this.socket = null;
   }
@@ -227,10 +228,54 @@ export class TableStore {
   }
 
   /** A new server view: animate from the old one, drop pending plays it confirms. */
+  // ---- rate-limited actions ------------------------------------------------------------
+  // The server lists legal actions as of the last accepted action, so an action with a `rate`
+  // (roll at most once per 300 ms) drops out of the list after I take it and would not come back
+  // until someone else acts. A parameterless one is offered again here once its rate has passed,
+  // while the window or stage I took it in is still open; the server still judges it.
+  private rateHeld = new Map<string, { action: WireAction; until: number; scope: string }>();
+  private rateTimer: ReturnType<typeof setTimeout> | undefined;
+
+  private scopeOf(view: GameView): string {
+    return view.window ? `w:${view.window.name}:${view.window.started}:${view.round}` : `s:${view.stage?.name}:${view.stage?.started}:${view.round}`;
+  }
+
+  private holdRate(action: WireAction): void {
+    const rate = this.def ? rateOf(this.def, action.type, this.summary?.options) : null;
+    if (!rate || action.args || action.expect || !this.serverView) return;
+    this.rateHeld.set(action.type, { action, until: performance.now() + rate + 30, scope: this.scopeOf(this.serverView) });
+  }
+
+  /** The server's list, plus held rate-limited actions whose time has come again. */
+  private offer(legal: WireAction[]): WireAction[] {
+    clearTimeout(this.rateTimer);
+    const view = this.serverView;
+    if (!view || this.rateHeld.size === 0) return legal;
+    const scope = this.scopeOf(view);
+    const out = [...legal];
+    let next = Infinity;
+    for (const [type, h] of this.rateHeld) {
+      if (h.scope !== scope || legal.some((a) => a.type === type)) {
+        this.rateHeld.delete(type);
+        continue;
+      }
+      if (h.until <= performance.now()) out.push(h.action);
+      else next = Math.min(next, h.until);
+    }
+    if (next < Infinity) {
+      this.rateTimer = setTimeout(() => (this.legal = this.offer(this.serverLegal)), next - performance.now());
+    }
+    return out;
+  }
+
+  /** Legal actions as the server last sent them (`legal` adds held rate-limited ones). */
+  private serverLegal: WireAction[] = [];
+
   private async land(view: GameView, legal: WireAction[], n: number, events: readonly ViewEvent[], result: GameResult | undefined): Promise<void> {
     this.hooks.before?.();
     this.serverView = view;
-    this.legal = legal;
+    this.serverLegal = legal;
+    this.legal = this.offer(legal);
     this.n = n;
     this.pending = this.pending.filter((p) => p.ackN === undefined || p.ackN > n);
     if (result) {
@@ -299,6 +344,7 @@ export class TableStore {
     const card = cardOf(this.def, action);
     const dest = destinationOf(this.def, this.serverView, action);
     this.pending = [...this.pending, { seq, action, ...(card !== undefined ? { card } : {}), ...(dest !== undefined ? { dest } : {}) }];
+    this.holdRate(action);
     if (this.def.actions.find((a) => a.name === action.type)?.params.length === 0) this.say(`You: ${humanize(action.type)}`);
   }
 
