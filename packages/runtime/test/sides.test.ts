@@ -2,7 +2,7 @@
 // created in play with pile variables, races on piles, families emptied each round, and
 // `ties replay among tied`.
 import { describe, expect, it } from 'vitest';
-import { checkInvariants, legalActions, setup, tick, view, type GameState } from '../src/index.ts';
+import { checkInvariants, legalActions, setup, tick, view, type Ctx, type GameState } from '../src/index.ts';
 import { teams, Z_CENTRE, Z_SLOTS, Z_STOCK, Z_WASTE, V_HEIGHT, V_SCORE } from './fixtures/teams.ts';
 import { idIn, ok, rejected, setUp } from './helpers/util.ts';
 
@@ -96,5 +96,20 @@ describe('ties', () => {
     expect(r.state.out).toEqual([0, 0, 1]);
     expect(rejected(teams, r.state, 2, { type: 'recycle' }, 200)).toBe('turn/not_yours');
     expect(view(teams, r.state, 2).out).toEqual([0, 0, 1]);
+  });
+});
+
+describe('roles with a condition (`by player with role r if cond`)', () => {
+  // The teams fixture with flip_stock's role required only while option 0 (target) is above 10.
+  const withWhen = {
+    ...teams,
+    actions: teams.actions.map((a) => (a.name === 'flip_stock' ? { ...a, who: { kind: 'role' as const, role: 1, when: (x: Ctx) => x.opt(0) > 10 } } : a)),
+  };
+  it('requires the role while the condition holds, and lets anyone act when it does not', () => {
+    const strict = setup(withWhen, { players: 4, seed: 'roles', options: { target: 12 } });
+    expect(rejected(withWhen, strict, 0, { type: 'flip_stock', expect: { height: 0, top: null } })).toBe('role/not_yours');
+    const free = setup(withWhen, { players: 4, seed: 'roles', options: { target: 5 } });
+    expect(legalActions(withWhen, free, 0).map((a) => a.type)).toContain('flip_stock');
+    expect(ok(withWhen, free, 0, { type: 'flip_stock', expect: { height: 0, top: null } }).state.zones[waste(free, 0)]).toHaveLength(1);
   });
 });

@@ -34,7 +34,8 @@ export interface ActionParam extends Node {
 export type Who =
   | { kind: 'by_current'; loc: Loc }
   | { kind: 'by_any'; except: Expr | null; loc: Loc }
-  | { kind: 'by_role'; role: Ident; loc: Loc }
+  /** `by player with role r [if cond]`: the role is required only while `cond` holds (else anyone may). */
+  | { kind: 'by_role'; role: Ident; when: Expr | null; loc: Loc }
   /** Performed only by a turns stage's `turn timer`, for the current player; no seat may send it. */
   | { kind: 'by_turn_timer'; loc: Loc };
 

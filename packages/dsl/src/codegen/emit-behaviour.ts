@@ -230,7 +230,7 @@ function who(action: ActionInfo, game: CheckedGame, f: FnScope): unknown {
   if (w.kind === 'by_any') return { kind: 'any', except: w.except === null ? undefined : arrow(w.except, f) };
   const sym = game.refs.get(w.role);
   const role = sym?.kind === 'role' ? sym.index : game.roles.indexOf(w.role.text);
-  return { kind: 'role', role };
+  return { kind: 'role', role, when: w.when === null ? undefined : arrow(w.when, f) };
 }
 
 // ---- hooks and triggers -------------------------------------------------------------------

@@ -48,7 +48,10 @@ export function availability(e: Engine, ai: number, seat: number): number {
       via = AV_STAGE;
     } else return ca.hasStage ? R_STAGE : R_WINDOW;
   }
-  if (who.kind === 'role' && !e.hasRole(seat, who.role)) return R_ROLE;
+  if (who.kind === 'role' && !e.hasRole(seat, who.role)) {
+    e.me = seat;
+    if (who.when === undefined || who.when(e)) return R_ROLE;
+  }
   return via;
 }
 

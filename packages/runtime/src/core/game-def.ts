@@ -134,7 +134,8 @@ export interface MeldRulesDef {
 export type Who =
   | { kind: 'current' }
   | { kind: 'any'; except?: (x: Ctx) => number }
-  | { kind: 'role'; role: number };
+  /** `when`: the role is required only while it holds (`by player with role r if cond`); else anyone may act. */
+  | { kind: 'role'; role: number; when?: (x: Ctx) => boolean };
 
 export type ParamDef =
   | { name: string; kind: 'card'; zone: (x: Ctx) => number; where?: (x: Ctx, a: number[]) => boolean; when?: (x: Ctx, a: number[]) => boolean }

@@ -60,6 +60,7 @@ function checkAction(ctx: CheckContext, a: ActionInfo): void {
   const env = child(rootEnv(ctx, null));
   a.params.forEach((p, i) => checkParam(ctx, env, p.decl, i, p.type));
   if (d.who?.kind === 'by_any' && d.who.except) expectType(pureChild(env, 'an except clause'), d.who.except, T.player, 'after "except"');
+  if (d.who?.kind === 'by_role' && d.who.when) expectType(pureChild(env, 'a role condition'), d.who.when, T.bool, 'as the condition of a role');
   if (d.races) expectZone(pureChild(env, 'a races clause'), d.races, 'to race on');
   if (d.rate) duration(ctx, d.rate, 'a rate');
   checkBlock(env, d.body);

@@ -776,235 +776,236 @@ function peg$parse(input, options) {
   function peg$f111() {    return { kind: "by_current", loc: L() };  }
   function peg$f112(e) {    return e;  }
   function peg$f113(except) {    return { kind: "by_any", except, loc: L() };  }
-  function peg$f114(role) {    return { kind: "by_role", role, loc: L() };  }
-  function peg$f115() {    return { kind: "by_turn_timer", loc: L() };  }
-  function peg$f116(name, type, e) {    return e;  }
-  function peg$f117(name, type, condition) {    return { kind: "action_param", name, type, condition, loc: L() };  }
-  function peg$f118() {    return false;  }
-  function peg$f119() {    return true;  }
-  function peg$f120(many, zone, e) {    return e;  }
-  function peg$f121(many, zone, where) {    return { kind: "param_card", many, zone, where, loc: L() };  }
-  function peg$f122(family, orNew) {    return { kind: "param_pile", family, orNew: orNew !== null, loc: L() };  }
-  function peg$f123(body) {    return { kind: "hook", event: "before_turn_action", body, loc: L() };  }
-  function peg$f124(cond, body) {    return { kind: "trigger", cond, body, loc: L() };  }
-  function peg$f125(order, measure, variable, source) {    return { variable, source, loc: L() };  }
-  function peg$f126(order, measure, over, t) {    return t;  }
-  function peg$f127(order, measure, over, ties) {    return { kind: "winner", order, measure, over, ties, loc: L() };  }
-  function peg$f128() {    return { kind: "ties_shared", loc: L() };  }
-  function peg$f129(amongTied, e) {    return e;  }
-  function peg$f130(amongTied, cond) {    return { kind: "ties_replay", amongTied: amongTied !== null, cond, loc: L() };  }
-  function peg$f131(i) {    return i;  }
-  function peg$f132(items) {    return { kind: "layout", items, loc: L() };  }
-  function peg$f133(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
-  function peg$f134(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
-  function peg$f135(places) {    return { kind: "layout_places", places, loc: L() };  }
-  function peg$f136(name, value) {    return { kind: "layout_colour", name, value, loc: L() };  }
-  function peg$f137(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
-  function peg$f138(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
-  function peg$f139(zone) {    return ident("me");  }
-  function peg$f140(zone, o) {    return o;  }
-  function peg$f141(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
-  function peg$f142(w) {    return ident(w);  }
-  function peg$f143(s) {    return s;  }
-  function peg$f144(statements) {    return { kind: "block", statements, loc: L() };  }
-  function peg$f145(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
-  function peg$f146(from) {    return { kind: "all", from };  }
-  function peg$f147(first, z) {    return z;  }
-  function peg$f148(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
-  function peg$f149(zone) {    return { kind: "top", zone };  }
-  function peg$f150(zone) {    return { kind: "bottom", zone };  }
-  function peg$f151(family) {    return { kind: "new_pile", family };  }
-  function peg$f152(zone, i) {    return i;  }
-  function peg$f153(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
-  function peg$f154() {    return null;  }
-  function peg$f155(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
-  function peg$f156(zone, each) {    return { kind: "each", zone, each };  }
-  function peg$f157(zone) {    return { kind: "zone", zone };  }
-  function peg$f158(from, to, i) {    return i;  }
-  function peg$f159(from, to, at, e) {    return e;  }
-  function peg$f160(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
-  function peg$f161(target, z) {    return z;  }
-  function peg$f162(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
-  function peg$f163(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
-  function peg$f164(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
-  function peg$f165(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
-  function peg$f166(target, value) {    return { kind: "set", target, value, loc: L() };  }
-  function peg$f167(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
-  function peg$f168(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
-  function peg$f169(name, value) {    return { kind: "let", name, value, loc: L() };  }
-  function peg$f170(cond, body, c, b) {    return { cond: c, body: b };  }
-  function peg$f171(cond, body, more, b) {    return b;  }
-  function peg$f172(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
-  function peg$f173(variable, source, e) {    return e;  }
-  function peg$f174(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
-  function peg$f175(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
-  function peg$f176(what) {    return { kind: "end", what, loc: L() };  }
-  function peg$f177() {    return { kind: "keep_turn", loc: L() };  }
-  function peg$f178() {    return { kind: "skip_next", loc: L() };  }
-  function peg$f179() {    return { kind: "reverse", loc: L() };  }
-  function peg$f180() {    return { kind: "next_step", loc: L() };  }
-  function peg$f181() {    return { kind: "close_window", loc: L() };  }
-  function peg$f182(seat) {    return { kind: "turn_to", seat, loc: L() };  }
-  function peg$f183(window) {    return { kind: "open_window", window, loc: L() };  }
-  function peg$f184(duration) {    return { kind: "pause", duration, loc: L() };  }
-  function peg$f185(text) {    return { kind: "announce", text, loc: L() };  }
-  function peg$f186(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
-  function peg$f187(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f188(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
-  function peg$f189(head, o, r) {    return [...o, r];  }
-  function peg$f190(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f191() {    return ["or", L()];  }
-  function peg$f192() {    return ["and", L()];  }
-  function peg$f193(head, o, r) {    return [...o, r];  }
-  function peg$f194(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f195(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
-  function peg$f196(left, t) {    return t;  }
-  function peg$f197(left, tail) {
+  function peg$f114(role, e) {    return e;  }
+  function peg$f115(role, when) {    return { kind: "by_role", role, when, loc: L() };  }
+  function peg$f116() {    return { kind: "by_turn_timer", loc: L() };  }
+  function peg$f117(name, type, e) {    return e;  }
+  function peg$f118(name, type, condition) {    return { kind: "action_param", name, type, condition, loc: L() };  }
+  function peg$f119() {    return false;  }
+  function peg$f120() {    return true;  }
+  function peg$f121(many, zone, e) {    return e;  }
+  function peg$f122(many, zone, where) {    return { kind: "param_card", many, zone, where, loc: L() };  }
+  function peg$f123(family, orNew) {    return { kind: "param_pile", family, orNew: orNew !== null, loc: L() };  }
+  function peg$f124(body) {    return { kind: "hook", event: "before_turn_action", body, loc: L() };  }
+  function peg$f125(cond, body) {    return { kind: "trigger", cond, body, loc: L() };  }
+  function peg$f126(order, measure, variable, source) {    return { variable, source, loc: L() };  }
+  function peg$f127(order, measure, over, t) {    return t;  }
+  function peg$f128(order, measure, over, ties) {    return { kind: "winner", order, measure, over, ties, loc: L() };  }
+  function peg$f129() {    return { kind: "ties_shared", loc: L() };  }
+  function peg$f130(amongTied, e) {    return e;  }
+  function peg$f131(amongTied, cond) {    return { kind: "ties_replay", amongTied: amongTied !== null, cond, loc: L() };  }
+  function peg$f132(i) {    return i;  }
+  function peg$f133(items) {    return { kind: "layout", items, loc: L() };  }
+  function peg$f134(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
+  function peg$f135(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
+  function peg$f136(places) {    return { kind: "layout_places", places, loc: L() };  }
+  function peg$f137(name, value) {    return { kind: "layout_colour", name, value, loc: L() };  }
+  function peg$f138(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
+  function peg$f139(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
+  function peg$f140(zone) {    return ident("me");  }
+  function peg$f141(zone, o) {    return o;  }
+  function peg$f142(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
+  function peg$f143(w) {    return ident(w);  }
+  function peg$f144(s) {    return s;  }
+  function peg$f145(statements) {    return { kind: "block", statements, loc: L() };  }
+  function peg$f146(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
+  function peg$f147(from) {    return { kind: "all", from };  }
+  function peg$f148(first, z) {    return z;  }
+  function peg$f149(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
+  function peg$f150(zone) {    return { kind: "top", zone };  }
+  function peg$f151(zone) {    return { kind: "bottom", zone };  }
+  function peg$f152(family) {    return { kind: "new_pile", family };  }
+  function peg$f153(zone, i) {    return i;  }
+  function peg$f154(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
+  function peg$f155() {    return null;  }
+  function peg$f156(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
+  function peg$f157(zone, each) {    return { kind: "each", zone, each };  }
+  function peg$f158(zone) {    return { kind: "zone", zone };  }
+  function peg$f159(from, to, i) {    return i;  }
+  function peg$f160(from, to, at, e) {    return e;  }
+  function peg$f161(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
+  function peg$f162(target, z) {    return z;  }
+  function peg$f163(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
+  function peg$f164(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
+  function peg$f165(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
+  function peg$f166(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
+  function peg$f167(target, value) {    return { kind: "set", target, value, loc: L() };  }
+  function peg$f168(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
+  function peg$f169(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
+  function peg$f170(name, value) {    return { kind: "let", name, value, loc: L() };  }
+  function peg$f171(cond, body, c, b) {    return { cond: c, body: b };  }
+  function peg$f172(cond, body, more, b) {    return b;  }
+  function peg$f173(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
+  function peg$f174(variable, source, e) {    return e;  }
+  function peg$f175(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
+  function peg$f176(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
+  function peg$f177(what) {    return { kind: "end", what, loc: L() };  }
+  function peg$f178() {    return { kind: "keep_turn", loc: L() };  }
+  function peg$f179() {    return { kind: "skip_next", loc: L() };  }
+  function peg$f180() {    return { kind: "reverse", loc: L() };  }
+  function peg$f181() {    return { kind: "next_step", loc: L() };  }
+  function peg$f182() {    return { kind: "close_window", loc: L() };  }
+  function peg$f183(seat) {    return { kind: "turn_to", seat, loc: L() };  }
+  function peg$f184(window) {    return { kind: "open_window", window, loc: L() };  }
+  function peg$f185(duration) {    return { kind: "pause", duration, loc: L() };  }
+  function peg$f186(text) {    return { kind: "announce", text, loc: L() };  }
+  function peg$f187(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
+  function peg$f188(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f189(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
+  function peg$f190(head, o, r) {    return [...o, r];  }
+  function peg$f191(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f192() {    return ["or", L()];  }
+  function peg$f193() {    return ["and", L()];  }
+  function peg$f194(head, o, r) {    return [...o, r];  }
+  function peg$f195(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f196(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
+  function peg$f197(left, t) {    return t;  }
+  function peg$f198(left, tail) {
     if (!tail) return left;
     const loc = { file, start: left.loc.start, end: L().end };
     if (tail.is === "empty") return { kind: "is_empty", subject: left, negated: tail.negated, loc };
     if (tail.is === "kind") return { kind: "is_kind", subject: left, negated: tail.negated, cardKind: tail.cardKind, loc };
     return { kind: "binary", op: tail.op, left, right: tail.right, opLoc: tail.opLoc, loc };
   }
-  function peg$f198(o, right) {    return { op: o[0], opLoc: o[1], right };  }
-  function peg$f199() {    return { is: "empty", negated: true };  }
-  function peg$f200() {    return { is: "empty", negated: false };  }
-  function peg$f201(cardKind) {    return { is: "kind", negated: true, cardKind };  }
-  function peg$f202(cardKind) {    return { is: "kind", negated: false, cardKind };  }
-  function peg$f203(op) {    return [op, L()];  }
-  function peg$f204(head, o, r) {    return [...o, r];  }
-  function peg$f205(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f206(op) {    return [op, L()];  }
-  function peg$f207(head, o, r) {    return [...o, r];  }
-  function peg$f208(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f209(op) {    return [op, L()];  }
-  function peg$f210(operand) {
+  function peg$f199(o, right) {    return { op: o[0], opLoc: o[1], right };  }
+  function peg$f200() {    return { is: "empty", negated: true };  }
+  function peg$f201() {    return { is: "empty", negated: false };  }
+  function peg$f202(cardKind) {    return { is: "kind", negated: true, cardKind };  }
+  function peg$f203(cardKind) {    return { is: "kind", negated: false, cardKind };  }
+  function peg$f204(op) {    return [op, L()];  }
+  function peg$f205(head, o, r) {    return [...o, r];  }
+  function peg$f206(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f207(op) {    return [op, L()];  }
+  function peg$f208(head, o, r) {    return [...o, r];  }
+  function peg$f209(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f210(op) {    return [op, L()];  }
+  function peg$f211(operand) {
     if (operand.kind === "number") return { ...operand, value: -operand.value, raw: "-" + operand.raw, loc: L() };
     return { kind: "unary", op: "-", operand, loc: L() };
   }
-  function peg$f211(head, attr) {    return [attr, L()];  }
-  function peg$f212(head, tail) {
+  function peg$f212(head, attr) {    return [attr, L()];  }
+  function peg$f213(head, tail) {
     return tail.reduce((object, [attr, l]) => ({
       kind: "member", object, attr, loc: { file, start: object.loc.start, end: l.end },
     }), head);
   }
-  function peg$f213(e) {    return e;  }
-  function peg$f214() {    return { kind: "bool", value: true, loc: L() };  }
-  function peg$f215() {    return { kind: "bool", value: false, loc: L() };  }
-  function peg$f216() {    return { kind: "none", loc: L() };  }
-  function peg$f217(zone) {    return { kind: "top_of", zone, loc: L() };  }
-  function peg$f218(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
-  function peg$f219(zone) {    return { kind: "count_of", zone, loc: L() };  }
-  function peg$f220() {    return { kind: "builtin", name: "my_side", loc: L() };  }
-  function peg$f221(name) {    return { kind: "builtin", name, loc: L() };  }
-  function peg$f222(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
-  function peg$f223(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
-  function peg$f224(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
-  function peg$f225(seat) {    return { kind: "side_of", seat, loc: L() };  }
-  function peg$f226(card) {    return { kind: "position_of", card, loc: L() };  }
-  function peg$f227(die) {    return { kind: "roll", die, loc: L() };  }
-  function peg$f228(min, max) {    return { kind: "random", min, max, loc: L() };  }
-  function peg$f229(owner) {    return { kind: "deck_of", owner, loc: L() };  }
-  function peg$f230(family) {    return { kind: "new_pile", family, loc: L() };  }
-  function peg$f231(quantifier, variable, source, e) {    return e;  }
-  function peg$f232(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
-  function peg$f233(op, body, variable, source, e) {    return e;  }
-  function peg$f234(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
-  function peg$f235(of, number) {    return { kind: "seat", of, number, loc: L() };  }
-  function peg$f236(raw) {    return Number(raw);  }
-  function peg$f237() {    return scenarioMode;  }
-  function peg$f238(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
-  function peg$f239(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
-  function peg$f240() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
-  function peg$f241() {    return "'";  }
-  function peg$f242() {    return "\\";  }
-  function peg$f243(n) {    return ident(n);  }
-  function peg$f244(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f214(e) {    return e;  }
+  function peg$f215() {    return { kind: "bool", value: true, loc: L() };  }
+  function peg$f216() {    return { kind: "bool", value: false, loc: L() };  }
+  function peg$f217() {    return { kind: "none", loc: L() };  }
+  function peg$f218(zone) {    return { kind: "top_of", zone, loc: L() };  }
+  function peg$f219(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
+  function peg$f220(zone) {    return { kind: "count_of", zone, loc: L() };  }
+  function peg$f221() {    return { kind: "builtin", name: "my_side", loc: L() };  }
+  function peg$f222(name) {    return { kind: "builtin", name, loc: L() };  }
+  function peg$f223(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
+  function peg$f224(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
+  function peg$f225(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
+  function peg$f226(seat) {    return { kind: "side_of", seat, loc: L() };  }
+  function peg$f227(card) {    return { kind: "position_of", card, loc: L() };  }
+  function peg$f228(die) {    return { kind: "roll", die, loc: L() };  }
+  function peg$f229(min, max) {    return { kind: "random", min, max, loc: L() };  }
+  function peg$f230(owner) {    return { kind: "deck_of", owner, loc: L() };  }
+  function peg$f231(family) {    return { kind: "new_pile", family, loc: L() };  }
+  function peg$f232(quantifier, variable, source, e) {    return e;  }
+  function peg$f233(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
+  function peg$f234(op, body, variable, source, e) {    return e;  }
+  function peg$f235(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
+  function peg$f236(of, number) {    return { kind: "seat", of, number, loc: L() };  }
+  function peg$f237(raw) {    return Number(raw);  }
+  function peg$f238() {    return scenarioMode;  }
+  function peg$f239(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
+  function peg$f240(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
+  function peg$f241() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
+  function peg$f242() {    return "'";  }
+  function peg$f243() {    return "\\";  }
+  function peg$f244(n) {    return ident(n);  }
   function peg$f245(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f246(name, a) {    return a;  }
-  function peg$f247(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
-  function peg$f248(name) {    return { kind: "name", name, loc: L() };  }
-  function peg$f249(elements) {    return { kind: "list", elements, loc: L() };  }
-  function peg$f250() {    scenarioMode = true; return true;  }
-  function peg$f251(header, i) {    return i;  }
-  function peg$f252(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
-  function peg$f253(name, s) {    return { kind: "path", path: s };  }
-  function peg$f254(name, g) {    return { kind: "id", id: g };  }
-  function peg$f255(name, game) {    return { name, game };  }
-  function peg$f256(count) {    return { kind: "sc_players", count, loc: L() };  }
-  function peg$f257(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
-  function peg$f258(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
-  function peg$f259(a) {    return a;  }
-  function peg$f260(items) {    return { kind: "sc_arrange", items, loc: L() };  }
-  function peg$f261(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
-  function peg$f262(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
-  function peg$f263(name) {    return { kind: "ar_stage", name, loc: L() };  }
-  function peg$f264(round) {    return { kind: "ar_round", round, loc: L() };  }
-  function peg$f265(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
-  function peg$f266(name) {    return { kind: "ar_window", name, loc: L() };  }
-  function peg$f267(zone, c) {    return c;  }
-  function peg$f268(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
-  function peg$f269(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
-  function peg$f270(cards) {    return cards;  }
-  function peg$f271() {    return { kind: "hole", loc: L() };  }
-  function peg$f272(time, s) {    return s;  }
-  function peg$f273(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
-  function peg$f274(time, s) {    return s;  }
-  function peg$f275(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
-  function peg$f276(d) {    return d;  }
-  function peg$f277(steps) {    return { kind: "st_together", steps, loc: L() };  }
-  function peg$f278(seat, action, a) {    return a;  }
-  function peg$f279(seat, action, args, l) {    return l.elements;  }
-  function peg$f280(seat, action, args, u) {    return [u];  }
-  function peg$f281(seat, action, args, v) {    return v;  }
-  function peg$f282(seat, action, args, rolling, c) {    return c;  }
-  function peg$f283(seat, action, args, rolling, code) {    return { code };  }
-  function peg$f284(seat, action, args, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
-  function peg$f285(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
-  function peg$f286() {    return { kind: "arg_new", loc: L() };  }
-  function peg$f287(number) {    return { kind: "arg_pile", number, loc: L() };  }
-  function peg$f288(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
-  function peg$f289(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
-  function peg$f290(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
-  function peg$f291(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
-  function peg$f292(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
-  function peg$f293() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
-  function peg$f294(expr) {    return { kind: "st_expect", expr, loc: L() };  }
-  function peg$f295(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f296(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f297(head, m) {    return m;  }
-  function peg$f298(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f299(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f300(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f301(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f302(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f303(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f304(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f305(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f306(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f307(text) {    return KEYWORDS.has(text);  }
-  function peg$f308(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f309(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f310(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f311(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f312(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
-  function peg$f313(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f314(raw) {    return Number(raw);  }
-  function peg$f315(raw) {
+  function peg$f246(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f247(name, a) {    return a;  }
+  function peg$f248(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
+  function peg$f249(name) {    return { kind: "name", name, loc: L() };  }
+  function peg$f250(elements) {    return { kind: "list", elements, loc: L() };  }
+  function peg$f251() {    scenarioMode = true; return true;  }
+  function peg$f252(header, i) {    return i;  }
+  function peg$f253(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
+  function peg$f254(name, s) {    return { kind: "path", path: s };  }
+  function peg$f255(name, g) {    return { kind: "id", id: g };  }
+  function peg$f256(name, game) {    return { name, game };  }
+  function peg$f257(count) {    return { kind: "sc_players", count, loc: L() };  }
+  function peg$f258(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
+  function peg$f259(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
+  function peg$f260(a) {    return a;  }
+  function peg$f261(items) {    return { kind: "sc_arrange", items, loc: L() };  }
+  function peg$f262(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
+  function peg$f263(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
+  function peg$f264(name) {    return { kind: "ar_stage", name, loc: L() };  }
+  function peg$f265(round) {    return { kind: "ar_round", round, loc: L() };  }
+  function peg$f266(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
+  function peg$f267(name) {    return { kind: "ar_window", name, loc: L() };  }
+  function peg$f268(zone, c) {    return c;  }
+  function peg$f269(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
+  function peg$f270(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
+  function peg$f271(cards) {    return cards;  }
+  function peg$f272() {    return { kind: "hole", loc: L() };  }
+  function peg$f273(time, s) {    return s;  }
+  function peg$f274(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f275(time, s) {    return s;  }
+  function peg$f276(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
+  function peg$f277(d) {    return d;  }
+  function peg$f278(steps) {    return { kind: "st_together", steps, loc: L() };  }
+  function peg$f279(seat, action, a) {    return a;  }
+  function peg$f280(seat, action, args, l) {    return l.elements;  }
+  function peg$f281(seat, action, args, u) {    return [u];  }
+  function peg$f282(seat, action, args, v) {    return v;  }
+  function peg$f283(seat, action, args, rolling, c) {    return c;  }
+  function peg$f284(seat, action, args, rolling, code) {    return { code };  }
+  function peg$f285(seat, action, args, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
+  function peg$f286(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
+  function peg$f287() {    return { kind: "arg_new", loc: L() };  }
+  function peg$f288(number) {    return { kind: "arg_pile", number, loc: L() };  }
+  function peg$f289(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f290(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f291(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f292(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f293(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f294() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f295(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f296(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f297(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f298(head, m) {    return m;  }
+  function peg$f299(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f300(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f301(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f302(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f303(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f304(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f305(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f306(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f307(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f308(text) {    return KEYWORDS.has(text);  }
+  function peg$f309(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f310(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f311(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
+  function peg$f312(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f313(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f314(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f315(raw) {    return Number(raw);  }
+  function peg$f316(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f316(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f317(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f318() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f319(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f320(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f321() {    return '"';  }
-  function peg$f322() {    return "\\";  }
-  function peg$f323(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f324() {    return String.fromCharCode(123);  }
-  function peg$f325() {    return String.fromCharCode(125);  }
+  function peg$f317(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f318(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f319() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f320(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f321(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f322() {    return '"';  }
+  function peg$f323() {    return "\\";  }
+  function peg$f324(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f325() {    return String.fromCharCode(123);  }
+  function peg$f326() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -5075,7 +5076,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseWho() {
-    let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12;
 
     s0 = peg$currPos;
     s1 = peg$parseK_current();
@@ -5134,8 +5135,28 @@ function peg$parse(input, options) {
               s6 = peg$parse_();
               s7 = peg$parseName();
               if (s7 !== peg$FAILED) {
+                s8 = peg$currPos;
+                s9 = peg$parse_();
+                s10 = peg$parseK_if();
+                if (s10 !== peg$FAILED) {
+                  s11 = peg$parse_();
+                  s12 = peg$parseExpr();
+                  if (s12 !== peg$FAILED) {
+                    peg$savedPos = s8;
+                    s8 = peg$f114(s7, s12);
+                  } else {
+                    peg$currPos = s8;
+                    s8 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s8;
+                  s8 = peg$FAILED;
+                }
+                if (s8 === peg$FAILED) {
+                  s8 = null;
+                }
                 peg$savedPos = s0;
-                s0 = peg$f114(s7);
+                s0 = peg$f115(s7, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5160,7 +5181,7 @@ function peg$parse(input, options) {
             s3 = peg$parseK_timer();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f115();
+              s0 = peg$f116();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5202,7 +5223,7 @@ function peg$parse(input, options) {
             s10 = peg$parseExpr();
             if (s10 !== peg$FAILED) {
               peg$savedPos = s6;
-              s6 = peg$f116(s1, s5, s10);
+              s6 = peg$f117(s1, s5, s10);
             } else {
               peg$currPos = s6;
               s6 = peg$FAILED;
@@ -5215,7 +5236,7 @@ function peg$parse(input, options) {
             s6 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f117(s1, s5, s6);
+          s0 = peg$f118(s1, s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5240,7 +5261,7 @@ function peg$parse(input, options) {
     s2 = peg$parseK_card();
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f118();
+      s2 = peg$f119();
     }
     s1 = s2;
     if (s1 === peg$FAILED) {
@@ -5265,7 +5286,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s1;
-          s1 = peg$f119();
+          s1 = peg$f120();
         } else {
           peg$currPos = s1;
           s1 = peg$FAILED;
@@ -5290,7 +5311,7 @@ function peg$parse(input, options) {
             s10 = peg$parseExpr();
             if (s10 !== peg$FAILED) {
               peg$savedPos = s6;
-              s6 = peg$f120(s1, s5, s10);
+              s6 = peg$f121(s1, s5, s10);
             } else {
               peg$currPos = s6;
               s6 = peg$FAILED;
@@ -5303,7 +5324,7 @@ function peg$parse(input, options) {
             s6 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f121(s1, s5, s6);
+          s0 = peg$f122(s1, s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5347,7 +5368,7 @@ function peg$parse(input, options) {
               s6 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f122(s5, s6);
+            s0 = peg$f123(s5, s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5384,7 +5405,7 @@ function peg$parse(input, options) {
           s7 = peg$parseBlock();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f123(s7);
+            s0 = peg$f124(s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5418,7 +5439,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f124(s3, s5);
+          s0 = peg$f125(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5470,7 +5491,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseAdditive();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s6;
-                  s6 = peg$f125(s3, s5, s10, s14);
+                  s6 = peg$f126(s3, s5, s10, s14);
                 } else {
                   peg$currPos = s6;
                   s6 = peg$FAILED;
@@ -5499,7 +5520,7 @@ function peg$parse(input, options) {
               s11 = peg$parseTies();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f126(s3, s5, s6, s11);
+                s7 = peg$f127(s3, s5, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -5516,7 +5537,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f127(s3, s5, s6, s7);
+          s0 = peg$f128(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5557,7 +5578,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f128();
+        s0 = peg$f129();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5640,7 +5661,7 @@ function peg$parse(input, options) {
           s7 = peg$parseExpr();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f129(s2, s7);
+            s3 = peg$f130(s2, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -5653,7 +5674,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f130(s2, s3);
+        s0 = peg$f131(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5685,7 +5706,7 @@ function peg$parse(input, options) {
         if (s7 !== peg$FAILED) {
           s8 = peg$parseSep();
           peg$savedPos = s6;
-          s6 = peg$f131(s7);
+          s6 = peg$f132(s7);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -5697,7 +5718,7 @@ function peg$parse(input, options) {
           if (s7 !== peg$FAILED) {
             s8 = peg$parseSep();
             peg$savedPos = s6;
-            s6 = peg$f131(s7);
+            s6 = peg$f132(s7);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
@@ -5712,7 +5733,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f132(s5);
+          s0 = peg$f133(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5790,7 +5811,7 @@ function peg$parse(input, options) {
           }
           if (s8 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f133(s6);
+            s0 = peg$f134(s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5852,7 +5873,7 @@ function peg$parse(input, options) {
             }
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f134(s3, s7);
+              s0 = peg$f135(s3, s7);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5918,7 +5939,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f135(s4);
+              s0 = peg$f136(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5947,7 +5968,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f136(s1, s3);
+        s0 = peg$f137(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5993,7 +6014,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f137(s1, s3);
+        s0 = peg$f138(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6016,7 +6037,7 @@ function peg$parse(input, options) {
       s3 = peg$parseLayoutPosition();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f138(s1, s3);
+        s0 = peg$f139(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6051,7 +6072,7 @@ function peg$parse(input, options) {
           s6 = peg$parseK_me();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s5;
-            s6 = peg$f139(s1);
+            s6 = peg$f140(s1);
           }
           s5 = s6;
         }
@@ -6066,7 +6087,7 @@ function peg$parse(input, options) {
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f140(s1, s5);
+            s2 = peg$f141(s1, s5);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6083,7 +6104,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f141(s1, s2);
+      s0 = peg$f142(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6126,7 +6147,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f142(s1);
+      s1 = peg$f143(s1);
     }
     s0 = s1;
     peg$silentFails--;
@@ -6157,7 +6178,7 @@ function peg$parse(input, options) {
       if (s5 !== peg$FAILED) {
         s6 = peg$parseSep();
         peg$savedPos = s4;
-        s4 = peg$f143(s5);
+        s4 = peg$f144(s5);
       } else {
         peg$currPos = s4;
         s4 = peg$FAILED;
@@ -6169,7 +6190,7 @@ function peg$parse(input, options) {
         if (s5 !== peg$FAILED) {
           s6 = peg$parseSep();
           peg$savedPos = s4;
-          s4 = peg$f143(s5);
+          s4 = peg$f144(s5);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -6184,7 +6205,7 @@ function peg$parse(input, options) {
       }
       if (s4 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f144(s3);
+        s0 = peg$f145(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6311,7 +6332,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f145(s3, s7, s8);
+            s0 = peg$f146(s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6345,7 +6366,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f146(s5);
+          s0 = peg$f147(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6370,7 +6391,7 @@ function peg$parse(input, options) {
           s6 = peg$parseAdditive();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f147(s1, s6);
+            s2 = peg$f148(s1, s6);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6383,7 +6404,7 @@ function peg$parse(input, options) {
           s2 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f148(s1, s2);
+        s0 = peg$f149(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6406,7 +6427,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f149(s5);
+          s0 = peg$f150(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6430,7 +6451,7 @@ function peg$parse(input, options) {
           s5 = peg$parseAdditive();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f150(s5);
+            s0 = peg$f151(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6457,7 +6478,7 @@ function peg$parse(input, options) {
               s7 = peg$parseAdditive();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f151(s7);
+                s0 = peg$f152(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6486,7 +6507,7 @@ function peg$parse(input, options) {
               s6 = peg$parseAdditive();
               if (s6 !== peg$FAILED) {
                 peg$savedPos = s2;
-                s2 = peg$f152(s1, s6);
+                s2 = peg$f153(s1, s6);
               } else {
                 peg$currPos = s2;
                 s2 = peg$FAILED;
@@ -6499,7 +6520,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f153(s1, s2);
+            s0 = peg$f154(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6522,7 +6543,7 @@ function peg$parse(input, options) {
       s4 = peg$parseK_all();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s3;
-        s4 = peg$f154();
+        s4 = peg$f155();
       }
       s3 = s4;
       if (s3 === peg$FAILED) {
@@ -6542,7 +6563,7 @@ function peg$parse(input, options) {
               s11 = peg$parseDealTarget();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f155(s3, s7, s11);
+                s0 = peg$f156(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6610,7 +6631,7 @@ function peg$parse(input, options) {
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f156(s1, s6);
+              s0 = peg$f157(s1, s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6636,7 +6657,7 @@ function peg$parse(input, options) {
       s1 = peg$parseAdditive();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f157(s1);
+        s1 = peg$f158(s1);
       }
       s0 = s1;
     }
@@ -6667,7 +6688,7 @@ function peg$parse(input, options) {
               s12 = peg$parseAdditive();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f158(s3, s7, s12);
+                s8 = peg$f159(s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -6687,7 +6708,7 @@ function peg$parse(input, options) {
               s13 = peg$parseExpr();
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s9;
-                s9 = peg$f159(s3, s7, s8, s13);
+                s9 = peg$f160(s3, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -6700,7 +6721,7 @@ function peg$parse(input, options) {
               s9 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f160(s3, s7, s8, s9);
+            s0 = peg$f161(s3, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6738,7 +6759,7 @@ function peg$parse(input, options) {
           s8 = peg$parseAdditive();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f161(s3, s8);
+            s4 = peg$f162(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -6751,7 +6772,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f162(s3, s4);
+        s0 = peg$f163(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6783,7 +6804,7 @@ function peg$parse(input, options) {
             s9 = peg$parseAdditive();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f163(s5, s9);
+              s0 = peg$f164(s5, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6830,7 +6851,7 @@ function peg$parse(input, options) {
               s11 = peg$parseK_top();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f164(s3, s7);
+                s0 = peg$f165(s3, s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6900,7 +6921,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseAdditive();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f165(s2, s8, s12, s16);
+                    s0 = peg$f166(s2, s8, s12, s16);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -6976,7 +6997,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f166(s3, s8);
+              s0 = peg$f167(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7017,7 +7038,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f167(s3, s7);
+            s0 = peg$f168(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7054,7 +7075,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f168(s3, s7);
+            s0 = peg$f169(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7131,7 +7152,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f169(s3, s8);
+              s0 = peg$f170(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7183,7 +7204,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseBlock();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s7;
-                  s7 = peg$f170(s3, s5, s13, s15);
+                  s7 = peg$f171(s3, s5, s13, s15);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -7216,7 +7237,7 @@ function peg$parse(input, options) {
                   s15 = peg$parseBlock();
                   if (s15 !== peg$FAILED) {
                     peg$savedPos = s7;
-                    s7 = peg$f170(s3, s5, s13, s15);
+                    s7 = peg$f171(s3, s5, s13, s15);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -7242,7 +7263,7 @@ function peg$parse(input, options) {
             s11 = peg$parseBlock();
             if (s11 !== peg$FAILED) {
               peg$savedPos = s7;
-              s7 = peg$f171(s3, s5, s6, s11);
+              s7 = peg$f172(s3, s5, s6, s11);
             } else {
               peg$currPos = s7;
               s7 = peg$FAILED;
@@ -7255,7 +7276,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f172(s3, s5, s6, s7);
+          s0 = peg$f173(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7298,7 +7319,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseExpr();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s10;
-                  s10 = peg$f173(s5, s9, s14);
+                  s10 = peg$f174(s5, s9, s14);
                 } else {
                   peg$currPos = s10;
                   s10 = peg$FAILED;
@@ -7314,7 +7335,7 @@ function peg$parse(input, options) {
               s12 = peg$parseBlock();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f174(s5, s9, s10, s12);
+                s0 = peg$f175(s5, s9, s10, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7356,7 +7377,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f175(s3, s5);
+          s0 = peg$f176(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7398,7 +7419,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f176(s3);
+        s0 = peg$f177(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7421,7 +7442,7 @@ function peg$parse(input, options) {
       s3 = peg$parseK_turn();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f177();
+        s0 = peg$f178();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7438,7 +7459,7 @@ function peg$parse(input, options) {
         s3 = peg$parseK_next();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f178();
+          s0 = peg$f179();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7452,7 +7473,7 @@ function peg$parse(input, options) {
         s1 = peg$parseK_reverse();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f179();
+          s1 = peg$f180();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -7480,7 +7501,7 @@ function peg$parse(input, options) {
               }
               if (s4 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f180();
+                s0 = peg$f181();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7501,7 +7522,7 @@ function peg$parse(input, options) {
               s3 = peg$parseK_window();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f181();
+                s0 = peg$f182();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7531,7 +7552,7 @@ function peg$parse(input, options) {
         s5 = peg$parseExpr();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f182(s5);
+          s0 = peg$f183(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7561,7 +7582,7 @@ function peg$parse(input, options) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f183(s5);
+          s0 = peg$f184(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7588,7 +7609,7 @@ function peg$parse(input, options) {
       s3 = peg$parseExpr();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f184(s3);
+        s0 = peg$f185(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7611,7 +7632,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f185(s3);
+        s0 = peg$f186(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7643,7 +7664,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f186(s3, s7, s9);
+              s0 = peg$f187(s3, s7, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7728,7 +7749,7 @@ function peg$parse(input, options) {
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f187(s1, s5);
+            s0 = peg$f188(s1, s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7782,7 +7803,7 @@ function peg$parse(input, options) {
               s11 = peg$parseExpr();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f188(s3, s7, s11);
+                s0 = peg$f189(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7826,7 +7847,7 @@ function peg$parse(input, options) {
         s7 = peg$parseAnd();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f189(s1, s5, s7);
+          s3 = peg$f190(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -7845,7 +7866,7 @@ function peg$parse(input, options) {
           s7 = peg$parseAnd();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f189(s1, s5, s7);
+            s3 = peg$f190(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -7856,7 +7877,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f190(s1, s2);
+      s0 = peg$f191(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7872,7 +7893,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_or();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f191();
+      s1 = peg$f192();
     }
     s0 = s1;
 
@@ -7886,7 +7907,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_and();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f192();
+      s1 = peg$f193();
     }
     s0 = s1;
 
@@ -7908,7 +7929,7 @@ function peg$parse(input, options) {
         s7 = peg$parseNot();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f193(s1, s5, s7);
+          s3 = peg$f194(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -7927,7 +7948,7 @@ function peg$parse(input, options) {
           s7 = peg$parseNot();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f193(s1, s5, s7);
+            s3 = peg$f194(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -7938,7 +7959,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f194(s1, s2);
+      s0 = peg$f195(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7957,7 +7978,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNot();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f195(s3);
+        s0 = peg$f196(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7984,7 +8005,7 @@ function peg$parse(input, options) {
       s4 = peg$parseCompTail();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s2;
-        s2 = peg$f196(s1, s4);
+        s2 = peg$f197(s1, s4);
       } else {
         peg$currPos = s2;
         s2 = peg$FAILED;
@@ -7993,7 +8014,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f197(s1, s2);
+      s0 = peg$f198(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8012,7 +8033,7 @@ function peg$parse(input, options) {
       s3 = peg$parseAdditive();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f198(s1, s3);
+        s0 = peg$f199(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8032,7 +8053,7 @@ function peg$parse(input, options) {
           s5 = peg$parseK_empty();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f199();
+            s0 = peg$f200();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8053,7 +8074,7 @@ function peg$parse(input, options) {
           s3 = peg$parseK_empty();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f200();
+            s0 = peg$f201();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8073,7 +8094,7 @@ function peg$parse(input, options) {
               s5 = peg$parseName();
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f201(s5);
+                s0 = peg$f202(s5);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8094,7 +8115,7 @@ function peg$parse(input, options) {
               s3 = peg$parseName();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f202(s3);
+                s0 = peg$f203(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8172,7 +8193,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f203(s1);
+      s1 = peg$f204(s1);
     }
     s0 = s1;
 
@@ -8194,7 +8215,7 @@ function peg$parse(input, options) {
         s7 = peg$parseMultiplicative();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f204(s1, s5, s7);
+          s3 = peg$f205(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8213,7 +8234,7 @@ function peg$parse(input, options) {
           s7 = peg$parseMultiplicative();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f204(s1, s5, s7);
+            s3 = peg$f205(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8224,7 +8245,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f205(s1, s2);
+      s0 = peg$f206(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8255,7 +8276,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f206(s1);
+      s1 = peg$f207(s1);
     }
     s0 = s1;
 
@@ -8277,7 +8298,7 @@ function peg$parse(input, options) {
         s7 = peg$parseUnary();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f207(s1, s5, s7);
+          s3 = peg$f208(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8296,7 +8317,7 @@ function peg$parse(input, options) {
           s7 = peg$parseUnary();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f207(s1, s5, s7);
+            s3 = peg$f208(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8307,7 +8328,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f208(s1, s2);
+      s0 = peg$f209(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8338,7 +8359,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f209(s1);
+      s1 = peg$f210(s1);
     }
     s0 = s1;
 
@@ -8361,7 +8382,7 @@ function peg$parse(input, options) {
       s3 = peg$parseUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f210(s3);
+        s0 = peg$f211(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8396,7 +8417,7 @@ function peg$parse(input, options) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f211(s1, s5);
+          s3 = peg$f212(s1, s5);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8419,7 +8440,7 @@ function peg$parse(input, options) {
           s5 = peg$parseName();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f211(s1, s5);
+            s3 = peg$f212(s1, s5);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8430,7 +8451,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f212(s1, s2);
+      s0 = peg$f213(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8478,7 +8499,7 @@ function peg$parse(input, options) {
                       }
                       if (s5 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f213(s3);
+                        s0 = peg$f214(s3);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -8496,7 +8517,7 @@ function peg$parse(input, options) {
                     s1 = peg$parseK_true();
                     if (s1 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s1 = peg$f214();
+                      s1 = peg$f215();
                     }
                     s0 = s1;
                     if (s0 === peg$FAILED) {
@@ -8504,7 +8525,7 @@ function peg$parse(input, options) {
                       s1 = peg$parseK_false();
                       if (s1 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s1 = peg$f215();
+                        s1 = peg$f216();
                       }
                       s0 = s1;
                       if (s0 === peg$FAILED) {
@@ -8512,7 +8533,7 @@ function peg$parse(input, options) {
                         s1 = peg$parseK_none();
                         if (s1 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s1 = peg$f216();
+                          s1 = peg$f217();
                         }
                         s0 = s1;
                         if (s0 === peg$FAILED) {
@@ -8526,7 +8547,7 @@ function peg$parse(input, options) {
                               s5 = peg$parsePostfix();
                               if (s5 !== peg$FAILED) {
                                 peg$savedPos = s0;
-                                s0 = peg$f217(s5);
+                                s0 = peg$f218(s5);
                               } else {
                                 peg$currPos = s0;
                                 s0 = peg$FAILED;
@@ -8550,7 +8571,7 @@ function peg$parse(input, options) {
                                 s5 = peg$parsePostfix();
                                 if (s5 !== peg$FAILED) {
                                   peg$savedPos = s0;
-                                  s0 = peg$f218(s5);
+                                  s0 = peg$f219(s5);
                                 } else {
                                   peg$currPos = s0;
                                   s0 = peg$FAILED;
@@ -8588,7 +8609,7 @@ function peg$parse(input, options) {
                                     }
                                     if (s6 !== peg$FAILED) {
                                       peg$savedPos = s0;
-                                      s0 = peg$f219(s4);
+                                      s0 = peg$f220(s4);
                                     } else {
                                       peg$currPos = s0;
                                       s0 = peg$FAILED;
@@ -8617,7 +8638,7 @@ function peg$parse(input, options) {
                                       s3 = peg$parseK_side();
                                       if (s3 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s0 = peg$f220();
+                                        s0 = peg$f221();
                                       } else {
                                         peg$currPos = s0;
                                         s0 = peg$FAILED;
@@ -8658,7 +8679,7 @@ function peg$parse(input, options) {
                                       }
                                       if (s1 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s1 = peg$f221(s1);
+                                        s1 = peg$f222(s1);
                                       }
                                       s0 = s1;
                                       if (s0 === peg$FAILED) {
@@ -8672,7 +8693,7 @@ function peg$parse(input, options) {
                                             s5 = peg$parsePostfix();
                                             if (s5 !== peg$FAILED) {
                                               peg$savedPos = s0;
-                                              s0 = peg$f222(s5);
+                                              s0 = peg$f223(s5);
                                             } else {
                                               peg$currPos = s0;
                                               s0 = peg$FAILED;
@@ -8696,7 +8717,7 @@ function peg$parse(input, options) {
                                               s5 = peg$parsePostfix();
                                               if (s5 !== peg$FAILED) {
                                                 peg$savedPos = s0;
-                                                s0 = peg$f223(s5);
+                                                s0 = peg$f224(s5);
                                               } else {
                                                 peg$currPos = s0;
                                                 s0 = peg$FAILED;
@@ -8720,7 +8741,7 @@ function peg$parse(input, options) {
                                                 s5 = peg$parsePostfix();
                                                 if (s5 !== peg$FAILED) {
                                                   peg$savedPos = s0;
-                                                  s0 = peg$f224(s5);
+                                                  s0 = peg$f225(s5);
                                                 } else {
                                                   peg$currPos = s0;
                                                   s0 = peg$FAILED;
@@ -8744,7 +8765,7 @@ function peg$parse(input, options) {
                                                   s5 = peg$parsePostfix();
                                                   if (s5 !== peg$FAILED) {
                                                     peg$savedPos = s0;
-                                                    s0 = peg$f225(s5);
+                                                    s0 = peg$f226(s5);
                                                   } else {
                                                     peg$currPos = s0;
                                                     s0 = peg$FAILED;
@@ -8772,7 +8793,7 @@ function peg$parse(input, options) {
                                                         s5 = peg$parsePostfix();
                                                         if (s5 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f226(s5);
+                                                          s0 = peg$f227(s5);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -8793,7 +8814,7 @@ function peg$parse(input, options) {
                                                         s3 = peg$parsePostfix();
                                                         if (s3 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f227(s3);
+                                                          s0 = peg$f228(s3);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -8822,7 +8843,7 @@ function peg$parse(input, options) {
                                                               s7 = peg$parseUnary();
                                                               if (s7 !== peg$FAILED) {
                                                                 peg$savedPos = s0;
-                                                                s0 = peg$f228(s3, s7);
+                                                                s0 = peg$f229(s3, s7);
                                                               } else {
                                                                 peg$currPos = s0;
                                                                 s0 = peg$FAILED;
@@ -8864,7 +8885,7 @@ function peg$parse(input, options) {
                                                                 }
                                                                 if (s6 !== peg$FAILED) {
                                                                   peg$savedPos = s0;
-                                                                  s0 = peg$f229(s4);
+                                                                  s0 = peg$f230(s4);
                                                                 } else {
                                                                   peg$currPos = s0;
                                                                   s0 = peg$FAILED;
@@ -8895,7 +8916,7 @@ function peg$parse(input, options) {
                                                                   s7 = peg$parsePostfix();
                                                                   if (s7 !== peg$FAILED) {
                                                                     peg$savedPos = s0;
-                                                                    s0 = peg$f230(s7);
+                                                                    s0 = peg$f231(s7);
                                                                   } else {
                                                                     peg$currPos = s0;
                                                                     s0 = peg$FAILED;
@@ -8991,7 +9012,7 @@ function peg$parse(input, options) {
               s12 = peg$parseExpr();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f231(s1, s3, s7, s12);
+                s8 = peg$f232(s1, s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -9004,7 +9025,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f232(s1, s3, s7, s8);
+            s0 = peg$f233(s1, s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9066,7 +9087,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseExpr();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s12;
-                    s12 = peg$f233(s1, s3, s7, s11, s16);
+                    s12 = peg$f234(s1, s3, s7, s11, s16);
                   } else {
                     peg$currPos = s12;
                     s12 = peg$FAILED;
@@ -9079,7 +9100,7 @@ function peg$parse(input, options) {
                   s12 = null;
                 }
                 peg$savedPos = s0;
-                s0 = peg$f234(s1, s3, s7, s11, s12);
+                s0 = peg$f235(s1, s3, s7, s11, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -9127,7 +9148,7 @@ function peg$parse(input, options) {
       s3 = peg$parseSeatNumber();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f235(s1, s3);
+        s0 = peg$f236(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9197,7 +9218,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f236(s1);
+        s0 = peg$f237(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9220,7 +9241,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f237();
+    s1 = peg$f238();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9287,7 +9308,7 @@ function peg$parse(input, options) {
           }
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f238(s2, s3);
+            s0 = peg$f239(s2, s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9341,7 +9362,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f239(s2);
+          s0 = peg$f240(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9406,7 +9427,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f240();
+          s0 = peg$f241();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9438,7 +9459,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f241();
+      s1 = peg$f242();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -9452,7 +9473,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f242();
+        s1 = peg$f243();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -9486,7 +9507,7 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f243(s2);
+      s2 = peg$f244(s2);
     }
     s1 = s2;
     if (s1 !== peg$FAILED) {
@@ -9527,7 +9548,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f244(s1, s4);
+          s0 = peg$f245(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9587,7 +9608,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f245(s1, s4);
+          s0 = peg$f246(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9648,7 +9669,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f246(s1, s5);
+          s2 = peg$f247(s1, s5);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -9661,7 +9682,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f247(s1, s2);
+      s0 = peg$f248(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -9677,7 +9698,7 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f248(s1);
+      s1 = peg$f249(s1);
     }
     s0 = s1;
 
@@ -9725,7 +9746,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f249(s3);
+        s0 = peg$f250(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9743,7 +9764,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f250();
+    s1 = peg$f251();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9759,7 +9780,7 @@ function peg$parse(input, options) {
         s7 = peg$parseScenarioItem();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s5;
-          s5 = peg$f251(s3, s7);
+          s5 = peg$f252(s3, s7);
         } else {
           peg$currPos = s5;
           s5 = peg$FAILED;
@@ -9771,7 +9792,7 @@ function peg$parse(input, options) {
           s7 = peg$parseScenarioItem();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s5;
-            s5 = peg$f251(s3, s7);
+            s5 = peg$f252(s3, s7);
           } else {
             peg$currPos = s5;
             s5 = peg$FAILED;
@@ -9779,7 +9800,7 @@ function peg$parse(input, options) {
         }
         s5 = peg$parseSep();
         peg$savedPos = s0;
-        s0 = peg$f252(s3, s4);
+        s0 = peg$f253(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9826,7 +9847,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s8;
-              s9 = peg$f253(s4, s9);
+              s9 = peg$f254(s4, s9);
             }
             s8 = s9;
             if (s8 === peg$FAILED) {
@@ -9834,13 +9855,13 @@ function peg$parse(input, options) {
               s9 = peg$parseGameId();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s9 = peg$f254(s4, s9);
+                s9 = peg$f255(s4, s9);
               }
               s8 = s9;
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f255(s4, s8);
+              s0 = peg$f256(s4, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -9875,7 +9896,7 @@ function peg$parse(input, options) {
       s3 = peg$parseIntLit();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f256(s3);
+        s0 = peg$f257(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9921,7 +9942,7 @@ function peg$parse(input, options) {
               s8 = peg$parseExpr();
               if (s8 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f257(s3, s8);
+                s0 = peg$f258(s3, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -9970,7 +9991,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f258(s4);
+              s0 = peg$f259(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10020,7 +10041,7 @@ function peg$parse(input, options) {
                 if (s8 !== peg$FAILED) {
                   s9 = peg$parseSep();
                   peg$savedPos = s7;
-                  s7 = peg$f259(s8);
+                  s7 = peg$f260(s8);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -10032,7 +10053,7 @@ function peg$parse(input, options) {
                   if (s8 !== peg$FAILED) {
                     s9 = peg$parseSep();
                     peg$savedPos = s7;
-                    s7 = peg$f259(s8);
+                    s7 = peg$f260(s8);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -10047,7 +10068,7 @@ function peg$parse(input, options) {
                 }
                 if (s7 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f260(s6);
+                  s0 = peg$f261(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -10113,7 +10134,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f261(s3, s8);
+              s0 = peg$f262(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10145,7 +10166,7 @@ function peg$parse(input, options) {
           s5 = peg$parseExpr();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f262(s5);
+            s0 = peg$f263(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10166,7 +10187,7 @@ function peg$parse(input, options) {
           s3 = peg$parseName();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f263(s3);
+            s0 = peg$f264(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10183,7 +10204,7 @@ function peg$parse(input, options) {
             s3 = peg$parseIntLit();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f264(s3);
+              s0 = peg$f265(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10200,7 +10221,7 @@ function peg$parse(input, options) {
               s3 = peg$parseExpr();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f265(s3);
+                s0 = peg$f266(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10220,7 +10241,7 @@ function peg$parse(input, options) {
                   s5 = peg$parseName();
                   if (s5 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f266(s5);
+                    s0 = peg$f267(s5);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -10300,7 +10321,7 @@ function peg$parse(input, options) {
                             s12 = peg$parseArrangeCards();
                             if (s12 !== peg$FAILED) {
                               peg$savedPos = s8;
-                              s8 = peg$f267(s1, s12);
+                              s8 = peg$f268(s1, s12);
                             } else {
                               peg$currPos = s8;
                               s8 = peg$FAILED;
@@ -10313,7 +10334,7 @@ function peg$parse(input, options) {
                             s8 = null;
                           }
                           peg$savedPos = s0;
-                          s0 = peg$f268(s1, s8);
+                          s0 = peg$f269(s1, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10371,7 +10392,7 @@ function peg$parse(input, options) {
                         s6 = peg$parseArrangeCards();
                         if (s6 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f269(s1, s6);
+                          s0 = peg$f270(s1, s6);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10440,7 +10461,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f270(s3);
+        s0 = peg$f271(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10479,7 +10500,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f271();
+          s0 = peg$f272();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10508,7 +10529,7 @@ function peg$parse(input, options) {
           s6 = peg$parseTimedStep();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f272(s3, s6);
+            s4 = peg$f273(s3, s6);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -10521,7 +10542,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f273(s3, s4);
+        s0 = peg$f274(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10543,7 +10564,7 @@ function peg$parse(input, options) {
             s6 = peg$parseTimedStep();
             if (s6 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f274(s3, s6);
+              s4 = peg$f275(s3, s6);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -10556,7 +10577,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f275(s3, s4);
+          s0 = peg$f276(s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10641,7 +10662,7 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f276(s8);
+            s7 = peg$f277(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -10654,7 +10675,7 @@ function peg$parse(input, options) {
               if (s8 !== peg$FAILED) {
                 s9 = peg$parseSep();
                 peg$savedPos = s7;
-                s7 = peg$f276(s8);
+                s7 = peg$f277(s8);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -10673,7 +10694,7 @@ function peg$parse(input, options) {
             }
             if (s7 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f277(s6);
+              s0 = peg$f278(s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10772,7 +10793,7 @@ function peg$parse(input, options) {
               }
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f278(s1, s6, s11);
+                s7 = peg$f279(s1, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -10810,7 +10831,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseListExpr();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s13;
-                  s14 = peg$f279(s1, s6, s7, s14);
+                  s14 = peg$f280(s1, s6, s7, s14);
                 }
                 s13 = s14;
                 if (s13 === peg$FAILED) {
@@ -10818,13 +10839,13 @@ function peg$parse(input, options) {
                   s14 = peg$parseUnary();
                   if (s14 !== peg$FAILED) {
                     peg$savedPos = s13;
-                    s14 = peg$f280(s1, s6, s7, s14);
+                    s14 = peg$f281(s1, s6, s7, s14);
                   }
                   s13 = s14;
                 }
                 if (s13 !== peg$FAILED) {
                   peg$savedPos = s8;
-                  s8 = peg$f281(s1, s6, s7, s13);
+                  s8 = peg$f282(s1, s6, s7, s13);
                 } else {
                   peg$currPos = s8;
                   s8 = peg$FAILED;
@@ -10866,7 +10887,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseRejectionCode();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s13;
-                  s13 = peg$f282(s1, s6, s7, s8, s15);
+                  s13 = peg$f283(s1, s6, s7, s8, s15);
                 } else {
                   peg$currPos = s13;
                   s13 = peg$FAILED;
@@ -10875,7 +10896,7 @@ function peg$parse(input, options) {
                   s13 = null;
                 }
                 peg$savedPos = s9;
-                s9 = peg$f283(s1, s6, s7, s8, s13);
+                s9 = peg$f284(s1, s6, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -10888,7 +10909,7 @@ function peg$parse(input, options) {
               s9 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f284(s1, s6, s7, s8, s9);
+            s0 = peg$f285(s1, s6, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10945,7 +10966,7 @@ function peg$parse(input, options) {
         s5 = peg$parseScenarioArgValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f285(s1, s5);
+          s0 = peg$f286(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10989,7 +11010,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f286();
+        s0 = peg$f287();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11006,7 +11027,7 @@ function peg$parse(input, options) {
         s3 = peg$parseSeatNumber();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f287(s3);
+          s0 = peg$f288(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11073,7 +11094,7 @@ function peg$parse(input, options) {
               s9 = peg$parseString();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f288(s9);
+                s0 = peg$f289(s9);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11143,7 +11164,7 @@ function peg$parse(input, options) {
               s7 = peg$parseString();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f289(s7);
+                s0 = peg$f290(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11225,7 +11246,7 @@ function peg$parse(input, options) {
                 }
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f290(s4, s5);
+                  s0 = peg$f291(s4, s5);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -11325,7 +11346,7 @@ function peg$parse(input, options) {
                     }
                     if (s11 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f291(s9);
+                      s0 = peg$f292(s9);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11419,7 +11440,7 @@ function peg$parse(input, options) {
                   s6 = peg$parseName();
                   if (s6 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f292(s4, s6);
+                    s0 = peg$f293(s4, s6);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -11481,7 +11502,7 @@ function peg$parse(input, options) {
                       s7 = peg$parseK_window();
                       if (s7 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f293();
+                        s0 = peg$f294();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -11527,7 +11548,7 @@ function peg$parse(input, options) {
                     s4 = peg$parseExpr();
                     if (s4 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f294(s4);
+                      s0 = peg$f295(s4);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11576,7 +11597,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f295(s1, s2);
+      s0 = peg$f296(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -11610,7 +11631,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f296(s3);
+          s0 = peg$f297(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11642,7 +11663,7 @@ function peg$parse(input, options) {
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f297(s1, s7);
+            s3 = peg$f298(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -11668,7 +11689,7 @@ function peg$parse(input, options) {
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f297(s1, s7);
+                s3 = peg$f298(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -11683,7 +11704,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f298(s1, s2);
+          s0 = peg$f299(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11699,7 +11720,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f299(s1);
+            s1 = peg$f300(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -11707,7 +11728,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f300(s1);
+              s1 = peg$f301(s1);
             }
             s0 = s1;
           }
@@ -11737,7 +11758,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f301(s1, s5);
+          s0 = peg$f302(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11787,7 +11808,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f302(s1, s5);
+          s0 = peg$f303(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11807,7 +11828,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f303(s1);
+          s1 = peg$f304(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -11815,7 +11836,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f304(s1);
+            s1 = peg$f305(s1);
           }
           s0 = s1;
         }
@@ -11835,7 +11856,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f305(s1, s3);
+        s0 = peg$f306(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11852,7 +11873,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f306(s1, s3);
+          s0 = peg$f307(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11900,7 +11921,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f307(s1);
+      s2 = peg$f308(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -11908,7 +11929,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f308(s1);
+        s0 = peg$f309(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12100,7 +12121,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f309(s1);
+        s0 = peg$f310(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12217,7 +12238,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f310(s1);
+        s0 = peg$f311(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12334,7 +12355,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f311(s1);
+        s0 = peg$f312(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12461,7 +12482,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f312(s1);
+        s0 = peg$f313(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12520,7 +12541,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f313(s1);
+        s0 = peg$f314(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12639,7 +12660,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f314(s1);
+          s0 = peg$f315(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12781,7 +12802,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f315(s1);
+        s0 = peg$f316(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12904,7 +12925,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f316(s1);
+      s1 = peg$f317(s1);
     }
     s0 = s1;
 
@@ -12939,7 +12960,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f317(s2);
+        s0 = peg$f318(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13000,7 +13021,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f318();
+          s0 = peg$f319();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -13035,7 +13056,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f319(s1);
+      s1 = peg$f320(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13061,7 +13082,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f320(s3);
+            s0 = peg$f321(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13092,7 +13113,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f321();
+      s1 = peg$f322();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13106,7 +13127,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f322();
+        s1 = peg$f323();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -13128,7 +13149,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f323(s2);
+            s0 = peg$f324(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13148,7 +13169,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f324();
+            s1 = peg$f325();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -13162,7 +13183,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f325();
+              s1 = peg$f326();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
