@@ -41,12 +41,12 @@ step "Lint, typecheck, test, build"
 npx nx run-many -t lint typecheck test build --output-style=stream
 
 step "Rule files: check every game, run every scenario"
-npx --no-install decksmith check games
+npx --no-install decksmith check games docs/tutorial
 scenario_status=0
-npx --no-install decksmith scenario games --format json > reports/scenarios.json || scenario_status=$?
+npx --no-install decksmith scenario games docs/tutorial --format json > reports/scenarios.json || scenario_status=$?
 node scripts/scenario-report.mjs reports/scenarios.json reports/vitest/scenarios.json
 if [ "$scenario_status" -ne 0 ]; then
-  npx --no-install decksmith scenario games | grep -v '^ok' || true
+  npx --no-install decksmith scenario games docs/tutorial | grep -v '^ok' || true
   exit "$scenario_status"
 fi
 
