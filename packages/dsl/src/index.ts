@@ -8,3 +8,5 @@ export {
   type Diagnostic, type DiagnosticNote, type DiagnosticCode, type Severity,
 } from './diagnostics/index.ts';
 export type * from './ast/index.ts';
+// An author's rule file compiled in memory (for `play`, `serve --games` and tools).
+export { compileRulesInMemory, importCompiled, type InMemoryResult } from './cli/compile-in-memory.ts';
