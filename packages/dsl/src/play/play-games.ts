@@ -134,6 +134,16 @@ function playOne(rt: Runtime, def: GameDef, bots: readonly Bot[], opts: PlayOpti
     let next = -1;
     for (let p = 0; p < n; p++) if (pending[p] !== null && (next < 0 || pending[p]!.at < pending[next]!.at)) next = p;
     const due = rt.nextDeadline(state);
+    if (next < 0) {
+      // Nobody has anything under way: a seat that found nothing to do only because of a rate
+      // limit decides again (as its bot would) once it lapses, if that comes before the next timer.
+      const wait = rateWake(rt, def, state, now, n, due ?? Infinity);
+      if (wait !== null) {
+        now += wait;
+        idleAt.fill(-1);
+        continue;
+      }
+    }
     if (next < 0 && due === null) {
       // Nobody has anything under way and no timer is pending: someone who let the moment
       // pass must act, or a rate limit must lapse; otherwise the game is stuck.
@@ -178,6 +188,15 @@ function playOne(rt: Runtime, def: GameDef, bots: readonly Bot[], opts: PlayOpti
   rec.rounds = state.round;
   rec.time = Math.max(now, state.lastAt);
   return rec;
+}
+
+/** The shortest probe wait after which some seat may act before `due` (a rate limit lapsed), or null. */
+function rateWake(rt: Runtime, def: GameDef, state: GameState, now: number, n: number, due: number): number | null {
+  for (const wait of RATE_PROBE_MS) {
+    if (now + wait >= due) return null;
+    for (let p = 0; p < n; p++) if (rt.canAct(def, state, p, now + wait)) return wait;
+  }
+  return null;
 }
 
 /** A legal action of the first seat that has one now, or after a short wait (rate limits); null when none. */

@@ -52,6 +52,18 @@ describe('playGames', () => {
     expect(r.invariantViolations).toBe(0);
   }, 60_000);
 
+  it('wakes a seat idle only because of a rate limit before the next timer', async () => {
+    const tap = await loadGame(fileURLToPath(new URL('../scenario/fixtures/mini-tap.rules', import.meta.url)));
+    if ('error' in tap) throw new Error(tap.error.join('\n'));
+    const r = playGames(rt, tap.def, { players: 2, seed: 1, games: 20, bots: ['random', 'random'], options: {}, maxActions: 5_000 });
+    expect(r.stuckGames).toBe(0);
+    // A 10 s window, one tap per 300 ms, bots reacting in about 1.6 s: the tapper (nobody else
+    // acts) taps several times, not once.
+    const taps = r.games.map((g) => Math.max(...g.scores));
+    expect(Math.min(...taps)).toBeGreaterThan(1);
+    expect(taps.reduce((a, b) => a + b, 0) / taps.length).toBeGreaterThan(3);
+  }, 60_000);
+
   it('the max-actions guard counts a game as stuck', () => {
     const r = playGames(rt, def, { players: 2, seed: 1, games: 3, bots: ['random', 'random'], options: {}, maxActions: 2 });
     expect(r.stuckGames).toBe(3);
