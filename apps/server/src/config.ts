@@ -31,6 +31,8 @@ export interface ServerConfig {
   maxQueue: number;
   maxRooms: number;
   botDelay: BotDelay;
+  /** Use each bot level's own reaction model from the game engine when it has one (off once `botDelay` is set). */
+  botDelayByLevel: boolean;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -46,10 +48,16 @@ export const DEFAULT_CONFIG: ServerConfig = {
   maxQueue: 512,
   maxRooms: 10_000,
   botDelay: { medianMs: 1200, sigma: 0.45, minMs: 350, maxMs: 6000 },
+  botDelayByLevel: true,
 };
 
 export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...DEFAULT_CONFIG, ...partial, botDelay: { ...DEFAULT_CONFIG.botDelay, ...partial.botDelay } };
+  return {
+    ...DEFAULT_CONFIG,
+    ...partial,
+    botDelay: { ...DEFAULT_CONFIG.botDelay, ...partial.botDelay },
+    botDelayByLevel: partial.botDelayByLevel ?? partial.botDelay === undefined,
+  };
 }
 
 /** One reaction time drawn from the delay distribution (Box–Muller on `random`). */

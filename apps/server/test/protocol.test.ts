@@ -135,6 +135,34 @@ describe('time and bots', () => {
   });
 });
 
+describe('bot levels', () => {
+  it('hosts the runtime\'s levels, each at its own reaction model, and they finish a game', { timeout: 120_000 }, async () => {
+    const clock = new ManualClock();
+    app = await testApp({ clock, config: { botDelayByLevel: true } });
+    const shed = (await app.inject('/api/games/shed')).json() as { botLevels: string[] };
+    expect(shed.botLevels).toEqual(['random', 'greedy', 'ismcts']);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/rooms',
+      payload: { game: 'shed', seats: [{ kind: 'bot', level: 'random' }, { kind: 'bot', level: 'greedy' }, { kind: 'bot', level: 'ismcts' }], options: { hand_size: 3 } },
+    });
+    expect(res.statusCode).toBe(201);
+    const room = app.decksmith.manager.get((res.json() as { id: string }).id)!;
+    for (let i = 0; i < 5000 && room.status === 'playing'; i++) {
+      clock.advance(100);
+      await room.idle();
+    }
+    expect(room.status).toBe('finished');
+    const actions = await app.decksmith.storage.getActions(room.id);
+    // The runtime's slowest model (random) never reacts under 350 ms, the fastest (ismcts) under 200 ms.
+    const last = new Map<number, number>();
+    for (const a of actions) {
+      expect(a.at - (last.get(a.seat) ?? 0)).toBeGreaterThanOrEqual(200);
+      last.set(a.seat, a.at);
+    }
+  });
+});
+
 describe('connections', () => {
   it('reconnects a seat with its token and resyncs it', async () => {
     const { id, tokens, clients } = await table();

@@ -1,13 +1,14 @@
 // Binds a generated GameDef to the runtime's pure functions as a GameEngine the rooms can host.
-import * as runtime from '@decksmith/runtime';
 import {
   apply,
+  BOT_LEVELS,
   checkSetup,
+  chooseAction,
   deriveRng,
   eventsFor,
   legalActions,
   nextDeadline,
-  nextInt,
+  reactionModel,
   result,
   setup,
   tick,
@@ -19,15 +20,11 @@ import {
 } from '@decksmith/runtime';
 import type { GameEngine, HostedGame } from './types.ts';
 
-type RandomBot = (def: GameDef, state: GameState, seat: number, rng: RngState, now?: number) => Action | null;
-
-/** The runtime's `randomBot` (packages/runtime/src/bots) once its index exports it; the same rule until then. */
-const randomBot: RandomBot =
-  (runtime as unknown as { randomBot?: RandomBot }).randomBot ??
-  ((def, state, seat, rng, now) => {
-    const legal = legalActions(def, state, seat, now);
-    return legal.length === 0 ? null : (legal[nextInt(rng, legal.length)] ?? null);
-  });
+/**
+ * What a server bot may think per decision: every room shares one event loop, so the search
+ * levels get a few milliseconds, not the seconds a lone `decksmith play` would give them.
+ */
+const BUDGET = { iterations: 150, ms: 15, determinizations: 2, clock: () => performance.now() };
 
 export function isGameDef(x: unknown): x is GameDef {
   const d = x as Partial<GameDef> | null;
@@ -57,7 +54,8 @@ export function hostGameDef(def: GameDef, source: string): HostedGame<GameState>
     eventsFor: (state, events, viewer) => eventsFor(def, state, events as Parameters<typeof eventsFor>[2], viewer),
     result: (state) => result(def, state),
     botRng: (seed, seat) => deriveRng(seed, `bot:${seat}`),
-    bot: (state, seat, _level, rng) => randomBot(def, state, seat, rng as RngState),
+    bot: (state, seat, level, rng) => chooseAction(level, def, state, seat, rng as RngState, { ...BUDGET, now: state.lastAt }),
+    botDelay: (level) => reactionModel(level),
   };
   return {
     id: def.id,
@@ -74,7 +72,7 @@ export function hostGameDef(def: GameDef, source: string): HostedGame<GameState>
       ...(values !== undefined ? { values } : {}),
       default: d,
     })),
-    botLevels: ['random'],
+    botLevels: [...BOT_LEVELS],
     source,
     engine,
     def,

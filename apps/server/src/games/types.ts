@@ -56,6 +56,8 @@ export interface GameEngine<S = unknown> {
   botRng(seed: string, seat: number): unknown;
   /** A bot's choice for `seat`, or null when it has nothing to do; draws from `rng` (from `botRng`). */
   bot(state: S, seat: number, level: string, rng: unknown): WireAction | null;
+  /** The reaction delay distribution of a bot level (log-normal), when the engine has one. */
+  botDelay?(level: string): { medianMs: number; sigma: number; minMs: number; maxMs: number };
 }
 
 export interface GameOutcome {

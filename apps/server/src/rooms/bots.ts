@@ -8,6 +8,8 @@ export interface BotHost {
   engine: GameEngine;
   clock: Clock;
   delay: BotDelay;
+  /** Take each level's delay model from the engine (`engine.botDelay`) rather than `delay`. */
+  delayByLevel: boolean;
   seed: string;
   seats: readonly SeatRecord[];
   /** Whether bots may act now (the room is playing and open). */
@@ -35,9 +37,11 @@ export class Bots {
     seats.forEach((seat, i) => {
       if (seat.kind !== 'bot' || this.timers[i] || !this.host.active()) return;
       if (engine.legalActions(this.host.state(), i).length === 0) return;
-      this.timers[i] = this.host.clock.setTimer(sampleBotDelay(this.host.delay), () => {
+      const level = seat.level ?? 'random';
+      const model = (this.host.delayByLevel && engine.botDelay?.(level)) || this.host.delay;
+      this.timers[i] = this.host.clock.setTimer(sampleBotDelay(model), () => {
         this.timers[i] = undefined;
-        this.host.act(i, () => engine.bot(this.host.state(), i, seat.level ?? 'random', this.rngs[i]));
+        this.host.act(i, () => engine.bot(this.host.state(), i, level, this.rngs[i]));
       });
     });
   }

@@ -64,6 +64,7 @@ export class Room {
       engine: deps.game.engine,
       clock: deps.clock,
       delay: deps.config.botDelay,
+      delayByLevel: deps.config.botDelayByLevel,
       seed: record.seed,
       seats: record.seats,
       active: () => !this.closed && this.record.status === 'playing',
