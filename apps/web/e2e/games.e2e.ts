@@ -2,7 +2,7 @@
 // drags, dialogs, buttons) against a bot, small options so it ends quickly, final scores on screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoplay } from './autoplay.ts';
-import { openBrowser, screenshot, sleep, startServer, type Server } from './harness.ts';
+import { CLS_SCRIPT, openBrowser, screenshot, sleep, startServer, type Server } from './harness.ts';
 import { createTable, type TableSpec } from './ui.ts';
 
 let server: Server;
@@ -22,6 +22,8 @@ interface Case {
   phone?: boolean;
   /** Moments to capture once when they show: test id → screenshot name. */
   capture?: Record<string, string>;
+  /** Press "Play again" at the end: a new table of the same game opens. */
+  playAgain?: boolean;
 }
 
 const cases: Case[] = [
@@ -30,15 +32,17 @@ const cases: Case[] = [
   { game: 'wackee-six', spec: { options: { target: '10', deadlock_time: '10', countdown: '0', out_bonus: '50' } }, avoid: ['stuck'], reducedMotion: true },
   { game: 'tiv-miv', phone: true, spec: { options: { phases: '1', countdown: '0', freeze: '0' } } },
   { game: 'go-wacky', capture: { reticle: 'go-wacky-bullseye', die: 'go-wacky-dice', countdown: 'go-wacky-window' }, spec: { options: { hand_size: '2', plain_copies: '1', split_copies: '0', roll_rate: '0.1', count_pace: '0.1', throw_time: '1', countdown: '0' } } },
-  { game: 'five-crowns', spec: { options: { rounds_played: '1' } } },
+  { game: 'five-crowns', playAgain: true, spec: { options: { rounds_played: '1' } } },
 ];
 
-describe.each(cases)('$game', ({ game, spec, avoid, reducedMotion, phone, capture = {} }) => {
+describe.each(cases)('$game', ({ game, spec, avoid, reducedMotion, phone, capture = {}, playAgain }) => {
   it('is played to the end through the table and shows the final scores', { timeout: 100_000 }, async () => {
     const b = await openBrowser({ reducedMotion: !!reducedMotion, ...(phone ? { viewport: { width: 375, height: 740 } } : {}) });
     try {
+      await b.page.addInitScript(CLS_SCRIPT);
       await createTable(b.page, server.url, game, spec);
       await sleep(600);
+      await b.page.evaluate('window.__cls = 0; window.__shifts = []');
       await screenshot(b.page, `${game}-table`);
       if (phone) expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       const pending = new Map(Object.entries(capture));
@@ -57,6 +61,16 @@ describe.each(cases)('$game', ({ game, spec, avoid, reducedMotion, phone, captur
       expect(await b.page.getByTestId('winner').textContent()).toMatch(/wins?!|Nobody wins/);
       await sleep(700);
       await screenshot(b.page, `${game}-final`);
+      // No layout shift while playing: updates move cards with transforms in reserved space.
+      const cls = (await b.page.evaluate('({ cls: window.__cls, shifts: window.__shifts })')) as { cls: number; shifts: unknown[] };
+      console.log(`${game}: cumulative layout shift ${cls.cls.toFixed(3)}`, JSON.stringify(cls.shifts).slice(0, 600));
+      expect(cls.cls).toBeLessThan(0.1);
+      if (playAgain) {
+        const before = b.page.url();
+        await b.page.getByTestId('play-again').click();
+        await expect.poll(() => b.page.url()).not.toBe(before);
+        await b.page.locator(`[data-testid="table"][data-game="${game}"][data-over="false"]`).waitFor();
+      }
       expect(b.errors).toEqual([]);
     } finally {
       await b.close();

@@ -95,3 +95,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Page script summing layout shifts (Cumulative Layout Shift, without those right after input)
+ * into `window.__cls` while the game runs; shifts once the final scores show are not counted.
+ */
+export const CLS_SCRIPT = `window.__cls = 0; window.__shifts = [];
+new PerformanceObserver((list) => {
+  if (document.querySelector('[data-testid="final-scores"]')) return;
+  for (const e of list.getEntries()) if (!e.hadRecentInput) {
+    window.__cls += e.value;
+    if (e.value > 0.01) window.__shifts.push({ value: +e.value.toFixed(3), nodes: (e.sources || []).map((s) => s.node && ((s.node.getAttribute && (s.node.getAttribute('aria-label') || s.node.getAttribute('class'))) || s.node.nodeName)).join(' / ') });
+  }
+}).observe({ type: 'layout-shift', buffered: true });`;

@@ -13,6 +13,8 @@ export interface Pending {
   dest?: number | string;
   /** Set once acknowledged, with the log height that confirms it. */
   ackN?: number;
+  /** Sent although the server's last list did not hold it (a rate-limited action offered again). */
+  speculative?: boolean;
 }
 
 /** Where an action will put its card, when the action says so. */

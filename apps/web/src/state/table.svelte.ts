@@ -182,6 +182,7 @@ export class TableStore {
       case 'ack': {
         const p = this.pending.find((x) => x.seq === m.seq);
         if (!p) return;
+        if (p.speculative) this.holdRate(p.action);
         this.pending = m.n <= this.n ? this.pending.filter((x) => x !== p) : this.pending.map((x) => (x === p ? { ...x, ackN: m.n } : x));
         return;
       }
@@ -190,7 +191,11 @@ export class TableStore {
         this.hooks.before?.();
         this.pending = this.pending.filter((x) => x.seq !== m.seq);
         void tick().then(() => this.hooks.after?.([]));
-        if (m.code === 'race/beaten') {
+        if (p?.speculative) {
+          // A rate-limited action offered again was tried too soon or is no longer allowed.
+          if (m.code === 'rate/limited') this.holdRate(p.action);
+          this.legal = this.offer(this.serverLegal);
+        } else if (m.code === 'race/beaten') {
           this.flash({ kind: 'beaten', text: 'Beaten!', ...(p?.card !== undefined ? { card: p.card } : {}) });
           this.say('Beaten: another player got there first.');
           this.notice('Beaten! Another player got there first.', 'error');
@@ -343,8 +348,12 @@ export class TableStore {
     if (seq === null) return this.notice('Not connected: reconnecting…', 'error');
     const card = cardOf(this.def, action);
     const dest = destinationOf(this.def, this.serverView, action);
-    this.pending = [...this.pending, { seq, action, ...(card !== undefined ? { card } : {}), ...(dest !== undefined ? { dest } : {}) }];
-    this.holdRate(action);
+    // An action offered again after its rate (not in the server's list) may still fail its guard:
+    // it is tried once, quietly, and offered again only after the next accepted one.
+    const speculative = !this.serverLegal.some((a) => a.type === action.type);
+    this.pending = [...this.pending, { seq, action, ...(card !== undefined ? { card } : {}), ...(dest !== undefined ? { dest } : {}), ...(speculative ? { speculative } : {}) }];
+    if (speculative) this.rateHeld.delete(action.type);
+    else this.holdRate(action);
     if (this.def.actions.find((a) => a.name === action.type)?.params.length === 0) this.say(`You: ${humanize(action.type)}`);
   }
 
