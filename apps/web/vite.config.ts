@@ -10,6 +10,10 @@ export default defineConfig({
   },
   server: {
     // `nx dev web` during development; API and sockets go to the server on :3000.
-    proxy: { '/health': 'http://127.0.0.1:3000' },
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/health': 'http://127.0.0.1:3000',
+      '/ws': { target: 'ws://127.0.0.1:3000', ws: true },
+    },
   },
 });

@@ -1,7 +1,7 @@
 // Two people at one Tiv-Miv table in two browsers: a simultaneous play is accepted for one and
 // shown "beaten" to the other; a reload rejoins the same seat; a third browser watches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { openBrowser, screenshot, sleep, startServer, type Browser, type Server } from './harness.ts';
 import { createTable } from './ui.ts';
 
@@ -99,6 +99,24 @@ describe('two players in real time', () => {
     expect(await bob.page.getByTestId('seat').first().textContent()).toContain('Alice');
     expect(await bob.page.getByTestId('take-seat').count()).toBe(0);
     await screenshot(bob.page, 'tiv-miv-phone-after-reload');
+  });
+
+  it('reconnects by itself when the connection drops, and plays on', { timeout: 30_000 }, async () => {
+    const sockets: WebSocketRoute[] = [];
+    await alice.page.routeWebSocket(/\/ws$/, (ws) => {
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    await alice.page.reload();
+    await alice.page.locator('[data-action="draw"]').waitFor();
+    const before = await handOf(alice.page);
+    await sockets.at(-1)!.close({ code: 1006, reason: 'network lost' });
+    await expect.poll(() => alice.page.getByTestId('latency').textContent()).toContain('reconnecting');
+    await expect.poll(() => alice.page.getByTestId('latency').textContent(), { timeout: 10_000 }).toMatch(/\d+ ms/);
+    expect(sockets.length).toBeGreaterThan(1);
+    expect(await handOf(alice.page)).toEqual(before);
+    await alice.page.locator('[data-action="draw"]').click();
+    await expect.poll(async () => (await handOf(alice.page)).length).toBe(before.length + 1);
   });
 
   it('lets a third browser watch without seeing any hand', { timeout: 30_000 }, async () => {
