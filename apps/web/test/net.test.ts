@@ -86,3 +86,12 @@ describe('rateOf', () => {
     expect(rateOf(d, 'draw_card')).toBeNull();
   });
 });
+
+describe('humanize', () => {
+  it('turns names into words', async () => {
+    const { humanize } = await import('../src/state/def.ts');
+    expect(humanize('draw_card')).toBe('Draw card');
+    expect(humanize('RunEnd')).toBe('Run end');
+    expect(humanize('go-out')).toBe('Go out');
+  });
+});

@@ -90,9 +90,13 @@ export function rateOf(def: ClientDef, type: string, options: Readonly<Record<st
   return null;
 }
 
-/** `draw_card` → "Draw card"; `go-out` → "Go out". */
+/** `draw_card` → "Draw card"; `go-out` → "Go out"; `RunEnd` → "Run end". */
 export function humanize(name: string): string {
-  const s = name.replace(/[_-]+/g, ' ').trim();
+  const s = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
