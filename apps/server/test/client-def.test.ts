@@ -38,7 +38,7 @@ describe('GET /api/games/:id/def', () => {
 describe('clientDef rates', () => {
   it('names the option a rate reads, keeps constant rates, and lists option defaults', async () => {
     const { clientDef } = await import('../src/transport/http/client-def.ts');
-    const { shed } = await import('./fixtures/shed.ts');
+    const { shed } = await import('@decksmith/runtime/test-fixtures/shed');
     const def = {
       ...shed,
       options: [{ name: 'pace', description: '', kind: 'duration' as const, min: 0, max: 1000, default: 300 }],

@@ -5,7 +5,7 @@ import { buildApp, type AppOptions } from '../src/app.ts';
 import { hostGameDef } from '../src/games/runtime-engine.ts';
 import type { HostedGame } from '../src/games/types.ts';
 import type { ServerMessage } from '../src/transport/ws/protocol.ts';
-import { shed } from './fixtures/shed.ts';
+import { shed } from '@decksmith/runtime/test-fixtures/shed';
 import { snapRace } from './fixtures/snap-race.ts';
 
 /** Every game the tests play: a hand-written engine and a runtime-backed GameDef (plus generated games once they exist). */
