@@ -78,8 +78,8 @@ export async function discoverWorkspaceGames(log: Logger, root = WORKSPACE_GAMES
 
 /** What `@decksmith/dsl` offers for hosting an author's rule file without writing into the repository. */
 interface DslModule {
-  compileRulesInMemory?: (file: string) => Promise<{ js: string | null; report: string[] }>;
-  importCompiled?: (js: string) => Promise<Record<string, unknown>>;
+  compileRulesInMemory: (file: string) => Promise<{ js: string | null; report: string[] }>;
+  importCompiled: (js: string) => Promise<Record<string, unknown>>;
 }
 
 // A variable specifier: the DSL is only loaded when `--games` asks for it.
@@ -87,16 +87,12 @@ const DSL = '@decksmith/dsl';
 
 /**
  * Compiles every `*.rules` file of the folders in memory and hosts the games. Throws with the
- * compiler's report when a file has errors, or a sentence when the DSL cannot compile in memory.
+ * compiler's report when a file has errors.
  */
 export async function loadRuleFolders(dirs: readonly string[]): Promise<HostedGame[]> {
   if (dirs.length === 0) return [];
   const dsl = (await import(DSL)) as DslModule;
   const { compileRulesInMemory, importCompiled } = dsl;
-  if (typeof compileRulesInMemory !== 'function' || typeof importCompiled !== 'function') {
-    // TODO(server): drop once @decksmith/dsl's index exports compileRulesInMemory and importCompiled (packages/dsl/src/cli/compile-in-memory.ts).
-    throw new Error('--games: @decksmith/dsl does not export compileRulesInMemory/importCompiled yet, so rule files cannot be hosted. Generated games under games/ are hosted.');
-  }
   const out: HostedGame[] = [];
   for (const dir of dirs) {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`--games: "${dir}" is not a folder.`);
