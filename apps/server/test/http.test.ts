@@ -1,7 +1,10 @@
 // HTTP API: games, rooms (create, join, spectate, summary, log), errors with codes, OpenAPI at /docs, /metrics.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createRoom, testApp } from './helpers.ts';
+import { replay } from '@decksmith/runtime';
+import { shed } from '@decksmith/runtime/test-fixtures/shed';
+import type { ReplayLog } from '../src/storage/storage.ts';
+import { Client, createRoom, testApp } from './helpers.ts';
 
 let app: FastifyInstance;
 afterEach(async () => app?.close());
@@ -66,10 +69,49 @@ describe('rooms', () => {
     const { id } = await createRoom(app, { game: 'snap-race', seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'log' });
     const spectate = (await app.inject(`/api/rooms/${id}/spectate`)).json() as { view: { hands: unknown[] }; ws: string };
     expect(spectate.view.hands).toEqual([{ count: 4 }, { count: 4 }]);
-    const log = await app.inject(`/api/rooms/${id}/log`);
-    expect(log.headers['content-disposition']).toContain('attachment');
-    expect(log.json()).toEqual({ v: 1, game: 'snap-race', seed: 'log', players: 2, options: {}, actions: [] });
     expect((await app.inject('/api/rooms?status=playing')).json()).toHaveLength(1);
+  });
+
+  it("withholds a running game's seed and actions, and serves a finished game's whole log, which replays to its final state", { timeout: 60_000 }, async () => {
+    app = await testApp();
+    const { id, tokens } = await createRoom(app, { game: 'shed', seats: [{ kind: 'human' }, { kind: 'bot' }], options: { hand_size: 3 }, seed: 'secret-seed' });
+    const room = app.decksmith.manager.get(id)!;
+    const c = await Client.inject(app);
+    await c.join(id, tokens[0]);
+    // Play it out (the human plays a seeded random legal action whenever it has one), reading the
+    // log once, while the game runs, after the human's first accepted move.
+    let seq = 0;
+    let r = 7;
+    const random = () => (r = (Math.imul(r, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    let partialChecked = false;
+    for (let i = 0; i < 5000 && !c.latest().result; i++) {
+      const mark = c.messages.length;
+      const { legal } = c.latest();
+      if (legal.length > 0) {
+        const reply = await c.act(++seq, legal[Math.floor(random() * legal.length)]);
+        if (reply.t === 'ack' && !partialChecked && room.status === 'playing') {
+          partialChecked = true;
+          await room.idle();
+          const running = await app.inject(`/api/rooms/${id}/log`);
+          expect(running.statusCode).toBe(200);
+          expect(running.json()).toEqual({ v: 1, game: 'shed', status: 'playing', complete: false, players: 2, options: { hand_size: 3 }, n: room.height });
+          expect(room.height).toBeGreaterThan(0);
+          expect(running.body).not.toContain('secret-seed');
+        }
+      } else await c.next((m) => m.t === 'update', 20_000, mark);
+    }
+    expect(partialChecked).toBe(true);
+    await room.idle();
+    expect(room.status).toBe('finished');
+    const done = await app.inject(`/api/rooms/${id}/log`);
+    expect(done.headers['content-disposition']).toContain('attachment');
+    const log = done.json() as ReplayLog;
+    expect(log).toMatchObject({ complete: true, status: 'finished', seed: 'secret-seed', n: room.height });
+    expect(log.actions).toHaveLength(room.height);
+    const replayed = replay(shed, { ...log, seed: log.seed!, actions: log.actions! } as Parameters<typeof replay>[1]);
+    expect(replayed.rejected).toEqual([]);
+    expect(replayed.state).toEqual(room.state);
+    c.close();
   });
 });
 

@@ -38,14 +38,21 @@ export interface LogEntry {
   action: WireAction;
 }
 
-/** The downloadable replay log, the runtime's `replay(def, log)` input. */
+/**
+ * The downloadable replay log. Complete (with `seed` and `actions`, the runtime's
+ * `replay(def, log)` input) only once the game can no longer go on; while it runs both are
+ * withheld, since seed + actions replay the game with every hidden card face up.
+ */
 export interface ReplayLog {
   v: 1;
   game: string;
-  seed: string;
+  status: RoomStatus;
+  complete: boolean;
   players: number;
   options: Record<string, OptionValue>;
-  actions: { at: number; seat: number; action: WireAction }[];
+  n: number;
+  seed?: string;
+  actions?: { at: number; seat: number; action: WireAction }[];
 }
 
 /**
@@ -67,14 +74,14 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-/** Builds the replay log of a room from its record and entries. */
+/** Whether a room's game can no longer go on, so its whole log (seed included) is safe to publish. */
+export function isOver(status: RoomStatus): boolean {
+  return status === 'finished' || status === 'expired';
+}
+
+/** Builds the replay log of a room from its record and entries (withholding seed and actions while the game can go on). */
 export function toReplayLog(room: RoomRecord, entries: readonly LogEntry[]): ReplayLog {
-  return {
-    v: 1,
-    game: room.game,
-    seed: room.seed,
-    players: room.players,
-    options: room.options,
-    actions: entries.map((e) => ({ at: e.at, seat: e.seat, action: e.action })),
-  };
+  const head = { v: 1 as const, game: room.game, status: room.status, players: room.players, options: room.options, n: entries.length };
+  if (!isOver(room.status)) return { ...head, complete: false };
+  return { ...head, complete: true, seed: room.seed, actions: entries.map((e) => ({ at: e.at, seat: e.seat, action: e.action })) };
 }

@@ -144,7 +144,7 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
 
     app.get(
       '/api/rooms/:id/log',
-      { schema: { tags: ['rooms'], summary: 'The action log (replay input), running or finished', params: RoomParams, response: { 200: ReplayLogSchema, 404: Err } } },
+      { schema: { tags: ['rooms'], summary: 'The action log: complete (seed + actions, the replay input) once the game is over; while it runs, metadata only (no seed, no actions)', params: RoomParams, response: { 200: ReplayLogSchema, 404: Err } } },
       async (req, reply) => {
         const record = await storage.getRoom(req.params.id);
         if (!record) return reply.code(404).send({ code: 'room/unknown', message: `No room "${req.params.id}".` });

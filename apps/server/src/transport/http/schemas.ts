@@ -100,11 +100,23 @@ export const SpectateReply = Type.Object({
   view: Type.Unknown({ description: 'The public view (no hidden card).' }),
 });
 
-export const ReplayLogSchema = Type.Object({
-  v: Type.Literal(1),
-  game: Type.String(),
-  seed: Type.String(),
-  players: Type.Integer(),
-  options: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()])),
-  actions: Type.Array(Type.Object({ at: Type.Number(), seat: Type.Integer(), action: Type.Unknown() })),
-});
+export const ReplayLogSchema = Type.Object(
+  {
+    v: Type.Literal(1),
+    game: Type.String(),
+    status: Type.Union([Type.Literal('waiting'), Type.Literal('playing'), Type.Literal('finished'), Type.Literal('expired')]),
+    /** Whether this is the whole log (finished or expired games); false while the game can still go on. */
+    complete: Type.Boolean(),
+    players: Type.Integer(),
+    options: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()])),
+    /** Accepted actions so far. */
+    n: Type.Integer(),
+    /** Only in a complete log: with the actions it replays the whole game, hidden cards included. */
+    seed: Type.Optional(Type.String()),
+    actions: Type.Optional(Type.Array(Type.Object({ at: Type.Number(), seat: Type.Integer(), action: Type.Unknown() }))),
+  },
+  {
+    description:
+      'A finished (or expired) game\'s log is complete: seed + actions, the runtime\'s replay(def, log) input. While the game can still go on, the seed and the actions are withheld (they would reveal every hidden card): only the metadata and the count `n` are served.',
+  },
+);
