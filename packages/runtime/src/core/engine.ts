@@ -7,6 +7,7 @@
 import { cloneRng, nextInt, type RngState } from '../rng/index.ts';
 import { bestLaydown, goOut, partitionExact, type MeldCard, type MeldRules } from '../stdlib/index.ts';
 import { compiled, type Compiled } from './compiled.ts';
+import { LegalBuffer, type Sink } from './legal.ts';
 import type { Ctx } from './ctx.ts';
 import type { GameEvent } from './events.ts';
 import { NONE, type GameDef } from './game-def.ts';
@@ -38,6 +39,11 @@ export class Engine implements Ctx {
   /** Whether an apply/tick is running on this engine (nested use gets another engine). */
   busy = false;
   /**
+   * Fast path only (`randomPlayout`): nobody listens, so no move/action/announce/roll events
+   * are built and no view-id epochs are bumped (ids are never sent from a playout).
+   */
+  quiet = false;
+  /**
    * Scenarios only (`applyRigged`): outcomes the next `roll`/`random` draws take, in order,
    * instead of the RNG; null in play. `misfit` names the first one that did not fit its draw.
    */
@@ -63,6 +69,8 @@ export class Engine implements Ctx {
   readonly absent = new Uint8Array(16);
   /** Card lists of `cards` parameters, by parameter index (the handle). */
   readonly lists: number[][] = [];
+  /** Where legal-action enumeration writes (reused; see legal.ts). */
+  readonly sink: Sink;
 
   // Turn control requested by the running effect.
   fKeep = false;
@@ -83,6 +91,9 @@ export class Engine implements Ctx {
       this.args.push(NONE);
       this.lists.push([]);
     }
+    let stride = 1;
+    for (const a of def.actions) stride = Math.max(stride, a.params.length);
+    this.sink = { mode: 0, wire: [], buffer: new LegalBuffer(stride), found: false };
   }
 
   /** Starts a call: a working copy when writable, the state itself when reading. */
@@ -94,6 +105,19 @@ export class Engine implements Ctx {
     this.events = [];
     this.own = 0;
     this.gen++;
+    this.resetTurnFlags();
+    this.rEndStage = this.rEndRound = this.rEndGame = false;
+  }
+
+  /**
+   * Starts the next call on the same working copy (the fast path's in-place session): arrays
+   * this engine already copied are written in place from now on, nothing is copied again.
+   * Only for a working copy that nobody else holds (begun writable, never handed out).
+   */
+  resume(now: number): void {
+    this.now = now;
+    this.me = NONE;
+    this.events.length = 0;
     this.resetTurnFlags();
     this.rEndStage = this.rEndRound = this.rEndGame = false;
   }
@@ -479,7 +503,7 @@ export class Engine implements Ctx {
     this.rEndGame = true;
   }
   announce(text: string): void {
-    this.events.push({ type: 'announce', text });
+    if (!this.quiet) this.events.push({ type: 'announce', text });
   }
   elapsed(): number {
     return this.now - (this.s.window >= 0 ? this.s.windowStart : this.s.stageStart);
@@ -493,7 +517,7 @@ export class Engine implements Ctx {
       value = this.rigged.shift()!;
       if (!d.faces.includes(value)) this.misfit ??= `${value} is not a face of die ${d.name}`;
     } else value = d.faces[nextInt(this.wRng(), d.faces.length)];
-    this.events.push({ type: 'roll', die: d.name, value });
+    if (!this.quiet) this.events.push({ type: 'roll', die: d.name, value });
     return value;
   }
   random(lo: number, hi: number): number {

@@ -1,6 +1,7 @@
 // Legal-action enumeration: each available action's parameter domains, kept when the guard
-// passes. The candidate lives in the engine's reused args buffer; only accepted candidates
-// allocate (their wire form).
+// passes. The candidate lives in the engine's reused args buffer; accepted candidates go to a
+// sink: wire actions (legalActions, the only allocating one), the internal LegalBuffer (the
+// fast path), or "any" (canAct: stops at the first).
 import { availability, limitsOk } from '../arbitration/checks.ts';
 import { encodeAction, seesCard, type Action } from './codec.ts';
 import type { Engine } from './engine.ts';
@@ -9,38 +10,134 @@ import { NONE } from './game-def.ts';
 /** Largest zone whose subsets a `cards` parameter enumerates in full (else singletons + all). */
 export const MAX_SUBSET_ZONE = 8;
 
-/** Appends every legal action of `seat` to `out` (e in read mode on the state). */
+/** Where enumerated candidates go: wire actions, a stop at the first, or the internal buffer. */
+const TO_WIRE = 0;
+const TO_ANY = 1;
+const TO_BUFFER = 2;
+
+/**
+ * Legal candidates in internal form (action index, argument numbers, absent bits, card lists),
+ * reused from call to call: what the fast path enumerates instead of wire actions.
+ */
+export class LegalBuffer {
+  /** Number of candidates. */
+  n = 0;
+  /** Numbers per candidate in `args` / `lists` (the largest parameter count, at least 1). */
+  readonly stride: number;
+  ai = new Int32Array(64);
+  absent = new Int32Array(64);
+  args: Int32Array;
+  lists: (number[] | undefined)[] = [];
+
+  constructor(stride: number) {
+    this.stride = stride;
+    this.args = new Int32Array(64 * stride);
+  }
+
+  /** Appends the engine's current candidate for action ai. */
+  push(e: Engine, ai: number): void {
+    const k = this.n++;
+    if (k === this.ai.length) this.grow();
+    this.ai[k] = ai;
+    const np = e.def.actions[ai].params.length;
+    const base = k * this.stride;
+    let absent = 0;
+    for (let i = 0; i < np; i++) {
+      this.args[base + i] = e.args[i];
+      if (e.absent[i] === 1) absent |= 1 << i;
+      if (e.def.actions[ai].params[i].kind === 'cards') this.lists[base + i] = e.lists[i];
+    }
+    this.absent[k] = absent;
+  }
+
+  /** Puts candidate k back into the engine's argument buffers; returns its action index. */
+  load(e: Engine, k: number): number {
+    const ai = this.ai[k];
+    const params = e.def.actions[ai].params;
+    const base = k * this.stride;
+    const absent = this.absent[k];
+    for (let i = 0; i < params.length; i++) {
+      e.args[i] = this.args[base + i];
+      e.absent[i] = (absent >> i) & 1;
+      if (params[i].kind === 'cards') e.lists[i] = this.lists[base + i]!;
+    }
+    return ai;
+  }
+
+  private grow(): void {
+    const size = this.ai.length * 2;
+    const ai = new Int32Array(size);
+    ai.set(this.ai);
+    this.ai = ai;
+    const absent = new Int32Array(size);
+    absent.set(this.absent);
+    this.absent = absent;
+    const args = new Int32Array(size * this.stride);
+    args.set(this.args);
+    this.args = args;
+  }
+}
+
+/** What one enumeration writes to (one per engine, reused). */
+export interface Sink {
+  mode: number;
+  wire: Action[];
+  buffer: LegalBuffer;
+  found: boolean;
+}
+
+/** Appends every legal action of `seat` to `out` in wire form (e in read mode on the state). */
 export function enumerateLegal(e: Engine, seat: number, out: Action[]): void {
+  const sink = e.sink;
+  sink.mode = TO_WIRE;
+  sink.found = false;
+  sink.wire = out;
+  enumerate(e, seat, sink);
+  sink.wire = NO_WIRE;
+}
+
+/** Fills the engine's LegalBuffer with `seat`'s legal candidates (internal form); returns it. */
+export function legalInto(e: Engine, seat: number): LegalBuffer {
+  const sink = e.sink;
+  sink.mode = TO_BUFFER;
+  sink.found = false;
+  sink.buffer.n = 0;
+  enumerate(e, seat, sink);
+  return sink.buffer;
+}
+
+/** Whether `seat` has at least one legal action (stops at the first, allocates nothing). */
+export function hasLegal(e: Engine, seat: number): boolean {
+  const sink = e.sink;
+  sink.mode = TO_ANY;
+  sink.found = false;
+  enumerate(e, seat, sink);
+  return sink.found;
+}
+
+const NO_WIRE: Action[] = [];
+
+function enumerate(e: Engine, seat: number, sink: Sink): void {
   const s = e.s;
   if (s.result !== null || seat < 0 || seat >= s.players) return;
-  const n = e.def.actions.length;
-  for (let ai = 0; ai < n; ai++) {
+  const actions = e.def.actions;
+  const n = actions.length;
+  for (let ai = 0; ai < n && !sink.found; ai++) {
     e.me = seat;
-    if (e.def.actions[ai].byTimer === true || availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
+    if (actions[ai].byTimer === true || availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
     e.me = seat;
-    enumParam(e, ai, 0, seat, out);
+    enumParam(e, ai, 0, seat, sink);
   }
 }
 
-/** Whether `seat` has at least one legal action (stops at the first). */
-export function hasLegal(e: Engine, seat: number): boolean {
-  const probe: Action[] = [];
-  const s = e.s;
-  if (s.result !== null) return false;
-  for (let ai = 0; ai < e.def.actions.length && probe.length === 0; ai++) {
-    e.me = seat;
-    if (e.def.actions[ai].byTimer === true || availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
-    e.me = seat;
-    enumParam(e, ai, 0, seat, probe);
-  }
-  return probe.length > 0;
+function leaf(e: Engine, ai: number, seat: number, sink: Sink): void {
+  if (e.def.actions[ai].guard(e, e.args) !== null) return;
+  if (sink.mode === TO_BUFFER) sink.buffer.push(e, ai);
+  else if (sink.mode === TO_ANY) sink.found = true;
+  else sink.wire.push(encodeAction(e, ai, seat));
 }
 
-function leaf(e: Engine, ai: number, seat: number, out: Action[]): void {
-  if (e.def.actions[ai].guard(e, e.args) === null) out.push(encodeAction(e, ai, seat));
-}
-
-function enumParam(e: Engine, ai: number, i: number, seat: number, out: Action[]): void {
+function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink): void {
   const a = e.def.actions[ai];
   if (i === a.params.length) {
     leaf(e, ai, seat, out);
@@ -68,6 +165,7 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Action[]
         args[i] = c;
         if (p.where !== undefined && !p.where(e, args)) continue;
         enumParam(e, ai, i + 1, seat, out);
+        if (out.found) return;
       }
       return;
     }
@@ -82,14 +180,17 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Action[]
           for (let b = 0; b < pool.length; b++) if ((mask >> b) & 1) list.push(pool[b]);
           e.lists[i] = list;
           enumParam(e, ai, i + 1, seat, out);
+          if (out.found) return;
         }
       } else {
         for (const c of pool) {
           e.lists[i] = [c];
           enumParam(e, ai, i + 1, seat, out);
+          if (out.found) return;
         }
         e.lists[i] = pool;
         enumParam(e, ai, i + 1, seat, out);
+        if (out.found) return;
       }
       return;
     }
@@ -98,10 +199,12 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Action[]
       for (let k = 0; k < piles.length; k++) {
         args[i] = piles[k];
         enumParam(e, ai, i + 1, seat, out);
+        if (out.found) return;
       }
       if (p.orNew) {
         args[i] = NONE;
         enumParam(e, ai, i + 1, seat, out);
+        if (out.found) return;
       }
       return;
     }
@@ -110,6 +213,7 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Action[]
       for (let k = 0; k < n; k++) {
         args[i] = k;
         enumParam(e, ai, i + 1, seat, out);
+        if (out.found) return;
       }
       return;
     }
@@ -117,18 +221,21 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Action[]
       for (let k = 0; k < 2; k++) {
         args[i] = k;
         enumParam(e, ai, i + 1, seat, out);
+        if (out.found) return;
       }
       return;
     case 'int':
       for (let k = p.min; k <= p.max; k++) {
         args[i] = k;
         enumParam(e, ai, i + 1, seat, out);
+        if (out.found) return;
       }
       return;
     case 'player':
       for (let k = 0; k < e.s.players; k++) {
         args[i] = k;
         enumParam(e, ai, i + 1, seat, out);
+        if (out.found) return;
       }
       return;
   }

@@ -44,13 +44,13 @@ export function performTimed(e: Engine, seat: number, ai: number): boolean {
 }
 
 /** Runs an action whose checks passed: hook, effect, turn control, idle timer, triggers. */
-function run(e: Engine, seat: number, ai: number, av: number, accepted: boolean): void {
+export function run(e: Engine, seat: number, ai: number, av: number, accepted: boolean): void {
   const def = e.def;
   const a = def.actions[ai];
   const sd = stageDef(e);
   const stagePos = e.s.stage;
   const inTurn = av === AV_STAGE && sd !== null && sd.kind === 'turns' && seat === e.s.current;
-  e.events.push({ type: 'action', seat, action: a.name });
+  if (!e.quiet) e.events.push({ type: 'action', seat, action: a.name });
   const k = ai * e.s.players + seat;
   if (a.rate !== undefined) e.wRate()[k] = e.now;
   if (a.once === true) e.wOnce()[k] = e.s.scope;

@@ -11,7 +11,8 @@ export function moveCard(e: Engine, card: number, to: number, pos: 'top' | 'bott
   const s = e.s;
   const from = s.cardZone[card];
   const idx = s.zones[from].indexOf(card);
-  const srcMask = e.visibleMask(from, idx);
+  const quiet = e.quiet;
+  const srcMask = quiet ? 0 : e.visibleMask(from, idx);
   // Take it out (rows keep a hole).
   const fa = e.wZone(from);
   if (e.isRow(from)) fa[idx] = NONE;
@@ -43,6 +44,7 @@ export function moveCard(e: Engine, card: number, to: number, pos: 'top' | 'bott
     ta.splice(at, 0, card);
   }
   e.wCardZone()[card] = to;
+  if (quiet) return;
   const dstMask = e.visibleMask(to, at);
   const seen = srcMask | dstMask;
   const viewers = s.players + 1;
@@ -186,6 +188,7 @@ export function shuffle(e: Engine, z: number): void {
   if (z < 0) return;
   const a = e.wZone(z);
   shuffleInPlace(e.wRng(), a);
+  if (e.quiet) return;
   e.events.push({ type: 'shuffle', zone: z });
   // Cards whose place is hidden from a viewer get fresh ids for that viewer.
   const s = e.s;

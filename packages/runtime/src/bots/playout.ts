@@ -1,0 +1,105 @@
+// The fast random-playout path: one whole game between uniformly random bots, played in place
+// on one private working copy (no copy per action, no wire actions, no events, no view ids).
+// test/fixtures/reference-playout.ts is the same loop over the public API; the tests check that
+// both play the very same game.
+import { availability } from '../arbitration/checks.ts';
+import { engineFor, type Engine } from '../core/engine.ts';
+import type { GameDef } from '../core/game-def.ts';
+import { hasLegal, legalInto } from '../core/legal.ts';
+import { run } from '../core/perform.ts';
+import { setup, type OptionValue } from '../core/setup.ts';
+import type { GameResult } from '../core/state.ts';
+import { deriveRng, nextInt } from '../rng/index.ts';
+import { nextDeadline, runDue } from '../timers/timers.ts';
+
+export interface PlayoutInput {
+  players: number;
+  seed: string | number;
+  options?: Record<string, OptionValue>;
+  /** Stop after this many accepted actions (default 20 000): the result is then null. */
+  maxActions?: number;
+}
+
+export interface PlayoutResult {
+  /** Accepted player actions (timer firings not counted). */
+  actions: number;
+  /** Final result, or null when capped/stalled. */
+  result: GameResult | null;
+  capped: boolean;
+  /** Logical time at the end (ms) and rounds played. */
+  time: number;
+  rounds: number;
+}
+
+/** Default cap on accepted actions per playout. */
+export const PLAYOUT_MAX_ACTIONS = 20_000;
+
+/**
+ * One whole game between uniformly random bots, as fast as the engine can go. Deterministic
+ * per seed. Each step: timers due fire; the seats with a legal action now are found; if none,
+ * time jumps to the next deadline and it fires (stop, stalled, when there is none); else a seat
+ * is drawn uniformly among them, then one of its legal actions uniformly (in `legalActions`
+ * order), and it is applied at the same logical time. The loop's draws come from
+ * `deriveRng(seed, 'playout')`; the game's own draws from its state, as always.
+ *
+ * @example
+ * const r = randomPlayout(game, { players: 4, seed: 1 });
+ * console.log(r.actions, r.result?.winners);
+ */
+export function randomPlayout(def: GameDef, input: PlayoutInput): PlayoutResult {
+  const start = setup(def, { players: input.players, seed: input.seed, options: input.options });
+  const cap = input.maxActions ?? PLAYOUT_MAX_ACTIONS;
+  const e = engineFor(def);
+  const wasBusy = e.busy;
+  const wasQuiet = e.quiet;
+  e.busy = true;
+  e.quiet = true;
+  try {
+    // The one copy of the game: written in place by every later step (see Engine.resume).
+    e.begin(start, start.lastAt, true);
+    return play(e, deriveRng(input.seed, 'playout'), cap);
+  } finally {
+    e.busy = wasBusy;
+    e.quiet = wasQuiet;
+  }
+}
+
+function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number): PlayoutResult {
+  const players = e.s.players;
+  const seats = new Int32Array(players);
+  let now = e.s.lastAt;
+  let actions = 0;
+  for (;;) {
+    if (e.s.result !== null) break;
+    if (actions >= cap) return { actions, result: null, capped: true, time: now, rounds: e.s.round };
+    const due = nextDeadline(e.s);
+    if (due !== null && due <= now) {
+      fire(e, now);
+      continue;
+    }
+    e.resume(now);
+    let n = 0;
+    for (let p = 0; p < players; p++) if (hasLegal(e, p)) seats[n++] = p;
+    if (n === 0) {
+      if (due === null) break;
+      now = due;
+      fire(e, now);
+      continue;
+    }
+    const seat = seats[nextInt(rng, n)];
+    const buf = legalInto(e, seat);
+    const ai = buf.load(e, nextInt(rng, buf.n));
+    e.resume(Math.max(now, e.s.lastAt));
+    e.me = seat;
+    run(e, seat, ai, availability(e, ai, seat), true);
+    actions++;
+  }
+  return { actions, result: e.s.result, capped: false, time: now, rounds: e.s.round };
+}
+
+/** Fires the timers due by `now` on the working copy (as `tick` does). */
+function fire(e: Engine, now: number): void {
+  const t = Math.max(now, e.s.lastAt);
+  e.resume(t);
+  runDue(e, t);
+}
