@@ -1,6 +1,6 @@
 // Catalogue, scenarios: a scenario file that cannot run (broken) and a step that does not hold (failed).
 import type { Loc } from '../ast/loc.ts';
-import { diagnosticAt, type Diagnostic, type DiagnosticNote } from './diagnostic.ts';
+import { diagnosticAt, noteAt, type Diagnostic, type DiagnosticNote } from './diagnostic.ts';
 
 /** Codes of a broken scenario (exit 2) and of a failing step (exit 1); stable public API. */
 export const SCENARIO_CODES = [
@@ -9,6 +9,7 @@ export const SCENARIO_CODES = [
   'scenario_name_unknown',
   'scenario_arrange_invalid',
   'scenario_argument_invalid',
+  'scenario_me_without_actor',
   'scenario_setup_rejected',
   'scenario_expect_failed',
   'scenario_action_rejected',
@@ -47,6 +48,13 @@ export function arrangeInvalid(loc: Loc, message: string, notes: DiagnosticNote[
 /** `c: red` for a card parameter, `p: pile 0`, `s1 does …`. */
 export function argumentInvalid(loc: Loc, message: string, notes: DiagnosticNote[] = []): Diagnostic {
   return diagnosticAt('scenario_argument_invalid', 'error', message, loc, notes);
+}
+
+/** `expect count(hand(me)) == 3`, `set ready(me) = true`: only a `does` step has an acting seat. */
+export function meWithoutActor(loc: Loc, word: string, where: string, via?: Loc): Diagnostic {
+  const notes: DiagnosticNote[] = via ? [noteAt(`reached from ${where} through this call`, via)] : [];
+  notes.push({ message: 'only the arguments of a "does" step have an acting player; name the seat instead (p1, p2 …, current)' });
+  return diagnosticAt('scenario_me_without_actor', 'error', `"${word}" has no meaning in ${where}: no player is acting there`, loc, notes);
 }
 
 /** The runtime refused the table or the arrangement (`setup/invalid`). */

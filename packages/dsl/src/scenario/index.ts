@@ -11,6 +11,7 @@ import { checkWithProbes, loadModule, readGameSource, type GameSource } from './
 import { ruleFileOfId, ruleFileOfPath } from './game-file.ts';
 import { parseScenario } from './parse-scenario.ts';
 import { addOperandProbes, planScenario, type ProbeCounter, type ScenarioPlan } from './plan.ts';
+import { reportMeWithoutActor } from './report-me-without-actor.ts';
 import { runScenario } from './run-scenario.ts';
 
 export { parseScenario } from './parse-scenario.ts';
@@ -138,6 +139,14 @@ async function runGroup(src: GameSource, members: Parsed[], texts: Map<string, s
     plans = plans.filter((p) => !bad.has(p.member.file));
   }
   if (model === null) return;
+  // `me` means the acting seat: outside a `does` step's arguments it means nothing.
+  const refs = model.refs;
+  plans = plans.filter((p) => {
+    const problems = reportMeWithoutActor(p.plan.ast, refs);
+    if (problems.length > 0) p.member.result.diagnostics = problems;
+    return problems.length === 0;
+  });
+  if (plans.length === 0) return;
   // Operand probes let a failing expectation say what it found.
   for (const p of plans) addOperandProbes(p.plan, model.types, counter);
   const withValues = checkWithProbes(src, plans.flatMap((p) => p.plan.probes));

@@ -78,6 +78,16 @@ describe('broken scenarios are located diagnostics', () => {
     ]);
     expect(r.diagnostics.map((d) => d.notes[0]?.message)).toEqual([undefined, 'did you mean "hand"?', "did you mean 'R1'?", undefined, 'did you mean "c"?']);
   });
+  it('"me" where no seat acts (arrange, expect, a timed expect) is scenario_me_without_actor', () => {
+    const r = result('broken/me-without-actor.scenario');
+    expect(r.status).toBe('broken');
+    expect(codes('me-without-actor')).toEqual([['scenario_me_without_actor', 4], ['scenario_me_without_actor', 8], ['scenario_me_without_actor', 9]]);
+    expect(r.diagnostics.map((d) => [d.col, d.message])).toEqual([
+      [12, '"me" has no meaning in arrange: no player is acting there'],
+      [19, '"me" has no meaning in an expectation: no player is acting there'],
+      [28, '"me" has no meaning in an expectation: no player is acting there'],
+    ]);
+  });
   it('a game that does not exist', () => {
     expect(codes('no-game')).toEqual([['scenario_game_not_found', 1]]);
   });

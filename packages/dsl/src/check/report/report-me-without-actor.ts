@@ -2,50 +2,69 @@
 import type * as A from '../../ast/index.ts';
 import { meWithoutActor } from '../../diagnostics/check-types.ts';
 import type { CheckContext } from '../context.ts';
+import type { Symbol } from '../model.ts';
 import { blockSites } from './sites.ts';
 
 const CONTEXT: Record<string, string> = {
   setup: 'setup', scoring: 'scoring', idle: 'an idle handler', timeout: 'on timeout', trigger: 'a when block',
 };
 
+/** A `me` / `my side` found under a root; `via` is the call that reached it when it is in a define or procedure body. */
+export interface MeUse {
+  node: A.BuiltinExpr;
+  word: 'me' | 'my side';
+  via?: A.Loc;
+}
+
 /**
- * Walks `root` (statements or expressions), reporting each `me`/`my side` once, and follows
- * procedure and define calls (their bodies run in the caller's context).
+ * Every `me` / `my side` under `root` (statements or expressions), following procedure and
+ * define calls through `refs` (their bodies run in the caller's context). Nodes in `reported`
+ * are skipped, and each use found is added to it.
+ *
+ * @example
+ * for (const use of findMeUses(model.refs, expectExpr)) report(use.node.loc, use.word);
  */
-function scan(ctx: CheckContext, root: unknown, context: string, reported: Set<A.Node>, visiting: Set<A.Node>, via?: A.Loc): void {
-  const seen = new Set<unknown>();
-  const walk = (n: unknown): void => {
-    if (!n || typeof n !== 'object' || seen.has(n)) return;
-    seen.add(n);
-    if (Array.isArray(n)) return n.forEach(walk);
-    const node = n as A.Node;
-    if (node.kind === 'builtin') {
-      const b = node as A.BuiltinExpr;
-      if ((b.name === 'me' || b.name === 'my_side') && !reported.has(b)) {
-        reported.add(b);
-        ctx.diagnostics.push(meWithoutActor(b.loc, b.name === 'me' ? 'me' : 'my side', context, via));
+export function findMeUses(refs: ReadonlyMap<A.Node, Symbol>, root: unknown, reported = new Set<A.Node>()): MeUse[] {
+  const found: MeUse[] = [];
+  const scan = (from: unknown, visiting: Set<A.Node>, via?: A.Loc): void => {
+    const seen = new Set<unknown>();
+    const walk = (n: unknown): void => {
+      if (!n || typeof n !== 'object' || seen.has(n)) return;
+      seen.add(n);
+      if (Array.isArray(n)) return n.forEach(walk);
+      const node = n as A.Node;
+      if (node.kind === 'builtin') {
+        const b = node as A.BuiltinExpr;
+        if ((b.name === 'me' || b.name === 'my_side') && !reported.has(b)) {
+          reported.add(b);
+          found.push({ node: b, word: b.name === 'me' ? 'me' : 'my side', ...(via ? { via } : {}) });
+        }
+        return;
       }
-      return;
-    }
-    const ref = ctx.game.refs.get(node);
-    const body = ref?.kind === 'procedure' ? ref.info.decl.body : ref?.kind === 'define' ? ref.info.decl.body : null;
-    const decl = ref?.kind === 'procedure' || ref?.kind === 'define' ? ref.info.decl : null;
-    if (body && decl && !visiting.has(decl)) {
-      visiting.add(decl);
-      scan(ctx, body, context, reported, visiting, via ?? node.loc);
-      visiting.delete(decl);
-    }
-    for (const [key, value] of Object.entries(n)) if (key !== 'loc') walk(value);
+      const ref = refs.get(node);
+      const decl = ref?.kind === 'procedure' || ref?.kind === 'define' ? ref.info.decl : null;
+      if (decl && !visiting.has(decl)) {
+        visiting.add(decl);
+        scan(decl.body, visiting, via ?? node.loc);
+        visiting.delete(decl);
+      }
+      for (const [key, value] of Object.entries(n)) if (key !== 'loc') walk(value);
+    };
+    walk(from);
   };
-  walk(root);
+  scan(root, new Set());
+  return found;
 }
 
 export function reportMeWithoutActor(ctx: CheckContext): void {
   const reported = new Set<A.Node>();
+  const report = (root: unknown, context: string): void => {
+    for (const use of findMeUses(ctx.game.refs, root, reported)) ctx.diagnostics.push(meWithoutActor(use.node.loc, use.word, context, use.via));
+  };
   for (const site of blockSites(ctx)) {
     const context = CONTEXT[site.kind];
     if (!context) continue;
-    scan(ctx, site.block, context, reported, new Set());
-    if (site.kind === 'trigger') scan(ctx, (site.decl as A.TriggerDecl).cond, 'a when condition', reported, new Set());
+    report(site.block, context);
+    if (site.kind === 'trigger') report((site.decl as A.TriggerDecl).cond, 'a when condition');
   }
 }
