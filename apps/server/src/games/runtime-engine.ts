@@ -2,6 +2,7 @@
 import {
   apply,
   BOT_LEVELS,
+  canAct,
   checkSetup,
   chooseAction,
   deriveRng,
@@ -49,12 +50,13 @@ export function hostGameDef(def: GameDef, source: string): HostedGame<GameState>
     apply: (state, seat, action, now) => apply(def, state, seat, action as Action, now),
     tick: (state, now) => tick(def, state, now),
     nextDeadline: (state) => nextDeadline(state),
-    legalActions: (state, seat) => legalActions(def, state, seat),
+    legalActions: (state, seat, now) => legalActions(def, state, seat, now),
+    canAct: (state, seat, now) => canAct(def, state, seat, now),
     view: (state, viewer) => view(def, state, viewer),
     eventsFor: (state, events, viewer) => eventsFor(def, state, events as Parameters<typeof eventsFor>[2], viewer),
     result: (state) => result(def, state),
     botRng: (seed, seat) => deriveRng(seed, `bot:${seat}`),
-    bot: (state, seat, level, rng) => chooseAction(level, def, state, seat, rng as RngState, { ...BUDGET, now: state.lastAt }),
+    bot: (state, seat, level, rng, now) => chooseAction(level, def, state, seat, rng as RngState, { ...BUDGET, now }),
     botDelay: (level) => reactionModel(level),
   };
   return {

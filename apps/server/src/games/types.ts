@@ -45,7 +45,10 @@ export interface GameEngine<S = unknown> {
   apply(state: S, seat: number, action: WireAction, now: number): Step<S> | { rejected: Rejection };
   tick(state: S, now: number): Step<S>;
   nextDeadline(state: S): number | null;
-  legalActions(state: S, seat: number): readonly WireAction[];
+  /** `now` (default: the state's last time) matters to `rate` limits and time-reading guards. */
+  legalActions(state: S, seat: number, now?: number): readonly WireAction[];
+  /** Whether `seat` has any legal action at `now` (cheaper than `legalActions` when the engine has it). */
+  canAct?(state: S, seat: number, now: number): boolean;
   /** The state as a seat (or a spectator) may see it: hidden cards carry no face or identity. */
   view(state: S, viewer: number | 'spectator'): unknown;
   /** Events redacted for one viewer. */
@@ -54,8 +57,8 @@ export interface GameEngine<S = unknown> {
   result(state: S): GameOutcome | null;
   /** A bot's own random stream for one seat of one room (opaque to the server). */
   botRng(seed: string, seat: number): unknown;
-  /** A bot's choice for `seat`, or null when it has nothing to do; draws from `rng` (from `botRng`). */
-  bot(state: S, seat: number, level: string, rng: unknown): WireAction | null;
+  /** A bot's choice for `seat` at logical time `now`, or null when it has nothing to do; draws from `rng` (from `botRng`). */
+  bot(state: S, seat: number, level: string, rng: unknown, now: number): WireAction | null;
   /** The reaction delay distribution of a bot level (log-normal), when the engine has one. */
   botDelay?(level: string): { medianMs: number; sigma: number; minMs: number; maxMs: number };
 }

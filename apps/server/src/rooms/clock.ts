@@ -55,4 +55,11 @@ export class ManualClock implements Clock {
   pending(): number {
     return this.timers.size;
   }
+
+  /** When the earliest armed timer is due, or null when none is armed. */
+  nextAt(): number | null {
+    let at: number | null = null;
+    for (const t of this.timers.values()) if (at === null || t.at < at) at = t.at;
+    return at;
+  }
 }

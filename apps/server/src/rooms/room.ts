@@ -69,10 +69,15 @@ export class Room {
       seats: record.seats,
       active: () => !this.closed && this.record.status === 'playing',
       state: () => this.st,
+      now: () => this.now(),
       act: (seat, decide) =>
         void this.queue.run(async () => {
           if (this.closed || this.record.status !== 'playing') return;
-          const action = decide();
+          // Timers due by now fire first, so the bot decides on the state it will act on.
+          const now = this.now();
+          this.runTimers(now);
+          if (this.record.status !== 'playing') return;
+          const action = decide(now);
           if (action) {
             const o = await this.process({ seat, bot: true }, 0, action);
             this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
