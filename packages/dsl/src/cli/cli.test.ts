@@ -62,9 +62,9 @@ describe('decksmith CLI', () => {
     expect(stderr).toContain('Usage: decksmith');
   });
 
-  it('a sub-command whose issue has not landed says so and exits 1', async () => {
-    const { code, stderr } = await decksmith('bench', '--seconds', '1');
+  it('bench names an unknown game: says so and exits 1', async () => {
+    const { code, stderr } = await decksmith('bench', 'no-such-game', '--seconds', '0.1', '--runs', '1');
     expect(code).toBe(1);
-    expect(stderr).toContain('decksmith bench: not implemented yet (issue 13)');
+    expect(stderr).toContain('decksmith bench: No generated game "no-such-game"');
   });
 });

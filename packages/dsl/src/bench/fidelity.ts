@@ -1,0 +1,63 @@
+// Do the three Tiv-Miv implementations play the same game? Means over the games each played.
+
+/** Running means of what a random Tiv-Miv game looks like in one implementation. */
+export class Tally {
+  games = 0;
+  private moves = 0;
+  private phases = 0;
+  private score = 0;
+  private seen = -1;
+
+  /** Counts game `seed` once (the runs replay the same seeds). */
+  add(seed: number, moves: number, phases: number, scores: readonly number[]): void {
+    if (seed <= this.seen) return;
+    this.seen = seed;
+    this.games++;
+    this.moves += moves;
+    this.phases += phases;
+    let s = 0;
+    for (const x of scores) s += x;
+    this.score += scores.length === 0 ? 0 : s / scores.length;
+  }
+
+  summary(): GameShape {
+    const n = Math.max(1, this.games);
+    return { games: this.games, movesPerGame: this.moves / n, phasesPerGame: this.phases / n, meanScore: this.score / n };
+  }
+}
+
+export interface GameShape {
+  games: number;
+  movesPerGame: number;
+  phasesPerGame: number;
+  /** Mean final total per seat. */
+  meanScore: number;
+}
+
+export interface FidelityCheck {
+  /** Largest relative difference from Decksmith's mean moves and phases per game, in %. */
+  maxDeviationPercent: number;
+  tolerancePercent: number;
+  /** True within tolerance; null when some implementation played too few games to judge. */
+  ok: boolean | null;
+}
+
+/** Fewest games per implementation for the check to judge. */
+export const MIN_GAMES = 30;
+
+/**
+ * Compares every implementation's means with the reference's (moves and phases per game).
+ *
+ * @example
+ * checkFidelity(decksmith, [bgio, hand], 5); // { maxDeviationPercent: 1.2, tolerancePercent: 5, ok: true }
+ */
+export function checkFidelity(reference: GameShape, others: readonly GameShape[], tolerancePercent = 5): FidelityCheck {
+  let worst = 0;
+  for (const o of others) {
+    for (const [a, b] of [[o.movesPerGame, reference.movesPerGame], [o.phasesPerGame, reference.phasesPerGame]] as const) {
+      if (b > 0) worst = Math.max(worst, (Math.abs(a - b) / b) * 100);
+    }
+  }
+  const enough = reference.games >= MIN_GAMES && others.every((o) => o.games >= MIN_GAMES);
+  return { maxDeviationPercent: Math.round(worst * 100) / 100, tolerancePercent, ok: enough ? worst <= tolerancePercent : null };
+}

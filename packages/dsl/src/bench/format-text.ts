@@ -1,0 +1,55 @@
+// The human output of `decksmith bench`: the machine, a table per section, the ratios against targets.
+import Table from 'cli-table3';
+import { MIN_GAMES } from './fidelity.ts';
+import { machineLine } from './machine.ts';
+import type { Figure } from './measure.ts';
+import type { BenchReport } from './run-bench.ts';
+
+/** 1234567 → "1,234,567"; small values keep three significant digits. */
+export function formatNumber(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  if (Math.abs(x) >= 100) return Math.round(x).toLocaleString('en-US');
+  return Number(x.toPrecision(3)).toString();
+}
+
+/** "median (min–max)". */
+export function formatFigure(f: Figure): string {
+  return `${formatNumber(f.median)} (${formatNumber(f.min)}–${formatNumber(f.max)})`;
+}
+
+const table = (head: string[]): Table.Table => new Table({ head, style: { head: [], border: [] } });
+
+/** The whole report as text. */
+export function formatBench(r: BenchReport): string {
+  const out: string[] = [];
+  out.push(`machine: ${machineLine(r.machine)}`);
+  out.push(`each figure: median (min–max) of ${r.settings.runs} run(s) of ${r.settings.seconds} s; ismcts at ${r.settings.ismctsIterationsPerDecision} iterations a decision`);
+  const g = table(['game', 'seats', 'moves/s', 'playouts/s', 'moves/s (wire)', 'legalActions/s', 'ismcts it/s']);
+  const notes: string[] = [];
+  for (const [id, f] of Object.entries(r.games)) {
+    g.push([id, f.players, formatFigure(f.movesPerSecond), formatFigure(f.playoutsPerSecond), formatFigure(f.wireMovesPerSecond), formatFigure(f.legalActionsPerSecond), formatFigure(f.ismctsIterationsPerSecond)]);
+    if (f.unfinishedPlayouts > 0) notes.push(`${id}: ${Math.round(f.unfinishedPlayouts * 100)}% of the timed playouts stalled or were capped before the game ended`);
+  }
+  out.push(g.toString());
+  const first = Object.values(r.games)[0];
+  if (first !== undefined) out.push(`moves/s and playouts/s: ${first.fastPath}; moves/s (wire): legalActions + apply per move`);
+  out.push(...notes);
+  if (r.peer !== null) {
+    out.push('', `peer: ${r.peer.game}, ${r.peer.players} seats, the same random loop in each implementation`);
+    const p = table(['implementation', 'moves/s', 'playouts/s', 'games', 'moves/game', 'phases/game', 'mean score']);
+    for (const [name, f] of Object.entries(r.peer.implementations)) {
+      const s = f.shape;
+      p.push([name, formatFigure(f.movesPerSecond), formatFigure(f.playoutsPerSecond), s.games, formatNumber(s.movesPerGame), formatNumber(s.phasesPerGame), formatNumber(s.meanScore)]);
+    }
+    out.push(p.toString());
+    if (r.peer.missing !== undefined) out.push(`boardgame.io peer not run: ${r.peer.missing}`);
+    const fid = r.peer.fidelity;
+    const verdict = fid.ok === null ? `too few games to judge (fewer than ${MIN_GAMES} each)` : fid.ok ? 'same game' : 'DIFFERENT GAMES';
+    out.push(`fidelity: moves and phases per game within ${fid.maxDeviationPercent}% of Decksmith's (tolerance ${fid.tolerancePercent}%): ${verdict}`);
+  }
+  const ratio = (name: string, v: number | null, target: number): string =>
+    v === null ? `${name}: not measured` : `${name}: ${formatNumber(v)}× (target ≥ ${target}×: ${v >= target ? 'met' : `missed by ${formatNumber(target / v)}×`})`;
+  out.push(ratio('Decksmith ÷ boardgame.io moves/s', r.peerRatio, r.targets.peerRatio));
+  out.push(ratio('generated ÷ hand-written moves/s', r.generatedVsHandwritten, r.targets.generatedVsHandwritten));
+  return out.join('\n');
+}

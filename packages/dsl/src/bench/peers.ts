@@ -1,0 +1,68 @@
+// The peer comparison on Tiv-Miv: Decksmith's fast path, the boardgame.io peer and the hand-written
+// baseline, each timed in the same run. boardgame.io is a dev dependency: the peer is imported
+// only here and only when asked, so the CLI works without it.
+import type { TivMivImpl } from '../../bench/types.ts';
+import { handwritten } from '../../bench/baseline/tiv-miv.ts';
+import { fastPlayout, type GameTable } from './engine-figures.ts';
+import { Tally } from './fidelity.ts';
+import { itemsPerSecond, perSecond, timeWindow } from './measure.ts';
+import type { BenchRuntime } from './runtime-api.ts';
+
+export const PEER_GAME = 'tiv-miv';
+
+/** The implementations timed against Decksmith (the peer is null when boardgame.io is missing). */
+export interface Peers {
+  boardgameio: TivMivImpl | null;
+  /** Why the peer could not be loaded. */
+  missing?: string;
+  handwritten: TivMivImpl;
+}
+
+/** Loads the boardgame.io peer by dynamic import (boardgame.io checks every move's state outside production). */
+export async function loadPeers(): Promise<Peers> {
+  process.env.NODE_ENV ??= 'production';
+  try {
+    const m = await import('../../bench/peer/drive.ts');
+    return { boardgameio: m.boardgameio, handwritten };
+  } catch (e) {
+    return { boardgameio: null, missing: e instanceof Error ? e.message.split('\n')[0] : String(e), handwritten };
+  }
+}
+
+/** One run's moves/s and playouts/s per implementation. */
+export interface PeerRun {
+  name: string;
+  movesPerSecond: number;
+  playoutsPerSecond: number;
+}
+
+export interface PeerTallies {
+  decksmith: Tally;
+  boardgameio: Tally;
+  handwritten: Tally;
+}
+
+export const newTallies = (): PeerTallies => ({ decksmith: new Tally(), boardgameio: new Tally(), handwritten: new Tally() });
+
+/** Times each implementation for `seconds` on seeds 0, 1, 2 …, counting each game's shape once. */
+export function measurePeers(rt: BenchRuntime, t: GameTable, peers: Peers, seconds: number, tallies: PeerTallies): PeerRun[] {
+  const fast = fastPlayout(rt, t);
+  const out: PeerRun[] = [];
+  const d = timeWindow(seconds, (seed) => {
+    const r = fast(seed);
+    tallies.decksmith.add(seed, r.actions, r.rounds, r.result?.scores ?? []);
+    return r.actions;
+  });
+  out.push({ name: 'decksmith', movesPerSecond: perSecond(d), playoutsPerSecond: itemsPerSecond(d) });
+  const impls: [keyof PeerTallies, TivMivImpl | null][] = [['boardgameio', peers.boardgameio], ['handwritten', peers.handwritten]];
+  for (const [name, impl] of impls) {
+    if (impl === null) continue;
+    const w = timeWindow(seconds, (seed) => {
+      const r = impl.playout(seed, t.players);
+      tallies[name].add(seed, r.moves, r.phases, r.scores);
+      return r.moves;
+    });
+    out.push({ name, movesPerSecond: perSecond(w), playoutsPerSecond: itemsPerSecond(w) });
+  }
+  return out;
+}

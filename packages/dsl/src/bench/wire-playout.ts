@@ -1,0 +1,48 @@
+// The random loop over the runtime's public wire-form API (canAct, legalActions + apply per move,
+// tick at nextDeadline): the second figure beside the fast path, and the fast path's stand-in
+// where the runtime has no randomPlayout.
+import type { BenchRuntime, GameDef, GameState, PlayoutInput, PlayoutResult } from './runtime-api.ts';
+
+/** Called with each state the loop reaches before a move (for sampling); return nothing. */
+export type StateTap = (state: GameState, now: number) => void;
+
+/**
+ * One whole game between uniformly random bots: seats able to act now; none → tick at the next
+ * deadline (stop if there is none); else a random seat, then a random legal action, applied at
+ * `now`. The loop's RNG is `deriveRng(seed, 'playout')`, as the runtime's randomPlayout.
+ *
+ * @example
+ * const r = wirePlayout(rt, def, { players: 4, seed: 1 }); // { actions, result, capped, time, rounds }
+ */
+export function wirePlayout(rt: BenchRuntime, def: GameDef, input: PlayoutInput, tap?: StateTap): PlayoutResult {
+  let state = rt.setup(def, { players: input.players, seed: input.seed, options: input.options });
+  const rng = rt.deriveRng(input.seed, 'playout');
+  const cap = input.maxActions ?? 20_000;
+  const seats: number[] = [];
+  let now = state.lastAt;
+  let actions = 0;
+  while (state.result === null) {
+    if (actions >= cap) return { actions, result: null, capped: true, time: now, rounds: state.round };
+    const due = rt.nextDeadline(state);
+    if (due !== null && due <= now) {
+      state = rt.tick(def, state, now).state;
+      continue;
+    }
+    seats.length = 0;
+    for (let p = 0; p < state.players; p++) if (rt.canAct(def, state, p, now)) seats.push(p);
+    if (seats.length === 0) {
+      if (due === null) break;
+      now = due;
+      state = rt.tick(def, state, now).state;
+      continue;
+    }
+    tap?.(state, now);
+    const seat = seats[rt.nextInt(rng, seats.length)]!;
+    const legal = rt.legalActions(def, state, seat, now);
+    const r = rt.apply(def, state, seat, legal[rt.nextInt(rng, legal.length)]!, now);
+    if ('rejected' in r) throw new Error(`${def.id}: a listed action was rejected (${r.rejected.code}: ${r.rejected.message})`);
+    state = r.state;
+    actions++;
+  }
+  return { actions, result: state.result, capped: false, time: now, rounds: state.round };
+}
