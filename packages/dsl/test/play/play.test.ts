@@ -77,9 +77,18 @@ describe('decksmith play', () => {
   it('--json prints every game, violations, stuck games and moves per second', () => {
     const r = run(fixture, '--games', '4', '--seed', '10', '--players', '3', '--option', 'snap_time=3s', '--json');
     expect(r.status).toBe(0);
-    const out = JSON.parse(r.stdout) as { games: { seed: number; winners: number[]; scores: number[]; actions: number; endedBy: string }[]; invariantViolations: number; stuckGames: number; movesPerSecond: number };
+    const out = JSON.parse(r.stdout) as {
+      games: { seed: number; winners: number[]; scores: number[]; actions: number; rounds: number; time: number; endedBy: string }[];
+      invariantViolations: number; stuckGames: number; movesPerSecond: number; meanRounds: number; meanTime: number;
+    };
     expect(out.games.map((g) => g.seed)).toEqual([10, 11, 12, 13]);
-    expect(Object.keys(out.games[0]!)).toEqual(['seed', 'winners', 'scores', 'actions', 'endedBy']);
+    expect(Object.keys(out.games[0]!)).toEqual(['seed', 'winners', 'scores', 'actions', 'rounds', 'time', 'endedBy']);
+    // The same games as playGames plays them: rounds and logical time per game, and their means.
+    const direct = playGames(rt, def, { players: 3, seed: 10, games: 4, bots: ['random', 'random', 'random'], options: { snap_time: 3000 }, maxActions: 20_000 });
+    expect(out.games.map((g) => [g.rounds, g.time])).toEqual(direct.games.map((g) => [g.rounds, g.time]));
+    expect(out.games.every((g) => g.rounds >= 1 && g.time > 0)).toBe(true);
+    expect(out.meanRounds).toBe(Math.round((direct.games.reduce((n, g) => n + g.rounds, 0) / 4) * 10) / 10);
+    expect(out.meanTime).toBe(Math.round(direct.games.reduce((n, g) => n + g.time, 0) / 4));
     expect(out.invariantViolations).toBe(0);
     expect(out.stuckGames).toBe(0);
     expect(out.movesPerSecond).toBeGreaterThan(0);
@@ -96,7 +105,8 @@ describe('decksmith play', () => {
     try {
       const play = (...args: string[]) => runCli(['node', 'decksmith', 'play', ...args]);
       expect(await play(fixture, '--games', '2', '--max-actions', '1')).toBe(1);
-      expect(out.join('')).toMatch(/^game 1 \(seed 1\): winners none · scores {2}· 1 actions · 1 round\(s\) · max-actions\n/);
+      expect(out.join('')).toMatch(/^game 1 \(seed 1\): winners none · scores {2}· 1 actions · 1 round\(s\) · \d+\.\d s logical · max-actions\n/);
+      expect(out.join('')).toMatch(/\d+\.\d round\(s\) and \d+\.\d s of logical time per game/);
       expect(await play(fixture, '--bots', 'genius')).toBe(2);
       expect(await play(fixture, '--bots', 'random,random,random')).toBe(2);
       expect(await play(fixture, '--players', '9')).toBe(2);

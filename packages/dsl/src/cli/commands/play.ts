@@ -38,8 +38,15 @@ function usage(message: string): number {
 function line(g: GameRecord, i: number): string {
   const winners = g.winners.length === 0 ? 'none' : g.winners.map((p) => `p${p + 1}`).join(', ');
   const extra = g.violations > 0 ? ` · ${g.violations} invariant violation(s): ${g.firstViolation}` : '';
-  return `game ${i + 1} (seed ${g.seed}): winners ${winners} · scores ${g.scores.join(', ')} · ${g.actions} actions · ${g.rounds} round(s) · ${g.endedBy}${extra}\n`;
+  return `game ${i + 1} (seed ${g.seed}): winners ${winners} · scores ${g.scores.join(', ')} · ${g.actions} actions · ${g.rounds} round(s) · ${seconds(g.time)} s logical · ${g.endedBy}${extra}\n`;
 }
+
+/** Logical ms as seconds with one decimal (`41.2`). */
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(1);
+}
+
+const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /** Runs the command; returns the exit code (0 every game ended cleanly, 1 violations or stuck games, 2 usage). */
 export async function playCommand(game: string, flags: PlayFlags): Promise<number> {
@@ -74,11 +81,13 @@ export async function playCommand(game: string, flags: PlayFlags): Promise<numbe
   });
   if (flags.json === true) {
     const out = {
-      games: report.games.map(({ seed: s, winners, scores, actions, endedBy }) => ({ seed: s, winners, scores, actions, endedBy })),
+      games: report.games.map(({ seed: s, winners, scores, actions, rounds, time, endedBy }) => ({ seed: s, winners, scores, actions, rounds, time, endedBy })),
       invariantViolations: report.invariantViolations,
       stuckGames: report.stuckGames,
       movesPerSecond: report.movesPerSecond,
       meanActions: Math.round(report.meanActions * 10) / 10,
+      meanRounds: Math.round(mean(report.games.map((g) => g.rounds)) * 10) / 10,
+      meanTime: Math.round(mean(report.games.map((g) => g.time))),
       seconds: Math.round(report.ms) / 1000,
       invariantSeconds: Math.round(report.invariantMs) / 1000,
     };
@@ -86,7 +95,8 @@ export async function playCommand(game: string, flags: PlayFlags): Promise<numbe
   }
   process.stderr.write(
     `played ${report.games.length} game(s) of ${def.title} with ${players} players: ${report.invariantViolations} invariant violation(s), `
-    + `${report.stuckGames} stuck, ${report.meanActions.toFixed(1)} actions per game, ${report.movesPerSecond} moves/s\n`,
+    + `${report.stuckGames} stuck, ${report.meanActions.toFixed(1)} actions, ${mean(report.games.map((g) => g.rounds)).toFixed(1)} round(s) and `
+    + `${seconds(mean(report.games.map((g) => g.time)))} s of logical time per game, ${report.movesPerSecond} moves/s\n`,
   );
   return report.invariantViolations > 0 || report.stuckGames > 0 ? 1 : 0;
 }
@@ -103,7 +113,8 @@ export function registerPlay(program: Command): void {
     .option('--option <key=value>', 'set a game option (repeatable)', keyValue)
     .option('--max-actions <n>', 'accepted actions after which a game counts as stuck', positiveInt, 20_000)
     .option('--no-invariants', 'do not check the invariants after every action (to measure the engine alone)')
-    .option('--json', 'print one JSON object with every game, invariant violations and stuck games')
+    .option('--json', 'print one JSON object: games [{ seed, winners, scores, actions, rounds, time (logical ms), endedBy }], '
+      + 'invariantViolations, stuckGames, movesPerSecond, meanActions, meanRounds, meanTime (logical ms), seconds, invariantSeconds')
     .action(async (game: string, flags: PlayFlags) => {
       process.exitCode = await playCommand(game, flags);
     });
