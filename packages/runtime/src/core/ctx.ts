@@ -19,6 +19,12 @@ export interface Ctx {
   readonly me: number;
   /** Logical time of this apply/tick in ms. */
   readonly now: number;
+  /**
+   * Whether a failing guard must say why (apply). False while legal actions are enumerated:
+   * only pass/fail matters there, so generated guards return the shared `REJECTED` instead of
+   * building a message.
+   */
+  readonly explain: boolean;
 
   // ---- options and variables -------------------------------------------------------
   opt(option: number): number;

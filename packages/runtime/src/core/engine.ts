@@ -43,6 +43,8 @@ export class Engine implements Ctx {
    * are built and no view-id epochs are bumped (ids are never sent from a playout).
    */
   quiet = false;
+  /** See Ctx.explain: false only while legal actions are enumerated. */
+  explain = true;
   /**
    * Scenarios only (`applyRigged`): outcomes the next `roll`/`random` draws take, in order,
    * instead of the RNG; null in play. `misfit` names the first one that did not fit its draw.
@@ -57,8 +59,8 @@ export class Engine implements Ctx {
   private familyStamp: Int32Array;
   private pileVarStamp: Int32Array;
   private epochStamp = new Int32Array(32);
-  /** The last hand asked about in canMeldAllWithout (its solver input) and whether one card can be left out. */
-  private leaveOneInput: MeldCard[] = [];
+  /** The last hand asked about in canMeldAllWithout (rank, suit, wild, points per card) and whether one card can be left out. */
+  private leaveOneKey: number[] = [];
   private leaveOneRules = NONE;
   private leaveOneAllWild = false;
   private leaveOne = false;
@@ -117,7 +119,7 @@ export class Engine implements Ctx {
   resume(now: number): void {
     this.now = now;
     this.me = NONE;
-    this.events.length = 0;
+    if (this.events.length !== 0) this.events.length = 0;
     this.resetTurnFlags();
     this.rEndStage = this.rEndRound = this.rEndGame = false;
   }
@@ -550,27 +552,35 @@ export class Engine implements Ctx {
     const list = cards.filter((c) => c >= 0);
     const at = list.indexOf(card);
     if (at < 0) return this.canMeldAll(list, rules);
-    const { mc, r } = this.meldInput(list, rules);
     // Necessary: some one card of the whole list can be left out. Legal-action enumeration asks
     // this for every card of the same hand, so it is solved once per hand.
-    if (!this.someLeaveOne(mc, r, rules)) return false;
+    if (!this.someLeaveOne(list, rules)) return false;
+    const { mc, r } = this.meldInput(list, rules);
     mc.splice(at, 1);
     return partitionExact(mc, r) !== null;
   }
-  /** Whether `goOut(mc, r, 1)` succeeds; the last answer is kept with its input (a pure function of it). */
-  private someLeaveOne(mc: MeldCard[], r: MeldRules, rules: number): boolean {
-    const last = this.leaveOneInput;
-    let same = rules === this.leaveOneRules && r.allWildMeld === this.leaveOneAllWild && mc.length === last.length;
-    for (let i = 0; same && i < mc.length; i++) {
-      const a = mc[i];
-      const b = last[i];
-      same = a.rank === b.rank && a.suit === b.suit && a.wild === b.wild && a.points === b.points;
+  /**
+   * Whether `goOut(hand, rules, 1)` succeeds. The last answer is kept with its input (rank, suit,
+   * wild, points per card, a pure function of them), compared without building the solver input.
+   */
+  private someLeaveOne(list: readonly number[], rules: number): boolean {
+    const m = this.def.melds[rules];
+    const allWild = m.allWildMeld && (m.allWildWhen === undefined || m.allWildWhen(this));
+    const key = this.leaveOneKey;
+    let same = rules === this.leaveOneRules && allWild === this.leaveOneAllWild && key.length === 4 * list.length;
+    for (let i = 0; same && i < list.length; i++) {
+      const c = list[i];
+      same = this.attr(c, m.rankAttr) === key[4 * i] && this.attr(c, m.suitAttr) === key[4 * i + 1] &&
+        (m.isWild(this, c) ? 1 : 0) === key[4 * i + 2] && m.points(this, c) === key[4 * i + 3];
     }
     if (!same) {
+      const { mc, r } = this.meldInput(list, rules);
+      const next: number[] = [];
+      for (const x of mc) next.push(x.rank, x.suit, x.wild ? 1 : 0, x.points);
       this.leaveOne = goOut(mc, r, 1) !== null;
-      this.leaveOneInput = mc.slice();
+      this.leaveOneKey = next;
       this.leaveOneRules = rules;
-      this.leaveOneAllWild = r.allWildMeld;
+      this.leaveOneAllWild = allWild;
     }
     return this.leaveOne;
   }

@@ -1,4 +1,5 @@
 // Small game-agnostic helpers that generated game modules import (lists of values, sides).
+import type { Rejection } from './game-def.ts';
 
 /**
  * Whether two lists share a value (`colours(c) intersects colours(top of play)`).
@@ -72,3 +73,9 @@ export function assignSides(players: number, arrangement: SidesArrangement, role
   }
   return { sideOf, roles };
 }
+
+/**
+ * What a generated guard returns for a failing `require` when `x.explain` is false (legal-action
+ * enumeration): only the failure matters there, so no message is built.
+ */
+export const REJECTED: Rejection = Object.freeze({ code: 'guard/failed', message: 'This action is not possible now.' });

@@ -6,6 +6,7 @@ import { availability, limitsOk } from '../arbitration/checks.ts';
 import { encodeAction, seesCard, type Action } from './codec.ts';
 import type { Engine } from './engine.ts';
 import { NONE } from './game-def.ts';
+import { zoneMask } from '../zones/visibility.ts';
 
 /** Largest zone whose subsets a `cards` parameter enumerates in full (else singletons + all). */
 export const MAX_SUBSET_ZONE = 8;
@@ -122,11 +123,17 @@ function enumerate(e: Engine, seat: number, sink: Sink): void {
   if (s.result !== null || seat < 0 || seat >= s.players) return;
   const actions = e.def.actions;
   const n = actions.length;
-  for (let ai = 0; ai < n && !sink.found; ai++) {
-    e.me = seat;
-    if (actions[ai].byTimer === true || availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
-    e.me = seat;
-    enumParam(e, ai, 0, seat, sink);
+  // Guards only pass or fail here: no rejection messages are built (see Ctx.explain).
+  e.explain = false;
+  try {
+    for (let ai = 0; ai < n && !sink.found; ai++) {
+      e.me = seat;
+      if (actions[ai].byTimer === true || availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
+      e.me = seat;
+      enumParam(e, ai, 0, seat, sink);
+    }
+  } finally {
+    e.explain = true;
   }
 }
 
@@ -159,9 +166,11 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink): v
       const z = p.zone(e);
       if (z < 0) return;
       const cards = e.s.zones[z];
+      const zm = zoneMask(e, z);
+      if (zm === 0) return;
       for (let k = 0; k < cards.length; k++) {
         const c = cards[k];
-        if (c < 0 || ((e.visibleMask(z, k) >> seat) & 1) === 0) continue;
+        if (c < 0 || (((zm >= 0 ? zm : e.visibleMask(z, k)) >> seat) & 1) === 0) continue;
         args[i] = c;
         if (p.where !== undefined && !p.where(e, args)) continue;
         enumParam(e, ai, i + 1, seat, out);
