@@ -7,11 +7,22 @@ import { LoopRng } from '../rng.ts';
 import { TIV_MIV_DEFAULTS, type PlayoutStats, type TivMivImpl, type TivMivOptions } from '../types.ts';
 import { tivMivGame, type TivMivG } from './tiv-miv-game.ts';
 
-const game = ProcessGameConfig(tivMivGame);
-const reducer = CreateGameReducer({ game });
+/** The processed game and its reducer (built once, as a boardgame.io master does per game). */
+export const game = ProcessGameConfig(tivMivGame);
+export const reducer = CreateGameReducer({ game });
 const bot = new RandomBot({ enumerate: game.ai!.enumerate });
 
-type Action = ReturnType<RandomBot['enumerate']>[number];
+export type Action = ReturnType<RandomBot['enumerate']>[number];
+
+/** A new table: boardgame.io's initial state for `seed` (the random plugin's seed). */
+export function initialState(seed: number, players: number, options: Partial<TivMivOptions> = TIV_MIV_DEFAULTS): State<TivMivG> {
+  return InitializeGame({ game: { ...game, seed }, numPlayers: players, setupData: options }) as State<TivMivG>;
+}
+
+/** `playerID`'s moves as boardgame.io's bots send them (MAKE_MOVE actions from ai.enumerate). */
+export function movesOf(state: State<TivMivG>, playerID: string): Action[] {
+  return bot.enumerate(state.G, state.ctx, playerID);
+}
 
 /**
  * One random game through boardgame.io's reducer: a uniformly random seat among those whose
@@ -21,7 +32,7 @@ type Action = ReturnType<RandomBot['enumerate']>[number];
  * const stats = playBgio(7, 4);
  */
 export function playBgio(seed: number, players: number, options: TivMivOptions = TIV_MIV_DEFAULTS): PlayoutStats {
-  let state = InitializeGame({ game: { ...game, seed }, numPlayers: players, setupData: options }) as State<TivMivG>;
+  let state = initialState(seed, players, options);
   const rng = new LoopRng(seed);
   const ids = Array.from({ length: players }, (_, p) => String(p));
   const lists: Action[][] = [];
@@ -30,7 +41,7 @@ export function playBgio(seed: number, players: number, options: TivMivOptions =
   while (state.ctx.gameover === undefined) {
     seats.length = 0;
     for (let p = 0; p < players; p++) {
-      lists[p] = bot.enumerate(state.G, state.ctx, ids[p]!);
+      lists[p] = movesOf(state, ids[p]!);
       if (lists[p]!.length > 0) seats.push(p);
     }
     if (seats.length === 0) break;
