@@ -146,6 +146,12 @@ export interface Ctx {
   /** Lay melds (exact partition, or best = minimum leftover) of cards into a zone. */
   layMelds(cards: readonly number[], rules: number, into: number, best: boolean): void;
 
+  /**
+   * The value of a parameterless `define` (slot: its index in the module), computed at most
+   * once per state version, `me` and `now`; the value must be treated as read-only.
+   */
+  memo<T>(slot: number, compute: (x: Ctx) => T): T;
+
   /** Renders a card's notation (`R5`) for sentences and announcements. */
   show(card: number): string;
   /** Renders any value of a known type for interpolation. */

@@ -54,6 +54,12 @@ export class Engine implements Ctx {
 
   private writable = false;
   private gen = 1;
+  /** Write version: bumped by every new call and every write access (see memo). */
+  private ver = 0;
+  private memoVer: number[] = [];
+  private memoMe: number[] = [];
+  private memoNow: number[] = [];
+  private memoVal: unknown[] = [];
   private own = 0;
   private zoneStamp = new Int32Array(64);
   private familyStamp: Int32Array;
@@ -105,6 +111,7 @@ export class Engine implements Ctx {
     this.now = now;
     this.me = NONE;
     this.events = [];
+    this.ver++;
     this.own = 0;
     this.gen++;
     this.resetTurnFlags();
@@ -120,6 +127,7 @@ export class Engine implements Ctx {
     this.now = now;
     this.me = NONE;
     if (this.events.length !== 0) this.events.length = 0;
+    this.ver++;
     this.resetTurnFlags();
     this.rEndStage = this.rEndRound = this.rEndGame = false;
   }
@@ -138,6 +146,7 @@ export class Engine implements Ctx {
     if (!this.writable) throw new Error('internal: write to the state in a read-only evaluation');
   }
   wZones(): number[][] {
+    this.ver++;
     if ((this.own & OWN_ZONES) === 0) {
       this.mustWrite();
       this.s.zones = this.s.zones.slice();
@@ -170,6 +179,7 @@ export class Engine implements Ctx {
     return z;
   }
   wMeta(): { zoneDecl: number[]; zoneOwner: number[] } {
+    this.ver++;
     if ((this.own & OWN_META) === 0) {
       this.mustWrite();
       this.s.zoneDecl = this.s.zoneDecl.slice();
@@ -179,6 +189,7 @@ export class Engine implements Ctx {
     return this.s;
   }
   wCardZone(): number[] {
+    this.ver++;
     if ((this.own & OWN_CARDZONE) === 0) {
       this.mustWrite();
       this.s.cardZone = this.s.cardZone.slice();
@@ -187,6 +198,7 @@ export class Engine implements Ctx {
     return this.s.cardZone;
   }
   wVars(): number[] {
+    this.ver++;
     if ((this.own & OWN_VARS) === 0) {
       this.mustWrite();
       this.s.vars = this.s.vars.slice();
@@ -195,6 +207,7 @@ export class Engine implements Ctx {
     return this.s.vars;
   }
   wPileVar(k: number): number[] {
+    this.ver++;
     if ((this.own & OWN_PILEVARS) === 0) {
       this.mustWrite();
       this.s.pileVars = this.s.pileVars.slice();
@@ -207,6 +220,7 @@ export class Engine implements Ctx {
     return this.s.pileVars[k];
   }
   wFamily(decl: number): number[] {
+    this.ver++;
     if ((this.own & OWN_FAMILIES) === 0) {
       this.mustWrite();
       this.s.families = this.s.families.slice();
@@ -219,6 +233,7 @@ export class Engine implements Ctx {
     return this.s.families[decl];
   }
   wRate(): number[] {
+    this.ver++;
     if ((this.own & OWN_RATE) === 0) {
       this.mustWrite();
       this.s.rate = this.s.rate.slice();
@@ -227,6 +242,7 @@ export class Engine implements Ctx {
     return this.s.rate;
   }
   wOnce(): number[] {
+    this.ver++;
     if ((this.own & OWN_ONCE) === 0) {
       this.mustWrite();
       this.s.once = this.s.once.slice();
@@ -235,6 +251,7 @@ export class Engine implements Ctx {
     return this.s.once;
   }
   wOut(): number[] {
+    this.ver++;
     if ((this.own & OWN_OUT) === 0) {
       this.mustWrite();
       this.s.out = this.s.out.slice();
@@ -243,6 +260,7 @@ export class Engine implements Ctx {
     return this.s.out;
   }
   wEpochs(viewer: number): number[] {
+    this.ver++;
     if ((this.own & OWN_EPOCHS) === 0) {
       this.mustWrite();
       this.s.epochs = this.s.epochs.slice();
@@ -260,6 +278,7 @@ export class Engine implements Ctx {
     return this.s.epochs[viewer];
   }
   wRng(): RngState {
+    this.ver++;
     if ((this.own & OWN_RNG) === 0) {
       this.mustWrite();
       this.s.rng = cloneRng(this.s.rng);
@@ -270,7 +289,20 @@ export class Engine implements Ctx {
   /** Writes a scalar field of the state (the working copy is already a shallow copy). */
   set<K extends keyof GameState>(key: K, value: GameState[K]): void {
     this.mustWrite();
+    this.ver++;
     this.s[key] = value;
+  }
+
+  /** Counts a performed action (`accepted`: a player's, else a turn timer's) at this time. */
+  countAction(accepted: boolean): void {
+    this.mustWrite();
+    this.ver++;
+    const s = this.s;
+    if (accepted) {
+      s.accepted++;
+      s.moves++;
+    }
+    s.lastAt = this.now;
   }
 
   // ---- options and variables -----------------------------------------------------------
@@ -598,6 +630,27 @@ export class Engine implements Ctx {
     const melds = best ? bestLaydown(mc, r).melds : partitionExact(mc, r);
     if (melds === null) return;
     for (const meld of melds) for (const i of meld.cards) this.move(list[i], into, 'top');
+  }
+
+  /**
+   * A parameterless `define`'s value, computed once per state version, actor and time: a
+   * define is a pure function of the state, `me` and `now`, and every write goes through the
+   * engine (which bumps the version), so the cached value is the one it would compute.
+   */
+  memo<T>(slot: number, compute: (x: Ctx) => T): T {
+    if (this.memoVer[slot] === this.ver && this.memoMe[slot] === this.me && this.memoNow[slot] === this.now) return this.memoVal[slot] as T;
+    const value = compute(this);
+    while (this.memoVer.length <= slot) {
+      this.memoVer.push(-1);
+      this.memoMe.push(NONE);
+      this.memoNow.push(NaN);
+      this.memoVal.push(undefined);
+    }
+    this.memoVer[slot] = this.ver;
+    this.memoMe[slot] = this.me;
+    this.memoNow[slot] = this.now;
+    this.memoVal[slot] = value;
+    return value;
   }
 
   show(card: number): string {

@@ -66,12 +66,7 @@ export function run(e: Engine, seat: number, ai: number, av: number, accepted: b
     if (e.c.idleOn[def.rounds.stages[stagePos]][ai] === 1) e.set('idleDeadline', e.now + sd.idle.ms(e));
   }
   applyTurnControl(e, inTurn && a.who.kind === 'current');
-  const s = e.s;
-  if (accepted) {
-    e.set('accepted', s.accepted + 1);
-    e.set('moves', s.moves + 1);
-  }
-  e.set('lastAt', e.now);
+  e.countAction(accepted);
   settle(e);
   if (e.s.result === null && e.s.moves >= e.s.maxMoves) finishGame(e, 'stuck', 'limit');
 }

@@ -1,0 +1,60 @@
+// What the fast path relies on: guards are told when a reason is wanted (Ctx.explain), and
+// memoised defines are recomputed after every write, for another actor or another time.
+import { describe, expect, it } from 'vitest';
+import { engineFor } from '../src/core/engine.ts';
+import { apply, canAct, legalActions, randomPlayout, setup, type Ctx, type GameDef } from '../src/index.ts';
+import { shed, V_CHAIN, Z_DISCARD, Z_DRAW } from './fixtures/shed.ts';
+
+describe('Ctx.explain', () => {
+  it('is false while legal actions are enumerated, true when apply judges an action', () => {
+    const seen: string[] = [];
+    let where = '';
+    const spy: GameDef = {
+      ...shed,
+      actions: shed.actions.map((a) => ({ ...a, guard: (x: Ctx, args: number[]) => { seen.push(`${where}:${x.explain}`); return a.guard(x, args); } })),
+    };
+    const s = setup(spy, { players: 2, seed: 4 });
+    where = 'legal';
+    const moves = legalActions(spy, s, s.current);
+    where = 'canAct';
+    canAct(spy, s, s.current);
+    where = 'apply';
+    const r = apply(spy, s, s.current, moves[0], 10);
+    where = 'playout';
+    randomPlayout(spy, { players: 2, seed: 4, maxActions: 3 });
+    expect('state' in r).toBe(true);
+    expect(new Set(seen)).toEqual(new Set(['legal:false', 'canAct:false', 'apply:true', 'playout:false']));
+  });
+});
+
+describe('Engine.memo', () => {
+  it('computes once per state version, actor and time', () => {
+    const e = engineFor(shed);
+    let calls = 0;
+    const topCard = (x: Ctx): number => {
+      calls++;
+      return x.top(x.zone(Z_DISCARD));
+    };
+    e.begin(setup(shed, { players: 3, seed: 8 }), 0, true);
+    const first = e.memo(0, topCard);
+    expect(e.memo(0, topCard)).toBe(first);
+    expect(calls).toBe(1);
+    e.setG(V_CHAIN, 1);
+    e.memo(0, topCard);
+    expect(calls).toBe(2);
+    e.me = 1;
+    e.memo(0, topCard);
+    e.memo(0, topCard);
+    expect(calls).toBe(3);
+    e.now = 50;
+    e.memo(0, topCard);
+    expect(calls).toBe(4);
+    e.move(e.top(e.zone(Z_DRAW)), e.zone(Z_DISCARD));
+    expect(e.memo(0, topCard)).not.toBe(first);
+    expect(calls).toBe(5);
+    e.begin(setup(shed, { players: 3, seed: 8 }), 50, false);
+    e.me = 1;
+    expect(e.memo(0, topCard)).toBe(first);
+    expect(calls).toBe(6);
+  });
+});
