@@ -1,13 +1,12 @@
-// `npm run loadtest -- --rooms R --players P --duration S [--pace ms] [--json] [--url u] [--game id]`: load-tests the server over loopback.
+// `npm run loadtest -- --rooms R --players P --duration S [--pace ms] [--json] [--url u] [--game id] [--workers n] [--sweep R1,R2,…] [--profile dir]`: load-tests the server over loopback.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
-import { Stats, serverProcess, serverQuantile } from './stats.ts';
+import { runPoint, type PointReport } from './run.ts';
 
 const { values } = parseArgs({
   options: {
@@ -18,7 +17,11 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     url: { type: 'string' },
     game: { type: 'string' },
-    workers: { type: 'string', default: '1' },
+    workers: { type: 'string', default: '2' },
+    /** Room counts to run one after another (a fresh server each): prints the curve as a table (`--json`: an array). */
+    sweep: { type: 'string' },
+    /** Write a V8 CPU profile of the server (started here) into this folder on exit. */
+    profile: { type: 'string' },
   },
 });
 const rooms = Number(values.rooms);
@@ -43,9 +46,13 @@ async function freePort(): Promise<number> {
 async function startServer(): Promise<{ url: string; child: ChildProcess; dir: string }> {
   const dir = mkdtempSync(join(process.env['LOADTEST_TMP'] ?? tmpdir(), 'decksmith-load-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', LAUNCHER, '--discover', '--port', String(port), '--db', join(dir, 'load.db')], {
+  const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', LAUNCHER, '--discover', '--port', String(port), '--db', join(dir, 'load.db')], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+    },
   });
   // Never leave the server behind, whatever happens to this process.
   process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
@@ -69,86 +76,62 @@ async function pickGame(url: string): Promise<string> {
   return chosen.id;
 }
 
-const server = values.url ? undefined : await startServer();
-const url = values.url ?? server!.url;
-try {
-  const game = await pickGame(url);
-  say(`loadtest: ${rooms} rooms × ${players} players of ${game}, pace ${pace} ms, ${duration} s, against ${url}`);
-  // Clients run in worker threads so that parsing their frames does not become the bottleneck.
-  const workers = Math.max(1, Math.min(Number(values.workers), rooms));
-  const threads = Array.from({ length: workers }, (_, i) => {
-    const share = Math.floor(rooms / workers) + (i < rooms % workers ? 1 : 0);
-    // Node 20 does not pass tsx's loader to workers: the worker registers it, then loads worker.ts.
-    const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`;
-    const worker = new Worker(boot, { eval: true, workerData: { url, game, players, pace, rooms: share } });
-    worker.on('error', (err) => {
-      process.stderr.write(`loadtest worker failed: ${String(err)}\n`);
-      process.exit(1);
-    });
-    return worker;
-  });
-  // Measure once every table is seated (or after a minute), plus a second to settle.
-  await Promise.race([
-    Promise.all(threads.map((t) => new Promise((res) => t.once('message', res)))),
-    new Promise((res) => setTimeout(res, 60_000)),
-  ]);
-  await new Promise((res) => setTimeout(res, 1000));
-  const before = await serverProcess(url);
-  for (const t of threads) t.postMessage('record');
-  const t0 = performance.now();
-  await new Promise((res) => setTimeout(res, duration * 1000));
-  const reports = await Promise.all(
-    threads.map((t) => new Promise<Omit<Stats, 'percentile' | 'ack' | 'recording'>>((res) => (t.once('message', res), t.postMessage('stop')))),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  const after = await serverProcess(url);
-  const stats = new Stats();
-  for (const r of reports) {
-    stats.latencies.push(...r.latencies);
-    stats.acks += r.acks;
-    stats.rejects += r.rejects;
-    stats.errors += r.errors;
-    stats.disconnects += r.disconnects;
-    stats.games += r.games;
-    stats.stalls += r.stalls;
-    for (const [code, n] of Object.entries(r.closeCodes)) stats.closeCodes[code] = (stats.closeCodes[code] ?? 0) + n;
+/** Runs one point against `--url`, or against a fresh server of its own (a new database each time). */
+async function point(rooms: number): Promise<PointReport> {
+  const server = values.url ? undefined : await startServer();
+  const url = values.url ?? server!.url;
+  try {
+    const game = await pickGame(url);
+    say(`loadtest: ${rooms} rooms × ${players} players of ${game}, pace ${pace} ms, ${duration} s, against ${url} (load average ${loadavg()[0]!.toFixed(2)})`);
+    return await runPoint({ url, game, rooms, players, pace, duration, workers: Number(values.workers) }, () => loadavg()[0]!);
+  } finally {
+    if (server) {
+      server.child.kill('SIGTERM');
+      await new Promise((res) => server.child.once('exit', res));
+      rmSync(server.dir, { recursive: true, force: true });
+    }
   }
-  await Promise.all(threads.map((t) => new Promise((res) => t.once('exit', res))));
-  const round = (x: number) => Math.round(x * 100) / 100;
-  const report = {
-    game,
-    rooms,
-    players,
-    pace,
-    duration: round(seconds),
-    actions: stats.acks,
-    rejects: stats.rejects,
-    actionsPerSecond: round(stats.acks / seconds),
-    p50: round(stats.percentile(50)),
-    p95: round(stats.percentile(95)),
-    p99: round(stats.percentile(99)),
-    /** Server-side receive→ack time (upper bound of the histogram bucket holding the 99th percentile). */
-    serverP99: round(serverQuantile(before, after, 0.99)),
-    errors: stats.errors,
-    disconnects: stats.disconnects,
-    closeCodes: stats.closeCodes,
-    gamesFinished: stats.games,
-    gamesStalled: stats.stalls,
-    rssMB: after.rssMB,
-    cpuPercent: round(((after.cpuSeconds - before.cpuSeconds) / seconds) * 100),
-  };
-  if (values.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+function print(r: PointReport): void {
+  say(`actions/s ${r.actionsPerSecond} (${r.actions} acked, ${r.rejects} rejected)`);
+  say(`action→ack latency ms: p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99}  (server side p99 ≤ ${r.serverP99})`);
+  say(`errors ${r.errors}  disconnects ${r.disconnects}  games finished ${r.gamesFinished}  stalled ${r.gamesStalled}`);
+  say(`server RSS ${r.rssMB} MB  CPU ${r.cpuPercent} %  (machine load average ${r.loadAverage})`);
+}
+
+if (values.sweep) {
+  // The curve: p99 ack latency (and the rest) against concurrent players, one fresh server per point.
+  const counts = values.sweep.split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0);
+  const reports: PointReport[] = [];
+  for (const rooms of counts) {
+    const r = await point(rooms);
+    reports.push(r);
+    if (!values.json) print(r);
+  }
+  if (values.json) process.stdout.write(`${JSON.stringify(reports)}\n`);
   else {
-    say(`actions/s ${report.actionsPerSecond} (${report.actions} acked, ${report.rejects} rejected)`);
-    say(`action→ack latency ms: p50 ${report.p50}  p95 ${report.p95}  p99 ${report.p99}  (server side p99 ≤ ${report.serverP99})`);
-    say(`errors ${report.errors}  disconnects ${report.disconnects}  games finished ${report.gamesFinished}  stalled ${report.gamesStalled}`);
-    say(`server RSS ${report.rssMB} MB  CPU ${report.cpuPercent} %`);
+    console.table(
+      reports.map((r) => ({
+        players: r.rooms * r.players,
+        rooms: r.rooms,
+        'p50 ms': r.p50,
+        'p95 ms': r.p95,
+        'p99 ms': r.p99,
+        'server p99 ≤ ms': r.serverP99,
+        'actions/s': r.actionsPerSecond,
+        rejects: r.rejects,
+        errors: r.errors,
+        disconnects: r.disconnects,
+        'RSS MB': r.rssMB,
+        'CPU %': r.cpuPercent,
+        load: r.loadAverage,
+      })),
+    );
   }
-} finally {
-  if (server) {
-    server.child.kill('SIGTERM');
-    await new Promise((res) => server.child.once('exit', res));
-    rmSync(server.dir, { recursive: true, force: true });
-  }
+} else {
+  const r = await point(rooms);
+  if (values.json) process.stdout.write(`${JSON.stringify(r)}\n`);
+  else print(r);
 }
 process.exit(0);

@@ -1,0 +1,43 @@
+// SQLite storage: appends of one event-loop turn are committed together, each resolving only once it is in the database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, SqliteStorage } from '../src/storage/sqlite.ts';
+import type { RoomRecord } from '../src/storage/storage.ts';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function room(id: string): RoomRecord {
+  return { id, game: 'shed', seed: 's', players: 2, options: {}, seats: [{ kind: 'bot' }, { kind: 'bot' }], status: 'playing', createdAt: 0 };
+}
+
+describe('sqlite appends', () => {
+  it('group-commits concurrent appends, rejects only a duplicate position, and each resolved append is readable from another connection', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decksmith-sqlite-'));
+    dirs.push(dir);
+    const file = join(dir, 'db.sqlite');
+    const storage = new SqliteStorage(openDatabase(file));
+    await storage.createRoom(room('a'));
+    await storage.createRoom(room('b'));
+    const entry = (n: number) => ({ n, at: n * 10, seat: n % 2, seq: n, action: { type: 'play', args: { c: n } } });
+    // Another connection to the same file sees what a resolved append wrote.
+    const reader = openDatabase(file);
+    const count = (id: string) => (reader.prepare('select count(*) as c from actions where room = ?').get(id) as { c: number }).c;
+    const results = await Promise.allSettled([
+      storage.appendAction('a', entry(1)).then(() => count('a')),
+      storage.appendAction('b', entry(1)),
+      storage.appendAction('a', entry(2)),
+      storage.appendAction('a', entry(2)), // a second writer of position 2
+      storage.appendAction('b', entry(2)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[0] as PromiseFulfilledResult<number>).value).toBeGreaterThanOrEqual(1);
+    expect((await storage.getActions('a')).map((e) => e.n)).toEqual([1, 2]);
+    expect(await storage.getActions('b')).toEqual([entry(1), entry(2)]);
+    expect(count('a') + count('b')).toBe(4);
+    reader.close();
+    await storage.close();
+  });
+});
