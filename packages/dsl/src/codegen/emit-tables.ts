@@ -1,6 +1,6 @@
 // The data tables of the GameDef: options, enums, faces, zones, variables, decks, dice, melds, sides, layout.
 import type * as A from '../ast/index.ts';
-import type { CheckedGame, DeckInfo } from '../check/model.ts';
+import type { CheckedGame, DeckInfo, Type } from '../check/model.ts';
 import { CodegenError, expr, toStored } from './compile-expr.ts';
 import { FnScope, type ModuleBuilder } from './module-builder.ts';
 import { arrowCode, code, type Code, jsName, lit } from './names.ts';
@@ -57,7 +57,7 @@ export function zonesTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
 export function varsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
   return game.vars.map((v) => {
     const init = v.decl === null ? '0' : toStored(v.decl.init, new FnScope(mod, `${v.name}_init`), v.type);
-    return { name: v.name, scope: v.scope, init: arrowCode(init) };
+    return { name: v.name, scope: v.scope, type: typeTag(v.type), init: arrowCode(init) };
   });
 }
 
@@ -111,7 +111,25 @@ function deckBuild(d: DeckInfo, mod: ModuleBuilder): string {
 }
 
 export function diceTable(game: CheckedGame): unknown[] {
-  return game.dice.map((d) => ({ name: d.name, faces: d.faces }));
+  return game.dice.map((d) => ({ name: d.name, faces: d.faces, enum: d.type.t === 'enum' ? d.type.name : undefined }));
+}
+
+/**
+ * A checked type as `VarDef.type` spells it: `number`, `bool`, `player`, `enum:Colour`,
+ * `[card]` for a list, `player?` for an optional.
+ */
+export function typeTag(t: Type): string {
+  switch (t.t) {
+    case 'enum': return `enum:${t.name}`;
+    case 'list': return `[${typeTag(t.of)}]`;
+    case 'optional': return `${typeTag(t.of)}?`;
+    case 'zone': return 'zone';
+    case 'family': return 'family';
+    case 'deck':
+    case 'die':
+    case 'meld_rules': return `${t.t}:${t.name}`;
+    default: return t.t;
+  }
 }
 
 export function meldsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {

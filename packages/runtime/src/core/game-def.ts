@@ -88,6 +88,12 @@ export interface ZoneDef {
 export interface VarDef {
   name: string;
   scope: 'global' | 'player' | 'side' | 'pile';
+  /**
+   * The declared type, for clients (the value itself is always a number): `number`, `bool`,
+   * `duration`, `player`, `side`, `card`, `pile`, `enum:<EnumName>`, `<type>?` when it may be
+   * `none`, `[<type>]` for a list.
+   */
+  type?: string;
   /** Initial value (evaluated at game start; options are available). */
   init: (x: Ctx) => number;
 }
@@ -111,6 +117,8 @@ export interface DieDef {
   name: string;
   /** Face values (enum ordinals or numbers), each equally likely. */
   faces: readonly number[];
+  /** The enum (`EnumDef.name`) whose ordinals the faces are, when they are an enum's values. */
+  enum?: string;
 }
 
 export interface MeldRulesDef {
