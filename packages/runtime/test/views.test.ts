@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariants, checkViews, eventsFor, setup, view, type GameState } from '../src/index.ts';
 import { cardOfViewId, feistelDecode, feistelEncode, viewIdOf } from '../src/views/view-ids.ts';
+import { rummy, V_DEALT, Z_HAND } from './fixtures/rummy.ts';
 import { shed, Z_DISCARD, Z_DRAW } from './fixtures/shed.ts';
 import { cardIn, ok, setUp } from './helpers/util.ts';
 
@@ -89,6 +90,26 @@ describe('events', () => {
     const drawnByMe = eventsFor(shed, d.state, d.events, 2).filter((e) => e.type === 'move');
     expect(drawnByMe.every((e) => 'card' in e)).toBe(true);
     expect(JSON.stringify(eventsFor(shed, d.state, d.events, 'spectator'))).not.toMatch(/"card"/);
+  });
+});
+
+describe('wild cards', () => {
+  const wildInHand = (s: GameState, seat: number, owner: number): Record<string, boolean> => {
+    const z = view(rummy, s, seat).zones.find((x) => x.name === 'hand' && x.owner === owner)!;
+    return Object.fromEntries(z.cards!.map((c) => (c !== null && 'shown' in c ? [c.shown, c.wild === true] : ['back', 'wild' in c!])));
+  };
+  it('marks visible cards wild under the meld rules, following the per-round wild rank', () => {
+    let s = setup(rummy, { players: 2, seed: 'wild' });
+    s = setUp(rummy, s, [{ zone: s.declBase[Z_HAND], cards: ['3S', '4H', 'Jk'] }]);
+    expect(s.vars[s.varBase[V_DEALT]]).toBe(3); // round 1: threes are wild
+    expect(wildInHand(s, 0, 0)).toEqual({ '3S': true, '4H': false, Jk: true });
+    const next = structuredClone(s);
+    next.vars[next.varBase[V_DEALT]] = 4;
+    expect(wildInHand(next, 0, 0)).toEqual({ '3S': false, '4H': true, Jk: true });
+    // Backs say nothing, wild or not.
+    expect(wildInHand(s, 1, 0)).toEqual({ back: false });
+    // A game without meld rules never marks a card.
+    expect(JSON.stringify(view(shed, setup(shed, { players: 2, seed: 'wild' }), 0))).not.toMatch(/"wild"/);
   });
 });
 

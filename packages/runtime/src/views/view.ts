@@ -18,6 +18,11 @@ export interface ViewCard {
   shown: string;
   /** The side whose deck it belongs to, -1 for shared decks. */
   owner: number;
+  /**
+   * Present (true) when the card is wild under one of the game's meld rules right now
+   * (`MeldRulesDef.isWild`): Five Crowns' rotating rank is not printed on the card.
+   */
+  wild?: true;
 }
 export interface ViewBack {
   back: number;
@@ -74,6 +79,13 @@ export function viewerIndex(state: GameState, seat: number | 'spectator'): numbe
   return seat === 'spectator' ? state.players : seat;
 }
 
+/** Whether a card is wild under any of the game's meld rules (in the state `e` reads). */
+function isWild(e: Engine, card: number): boolean {
+  const melds = e.def.melds;
+  for (let m = 0; m < melds.length; m++) if (melds[m].isWild(e, card)) return true;
+  return false;
+}
+
 /** Redacted zones as `viewer` sees them (e in read mode). */
 export function zoneViews(e: Engine, viewer: number): ZoneView[] {
   const s = e.s;
@@ -90,7 +102,9 @@ export function zoneViews(e: Engine, viewer: number): ZoneView[] {
         if (c < 0) cards.push(null);
         else if (((e.visibleMask(z, i) >> viewer) & 1) === 1) {
           const f = s.face[c];
-          cards.push({ id: viewIdOf(s, viewer, c), face: f, shown: e.def.faces.notation[f], owner: s.owner[c] });
+          const card: ViewCard = { id: viewIdOf(s, viewer, c), face: f, shown: e.def.faces.notation[f], owner: s.owner[c] };
+          if (isWild(e, c)) card.wild = true;
+          cards.push(card);
         } else cards.push({ back: s.owner[c] });
       }
       zv.cards = cards;
