@@ -21,8 +21,23 @@ export function formatSummary(s: SimulationSummary): string {
   lines.push(`  first seat: won ${pct(s.firstSeat.winRate)} vs fair ${pct(s.firstSeat.fairShare)} (advantage ${(s.firstSeat.advantage * 100).toFixed(1)} pts)`);
   lines.push(`  lead changes: ${dist(s.leadChanges)}; decisiveness ${pct(s.decisiveness.rate)} (${s.decisiveness.leaderWon}/${s.decisiveness.games})`);
   lines.push(`  forced moves: ${pct(s.forcedMoves.share)}; real-time plays rejected ${pct(s.realtime.rejectedShare)}, beaten ${pct(s.realtime.beatenShare)} (${s.realtime.submitted} submitted)`);
-  lines.push(`  endings: ${s.endings.decided} decided, ${s.endings.shared} shared, ${s.endings.stuck} stuck, ${s.endings.capped} capped`);
+  lines.push(`  endings: ${s.endings.decided} decided, ${s.endings.shared} shared, ${s.endings.stuck} stuck, ${s.endings.capped} capped at ${s.maxActions} actions`);
+  const capped = cappedWarning(s);
+  if (capped !== null) lines.push(`  warning: ${capped}`);
   return lines.join('\n');
+}
+
+/**
+ * What capped games mean for the figures, or null when none was capped. A capped game did not
+ * end by the rules: it is nobody's win, and its length is the cap.
+ */
+export function cappedWarning(s: SimulationSummary): string | null {
+  const n = s.endings.capped;
+  if (n === 0) return null;
+  return `${n} of ${s.games} games (${pct(n / s.games)}) reached the cap of ${s.maxActions} accepted actions without ending: `
+    + 'they count as nobody\'s win in the win rates, and their length as the cap. Either these bots take longer than that '
+    + '(raise --max-actions to let them finish, or try --bots greedy), or the rules can go on forever (check them if games '
+    + 'still do not end with a much higher cap).';
 }
 
 /** Each variant's figures, then the effect of the option. */

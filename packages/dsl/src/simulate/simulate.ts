@@ -13,6 +13,7 @@ export interface SimulationConfig {
   /** Rotate the levels around the table from game to game (game g: seat s plays bots[(s + g) mod n]). */
   rotate?: boolean;
   budget?: BotBudget;
+  /** Accepted actions after which a game is stopped unfinished (default DEFAULT_MAX_ACTIONS). */
   maxActions?: number;
   /** Called after each game (for a progress bar). */
   onGame?: (done: number, total: number) => void;
@@ -22,6 +23,9 @@ export interface SimulationResult {
   records: MatchRecord[];
   summary: SimulationSummary;
 }
+
+/** The action cap of a simulated game unless `--max-actions` says otherwise (the runtime's playMatch default). */
+export const DEFAULT_MAX_ACTIONS = 20_000;
 
 /** The bot levels of game g. */
 export function botsOfGame(bots: readonly string[], g: number, rotate: boolean): string[] {
@@ -39,6 +43,7 @@ export function botsOfGame(bots: readonly string[], g: number, rotate: boolean):
  */
 export async function runSimulation(config: SimulationConfig): Promise<SimulationResult> {
   const { def, players, games, seed } = config;
+  const maxActions = config.maxActions ?? DEFAULT_MAX_ACTIONS;
   const { playMatch, setup } = await loadRuntime();
   const records: MatchRecord[] = [];
   const probe = setup(def, { players, seed, options: config.options });
@@ -50,7 +55,7 @@ export async function runSimulation(config: SimulationConfig): Promise<Simulatio
         options: config.options,
         bots: botsOfGame(config.bots, g, config.rotate ?? false),
         budget: config.budget,
-        maxActions: config.maxActions,
+        maxActions,
       }),
     );
     config.onGame?.(g + 1, games);
@@ -58,7 +63,7 @@ export async function runSimulation(config: SimulationConfig): Promise<Simulatio
   }
   const summary = summarize(
     records,
-    { game: def.id, title: def.title, seed, options: config.options, bots: config.bots, rotate: config.rotate ?? false },
+    { game: def.id, title: def.title, seed, options: config.options, bots: config.bots, rotate: config.rotate ?? false, maxActions },
     probe.sideOf,
   );
   return { records, summary };

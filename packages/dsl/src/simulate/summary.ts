@@ -55,6 +55,8 @@ export interface SimulationSummary {
   forcedMoves: { decisions: number; forced: number; share: number | null };
   rejections: Record<string, number>;
   endings: { decided: number; shared: number; stuck: number; capped: number };
+  /** The action cap a game was stopped at (`capped` games did not end by the rules). */
+  maxActions: number;
   /** Mean score by seat after each round (x = round), or mean standing by seat along the game (x = % of actions). */
   progression: { by: 'round' | 'progress'; series: ProgressionSeries[] };
   /** Game lengths in accepted actions, one per game (for the histogram). */
@@ -68,6 +70,8 @@ export interface SummaryMeta {
   options: Record<string, string | number | boolean>;
   bots: string[];
   rotate: boolean;
+  /** The action cap the games were played with. */
+  maxActions: number;
 }
 
 function rate(wins: number, games: number): Rate {
@@ -131,7 +135,7 @@ function singleWinningSide(rec: MatchRecord, sideOf?: readonly number[]): boolea
  * Aggregates match records into the report's figures.
  *
  * @example
- * const s = summarize(records, { game: 'shed', title: 'Shed', seed: 's', options: {}, bots: ['random', 'random'], rotate: false });
+ * const s = summarize(records, { game: 'shed', title: 'Shed', seed: 's', options: {}, bots: ['random', 'random'], rotate: false, maxActions: 20_000 });
  * s.seats[0].winRate; // 0.55
  */
 export function summarize(records: readonly MatchRecord[], meta: SummaryMeta, sideOf?: readonly number[]): SimulationSummary {
@@ -213,6 +217,7 @@ export function summarize(records: readonly MatchRecord[], meta: SummaryMeta, si
     forcedMoves: { decisions, forced, share: decisions > 0 ? round6(forced / decisions) : null },
     rejections,
     endings,
+    maxActions: meta.maxActions,
     progression: progression(records, players),
     actionsPerGame: records.map((r) => r.actions),
   };

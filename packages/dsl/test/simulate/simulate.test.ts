@@ -91,6 +91,25 @@ describe('decksmith simulate on tally (hand-computed figures)', () => {
     expect(html.match(/<svg /g)?.length).toBe(6);
   });
 
+  it('says clearly when games reach the action cap (text, JSON with the cap, HTML report)', async () => {
+    // Tally takes 3 actions: a cap of 2 stops every game; the default cap stops none.
+    const capped = await cli(['simulate', TALLY, '--games', '4', '--max-actions', '2', '--report', join(dir, 'capped.html')]);
+    expect(capped.code).toBe(0);
+    expect(capped.out).toContain('endings: 0 decided, 0 shared, 0 stuck, 4 capped at 2 actions');
+    expect(capped.out).toContain('warning: 4 of 4 games (100.0%) reached the cap of 2 accepted actions without ending');
+    expect(capped.out).toContain('raise --max-actions');
+    expect(readFileSync(join(dir, 'capped.html'), 'utf8')).toContain('<p class="warning">4 of 4 games (100.0%) reached the cap of 2');
+    const json = await cli(['simulate', TALLY, '--games', '4', '--max-actions', '2', '--json']);
+    expect(JSON.parse(json.out)).toMatchObject({ maxActions: 2, endings: { capped: 4 } });
+    expect(json.err).toContain('decksmith simulate: warning: 4 of 4 games');
+    const fine = await cli(['simulate', TALLY, '--games', '4', '--json']);
+    expect(JSON.parse(fine.out)).toMatchObject({ maxActions: 20_000, endings: { capped: 0 } });
+    expect(fine.err).not.toContain('warning');
+    const text = await cli(['simulate', TALLY, '--games', '4']);
+    expect(text.out).toContain('0 capped at 20000 actions');
+    expect(text.out).not.toContain('warning');
+  });
+
   it('prints a readable summary and reports usage problems with exit code 1', async () => {
     const ok = await cli(['simulate', TALLY, '--games', '2', '--bots', 'greedy,hard']);
     expect(ok.code).toBe(0);

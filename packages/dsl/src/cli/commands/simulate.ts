@@ -4,10 +4,10 @@ import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { loadRuntime, type GameDef, type OptionValue, type RuntimeApi } from '../../simulate/runtime.ts';
-import { formatComparison, formatSummary } from '../../simulate/format-text.ts';
+import { cappedWarning, formatComparison, formatSummary } from '../../simulate/format-text.ts';
 import { loadGame, parseOptions, parseOptionValue, SimulateError } from '../../simulate/load-game.ts';
 import { renderReport } from '../../simulate/report/html.ts';
-import { comparisonEffect, parseCompare, runSimulation, type ComparisonSummary } from '../../simulate/simulate.ts';
+import { comparisonEffect, DEFAULT_MAX_ACTIONS, parseCompare, runSimulation, type ComparisonSummary } from '../../simulate/simulate.ts';
 import type { SimulationSummary } from '../../simulate/summary.ts';
 import { keyValue, positiveInt, positiveNumber } from '../options.ts';
 
@@ -42,7 +42,7 @@ export function registerSimulate(program: Command): void {
     .option('--iterations <n>', 'ismcts iterations per decision', positiveInt, 200)
     .option('--think-ms <ms>', 'ismcts thinking time per decision instead (wall clock: not reproducible)', positiveNumber)
     .option('--rotate', 'rotate the bot levels around the table from game to game')
-    .option('--max-actions <n>', 'stop a game after this many accepted actions', positiveInt)
+    .option('--max-actions <n>', `stop a game after this many accepted actions (default: ${DEFAULT_MAX_ACTIONS}); stopped games are reported as capped`, positiveInt)
     .action(async (game: string, flags: SimulateFlags) => {
       try {
         await simulateCommand(game, flags);
@@ -118,6 +118,11 @@ async function simulateCommand(game: string, flags: SimulateFlags): Promise<void
       ? withoutPerGame(first)
       : { ...withoutPerGame(first), compare: { option: comparison.option, variants: comparison.variants.map(withoutPerGame), effect: comparison.effect } };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    // The JSON has endings.capped and maxActions; say what they mean where a person reads.
+    for (const r of results) {
+      const warning = cappedWarning(r);
+      if (warning !== null) process.stderr.write(`decksmith simulate: warning: ${compare === null ? '' : `${compare.option}=${r.value}: `}${warning}\n`);
+    }
     return;
   }
   process.stdout.write(`${comparison === undefined ? formatSummary(main) : formatComparison(comparison)}\n`);

@@ -1,4 +1,5 @@
 // The self-contained HTML balance report: figures, conventions and inline SVG charts (no scripts, no fetches).
+import { cappedWarning } from '../format-text.ts';
 import type { ComparisonSummary } from '../simulate.ts';
 import type { Distribution } from '../stats.ts';
 import type { SimulationSummary } from '../summary.ts';
@@ -9,7 +10,7 @@ body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1180px;color
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #ddd;padding-bottom:4px}
 .meta{color:#555}table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:4px 10px;text-align:right}
 th{background:#f5f5f5}td:first-child,th:first-child{text-align:left}.charts{display:flex;flex-wrap:wrap;gap:12px}
-.charts svg{border:1px solid #e5e5e5;border-radius:4px}.note{color:#555;font-size:12.5px;max-width:900px}.figures td:last-child{text-align:left}`;
+.charts svg{border:1px solid #e5e5e5;border-radius:4px}.note{color:#555;font-size:12.5px;max-width:900px}.warning{background:#fff4e5;border-left:4px solid #e65100;padding:6px 10px;max-width:900px}.figures td:last-child{text-align:left}`;
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 const ci = (c: [number, number] | null): string => (c === null ? '—' : `${pct(c[0])} – ${pct(c[1])}`);
@@ -49,7 +50,7 @@ export function summarySection(s: SimulationSummary, heading?: string): string {
     : '<tr><td>real-time rejections</td><td>—</td><td>no real-time stage or window was played</td></tr>';
   const rej = Object.entries(s.rejections).map(([k, v]) => `${esc(k)}: ${v}`).join(', ');
   h += `<tr><td>rejections by code</td><td>${Object.values(s.rejections).reduce((a, b) => a + b, 0)}</td><td>${rej || 'none'}</td></tr>`;
-  h += `<tr><td>endings</td><td>${s.games}</td><td>${s.endings.decided} decided, ${s.endings.shared} shared, ${s.endings.stuck} stuck, ${s.endings.capped} stopped at the action cap</td></tr>`;
+  h += `<tr><td>endings</td><td>${s.games}</td><td>${s.endings.decided} decided, ${s.endings.shared} shared, ${s.endings.stuck} stuck, ${s.endings.capped} stopped at the action cap (${s.maxActions})</td></tr>`;
   return `${h}</table>`;
 }
 
@@ -83,6 +84,10 @@ Percentiles are nearest-rank. Logical time is the game clock the bots' human-lik
 export function renderReport(s: SimulationSummary, comparison?: ComparisonSummary): string {
   const opts = Object.entries(s.options).map(([k, v]) => `${k}=${v}`).join(', ') || 'defaults';
   let body = `<h1>${esc(s.title)} — balance report</h1><p class="meta">${s.games} games · ${s.players} players · bots ${esc(s.bots.join(', '))}${s.rotate ? ' (rotating seats)' : ''} · options ${esc(opts)} · seed ${esc(s.seed)}</p>`;
+  for (const v of comparison?.variants ?? [s]) {
+    const warning = cappedWarning(v);
+    if (warning !== null) body += `<p class="warning">${comparison ? `${esc(comparison.option)} = ${esc((v as { value?: string }).value ?? '')}: ` : ''}${esc(warning)}</p>`;
+  }
   body += comparison ? compareSection(comparison) : summarySection(s, 'Results');
   body += NOTES;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(s.title)} — balance report</title><style>${CSS}</style></head><body>${body}</body></html>\n`;
