@@ -33,11 +33,15 @@ export const def: ClientDef = {
     { name: 'bank', scope: 'player', shape: 'pile', visibility: 'count' },
   ],
   vars: [
-    { name: 'colour', scope: 'global' },
-    { name: 'score', scope: 'player' },
+    { name: 'colour', scope: 'global', type: 'enum:Colour?' },
+    { name: 'score', scope: 'player', type: 'number' },
+    { name: 'blue', scope: 'global', type: 'number' },
   ],
   scoreVar: 1,
-  dice: [{ name: 'colour_die', faces: [0, 1] }],
+  dice: [
+    { name: 'colour_die', faces: [0, 1], enum: 'Colour' },
+    { name: 'coin', faces: [0, 1] },
+  ],
   roles: [],
   stages: [{ name: 'play', kind: 'turns', steps: [], turnTimer: 'time_out' }],
   windows: [{ name: 'shot', blocking: true, timed: true }],

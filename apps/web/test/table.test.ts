@@ -57,6 +57,16 @@ describe('Table', () => {
     expect(html).toContain('Your turn');
   });
 
+  it('marks the cards the view calls wild with a ribbon and says so in their label', () => {
+    const v = view();
+    const hand = v.zones.find((z) => z.name === 'hand' && z.owner === 0)!;
+    hand.cards = hand.cards!.map((c) => (c && 'id' in c && c.id === 22 ? { ...c, wild: true as const } : c));
+    const html = render(Table, { props: { table: store(v) } }).body;
+    expect(html).toContain('aria-label="Play red 2 (number), wild"');
+    expect(html.match(/data-testid="wild"/g)).toHaveLength(1);
+    expect(html).toContain('aria-label="Play red 1 (number)"');
+  });
+
   it('offers the throw of a timed window as a target with a button', () => {
     const t = store(view({ window: { name: 'shot', started: 0, deadline: 5000 } }));
     t.legal = [{ type: 'throw' }];
@@ -66,8 +76,8 @@ describe('Table', () => {
   });
 
   it('shows the winner and the final scores when the game is over', () => {
-    const t = store(view({ current: null, result: { winners: [2], scores: [3, 1, 5] } }));
-    t.result = { winners: [2], scores: [3, 1, 5] };
+    const t = store(view({ current: null, result: { winners: [2], scores: [3, 1, 5], endedBy: 'end' } }));
+    t.result = { winners: [2], scores: [3, 1, 5], endedBy: 'end' };
     t.rounds = [{ round: 1, totals: [1, 1, 2] }, { round: 2, totals: [3, 1, 5] }];
     const html = render(Table, { props: { table: t, onplayagain: () => {} } }).body;
     expect(html).toContain('Cy wins!');

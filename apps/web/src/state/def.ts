@@ -65,9 +65,11 @@ export interface ClientDef {
   enums: readonly EnumDef[];
   faces: FaceTable;
   zones: readonly ZoneDef[];
-  vars: readonly { name: string; scope: string; type?: unknown }[];
+  /** `type` is the declared type (`number`, `bool`, `player?`, `enum:Colour?` …; see the runtime's VarDef). */
+  vars: readonly { name: string; scope: string; type?: string }[];
   scoreVar: number;
-  dice: readonly { name: string; faces: readonly number[] }[];
+  /** `enum`: the enum whose ordinals the faces are (absent for numeric dice). */
+  dice: readonly { name: string; faces: readonly number[]; enum?: string }[];
   roles: readonly string[];
   stages: readonly { name: string; kind: string; steps?: readonly string[]; turnTimer?: string; idle?: readonly string[] }[];
   windows: readonly { name: string; blocking: boolean; timed: boolean }[];
@@ -108,24 +110,20 @@ export function zoneDef(def: ClientDef, name: string): ZoneDef | undefined {
   return def.zones.find((z) => z.name === name);
 }
 
-/** The enum a die's faces are drawn from: the one whose values its faces enumerate, preferring coloured enums. */
+/** The enum a die's faces are (`DieDef.enum`, from the rule file's `die d: Enum`), if any. */
 export function dieEnum(def: ClientDef, dieName: string): EnumDef | undefined {
   const die = def.dice.find((d) => d.name === dieName);
-  if (!die) return undefined;
-  const n = new Set(die.faces).size;
-  const fits = def.enums.filter((e) => e.values.length === n && die.faces.every((f) => f >= 0 && f < e.values.length));
-  return fits.find((e) => e.values.some((v) => def.layout.colours[v])) ?? fits[0];
+  return die?.enum === undefined ? undefined : def.enums.find((e) => e.name === die.enum);
 }
 
 /**
- * The enum a variable holds: its declared type when the server sends one, else the enum whose
- * name is the variable's name (`colour` ↔ `Colour`).
+ * The enum a variable holds, from its declared type (`VarDef.type`: `enum:Colour`, or
+ * `enum:Colour?` when it may be none).
  */
 export function varEnum(def: ClientDef, varName: string): EnumDef | undefined {
-  const v = def.vars.find((x) => x.name === varName);
-  const t = v?.type as { enumIndex?: number } | undefined;
-  if (t && typeof t.enumIndex === 'number') return def.enums[t.enumIndex];
-  return def.enums.find((e) => e.name.toLowerCase() === varName.toLowerCase());
+  const type = def.vars.find((x) => x.name === varName)?.type;
+  const m = typeof type === 'string' ? /^enum:(\w+)\??$/.exec(type) : null;
+  return m ? def.enums.find((e) => e.name === m[1]) : undefined;
 }
 
 /** A value of an enum for people: its symbol when it has a short one, else its name. */
