@@ -20,6 +20,11 @@ export class Tally {
     this.score += scores.length === 0 ? 0 : s / scores.length;
   }
 
+  /** The first seed not counted yet. */
+  nextSeed(): number {
+    return this.seen + 1;
+  }
+
   summary(): GameShape {
     const n = Math.max(1, this.games);
     return { games: this.games, movesPerGame: this.moves / n, phasesPerGame: this.phases / n, meanScore: this.score / n };
@@ -42,8 +47,8 @@ export interface FidelityCheck {
   ok: boolean | null;
 }
 
-/** Fewest games per implementation for the check to judge. */
-export const MIN_GAMES = 30;
+/** Games per implementation the bench tops the timed games up to (`--fidelity`), and the fewest it judges. */
+export const FIDELITY_GAMES = 30;
 
 /**
  * Compares every implementation's means with the reference's (moves and phases per game).
@@ -51,13 +56,13 @@ export const MIN_GAMES = 30;
  * @example
  * checkFidelity(decksmith, [bgio, hand], 5); // { maxDeviationPercent: 1.2, tolerancePercent: 5, ok: true }
  */
-export function checkFidelity(reference: GameShape, others: readonly GameShape[], tolerancePercent = 5): FidelityCheck {
+export function checkFidelity(reference: GameShape, others: readonly GameShape[], tolerancePercent = 5, minGames = FIDELITY_GAMES): FidelityCheck {
   let worst = 0;
   for (const o of others) {
     for (const [a, b] of [[o.movesPerGame, reference.movesPerGame], [o.phasesPerGame, reference.phasesPerGame]] as const) {
       if (b > 0) worst = Math.max(worst, (Math.abs(a - b) / b) * 100);
     }
   }
-  const enough = reference.games >= MIN_GAMES && others.every((o) => o.games >= MIN_GAMES);
+  const enough = reference.games >= minGames && others.every((o) => o.games >= minGames);
   return { maxDeviationPercent: Math.round(worst * 100) / 100, tolerancePercent, ok: enough ? worst <= tolerancePercent : null };
 }

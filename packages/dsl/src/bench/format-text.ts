@@ -1,6 +1,5 @@
 // The human output of `decksmith bench`: the machine, a table per section, the ratios against targets.
 import Table from 'cli-table3';
-import { MIN_GAMES } from './fidelity.ts';
 import { machineLine } from './machine.ts';
 import type { Figure } from './measure.ts';
 import type { BenchReport } from './run-bench.ts';
@@ -44,8 +43,8 @@ export function formatBench(r: BenchReport): string {
     out.push(p.toString());
     if (r.peer.missing !== undefined) out.push(`boardgame.io peer not run: ${r.peer.missing}`);
     const fid = r.peer.fidelity;
-    const verdict = fid.ok === null ? `too few games to judge (fewer than ${MIN_GAMES} each)` : fid.ok ? 'same game' : 'DIFFERENT GAMES';
-    out.push(`fidelity: moves and phases per game within ${fid.maxDeviationPercent}% of Decksmith's (tolerance ${fid.tolerancePercent}%): ${verdict}`);
+    const verdict = fid.ok === null ? `too few games to judge (fewer than ${r.settings.fidelityGames} each)` : fid.ok ? 'same game' : 'DIFFERENT GAMES';
+    out.push(`fidelity: moves and phases per game within ${fid.maxDeviationPercent}% of Decksmith's (tolerance ${fid.tolerancePercent}%, at least ${r.settings.fidelityGames} games each): ${verdict}`);
   }
   const ratio = (name: string, v: number | null, target: number): string =>
     v === null ? `${name}: not measured` : `${name}: ${formatNumber(v)}× (target ≥ ${target}×: ${v >= target ? 'met' : `missed by ${formatNumber(target / v)}×`})`;

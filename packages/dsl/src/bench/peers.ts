@@ -44,6 +44,24 @@ export interface PeerTallies {
 
 export const newTallies = (): PeerTallies => ({ decksmith: new Tally(), boardgameio: new Tally(), handwritten: new Tally() });
 
+/** Plays further seeds (untimed) until every implementation's tally has `games` games. */
+export function topUpTallies(rt: BenchRuntime, t: GameTable, peers: Peers, tallies: PeerTallies, games: number): void {
+  const fast = fastPlayout(rt, t);
+  while (tallies.decksmith.games < games) {
+    const seed = tallies.decksmith.nextSeed();
+    const r = fast(seed);
+    tallies.decksmith.add(seed, r.actions, r.rounds, r.result?.scores ?? []);
+  }
+  const impls: [keyof PeerTallies, TivMivImpl | null][] = [['boardgameio', peers.boardgameio], ['handwritten', peers.handwritten]];
+  for (const [name, impl] of impls) {
+    while (impl !== null && tallies[name].games < games) {
+      const seed = tallies[name].nextSeed();
+      const r = impl.playout(seed, t.players);
+      tallies[name].add(seed, r.moves, r.phases, r.scores);
+    }
+  }
+}
+
 /** Times each implementation for `seconds` on seeds 0, 1, 2 …, counting each game's shape once. */
 export function measurePeers(rt: BenchRuntime, t: GameTable, peers: Peers, seconds: number, tallies: PeerTallies): PeerRun[] {
   const fast = fastPlayout(rt, t);

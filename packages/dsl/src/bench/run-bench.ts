@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { findRoot } from '../cli/pipeline.ts';
 import { loadGame } from '../simulate/load-game.ts';
 import { ISMCTS_ITERATIONS, measureEngine, sampleStates, type EngineRun, type GameTable } from './engine-figures.ts';
-import { checkFidelity, type FidelityCheck, type GameShape } from './fidelity.ts';
+import { checkFidelity, FIDELITY_GAMES, type FidelityCheck, type GameShape } from './fidelity.ts';
 import { describeMachine, type Machine } from './machine.ts';
 import { figure, type Figure } from './measure.ts';
-import { loadPeers, measurePeers, newTallies, PEER_GAME, type PeerRun } from './peers.ts';
+import { loadPeers, measurePeers, newTallies, PEER_GAME, topUpTallies, type PeerRun } from './peers.ts';
 import { loadBenchRuntime, type GameDef } from './runtime-api.ts';
 
 export interface BenchSettings {
@@ -18,6 +18,8 @@ export interface BenchSettings {
   runs: number;
   /** Seats per table (each game clamps it to its range; default 4). */
   players?: number;
+  /** Tiv-Miv games per implementation for the fidelity check (timed games, topped up; default 30). */
+  fidelityGames?: number;
   /** Called after each measured step, with the number done and the total. */
   onStep?: (done: number, total: number, what: string) => void;
 }
@@ -54,7 +56,7 @@ export interface PeerReport {
 
 export interface BenchReport {
   machine: Machine;
-  settings: { seconds: number; runs: number; players: number; ismctsIterationsPerDecision: number };
+  settings: { seconds: number; runs: number; players: number; ismctsIterationsPerDecision: number; fidelityGames: number };
   games: Record<string, GameFigures>;
   peer: PeerReport | null;
   /** Decksmith moves/s ÷ boardgame.io moves/s (Tiv-Miv, same run). */
@@ -92,7 +94,8 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
   const peerTable = tables.find((t) => t.key === PEER_GAME)?.table ?? null;
   const peers = peerTable === null ? null : await loadPeers();
 
-  const total = s.runs * (tables.length + (peers === null ? 0 : 1)) + tables.length;
+  const fidelityGames = s.fidelityGames ?? FIDELITY_GAMES;
+  const total = s.runs * (tables.length + (peers === null ? 0 : 1)) + tables.length + (peers === null ? 0 : 1);
   let done = 0;
   const step = (what: string): void => s.onStep?.(++done, total, what);
   const samples = tables.map((t) => {
@@ -112,6 +115,10 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
       peerRuns.push(measurePeers(rt, peerTable, peers, s.seconds, tallies));
       step(`peers: run ${r + 1}/${s.runs}`);
     }
+  }
+  if (peers !== null && peerTable !== null) {
+    topUpTallies(rt, peerTable, peers, tallies, fidelityGames);
+    step(`peers: fidelity, ${fidelityGames} games each`);
   }
 
   const games: Record<string, GameFigures> = {};
@@ -153,7 +160,7 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
       players: peerTable.players,
       implementations,
       ...(peers.missing !== undefined ? { missing: peers.missing } : {}),
-      fidelity: checkFidelity(d.shape, others.map((o) => o.shape)),
+      fidelity: checkFidelity(d.shape, others.map((o) => o.shape), 5, fidelityGames),
     };
     const ratio = (o: ImplementationFigures | undefined): number | null => (o === undefined ? null : d.movesPerSecond.median / o.movesPerSecond.median);
     peerRatio = ratio(implementations.boardgameio);
@@ -161,7 +168,7 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
   }
   return {
     machine,
-    settings: { seconds: s.seconds, runs: s.runs, players, ismctsIterationsPerDecision: ISMCTS_ITERATIONS },
+    settings: { seconds: s.seconds, runs: s.runs, players, ismctsIterationsPerDecision: ISMCTS_ITERATIONS, fidelityGames },
     games,
     peer,
     peerRatio,

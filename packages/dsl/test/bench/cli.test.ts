@@ -35,7 +35,7 @@ function expectFigure(f: Figure, what: string): void {
 describe('decksmith bench --json', () => {
   let report: BenchReport;
   beforeAll(async () => {
-    const r = await cli(['bench', 'tiv-miv', TUTORIAL, '--seconds', '0.2', '--runs', '2', '--players', '3', '--json']);
+    const r = await cli(['bench', 'tiv-miv', TUTORIAL, '--seconds', '0.2', '--runs', '2', '--players', '3', '--fidelity', '4', '--json']);
     expect(r.code, r.err).toBe(0);
     report = JSON.parse(r.out) as BenchReport;
   }, 120_000);
@@ -47,7 +47,7 @@ describe('decksmith bench --json', () => {
     expect(m.node).toBe(process.version);
     expect(m.cpu.length).toBeGreaterThan(0);
     expect(m.loadAverage).toHaveLength(3);
-    expect(report.settings).toMatchObject({ seconds: 0.2, runs: 2, players: 3 });
+    expect(report.settings).toMatchObject({ seconds: 0.2, runs: 2, players: 3, fidelityGames: 4 });
   });
 
   it('has every figure of every game asked for (a .rules file under its game id), each positive with min ≤ median ≤ max', () => {
@@ -68,16 +68,17 @@ describe('decksmith bench --json', () => {
     for (const [name, f] of Object.entries({ decksmith, boardgameio, handwritten })) {
       expectFigure(f!.movesPerSecond, `${name} moves/s`);
       expectFigure(f!.playoutsPerSecond, `${name} playouts/s`);
-      expect(f!.shape.games, name).toBeGreaterThan(0);
+      expect(f!.shape.games, name).toBeGreaterThanOrEqual(4);
       expect(f!.shape.phasesPerGame, name).toBe(6);
     }
     expect(report.peerRatio).toBeCloseTo(decksmith!.movesPerSecond.median / boardgameio!.movesPerSecond.median, 9);
     expect(report.generatedVsHandwritten).toBeCloseTo(decksmith!.movesPerSecond.median / handwritten!.movesPerSecond.median, 9);
     expect(peer.fidelity.maxDeviationPercent).toBeGreaterThanOrEqual(0);
+    expect(peer.fidelity.ok).not.toBeNull();
   });
 
   it('prints a table for people', async () => {
-    const r = await cli(['bench', 'tiv-miv', '--seconds', '0.05', '--runs', '1']);
+    const r = await cli(['bench', 'tiv-miv', '--seconds', '0.05', '--runs', '1', '--fidelity', '1']);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/machine: .* cores .* Node v\d+/);
     expect(r.out).toContain('tiv-miv');

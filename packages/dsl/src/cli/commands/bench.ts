@@ -10,6 +10,7 @@ interface BenchFlags {
   seconds: number;
   runs: number;
   players?: number;
+  fidelity: number;
   json?: boolean;
 }
 
@@ -21,6 +22,7 @@ export function registerBench(program: Command): void {
     .option('--seconds <s>', 'seconds per measurement', positiveNumber, 1)
     .option('--runs <n>', 'runs per figure (the median is reported, with min and max)', positiveInt, 5)
     .option('--players <n>', 'seats per table (clamped to each game; default 4)', positiveInt)
+    .option('--fidelity <games>', 'Tiv-Miv games per implementation for the fidelity check (the timed ones, topped up)', positiveInt, 30)
     .option('--json', 'print one JSON object with the figures')
     .action(async (games: string[], flags: BenchFlags) => {
       try {
@@ -38,7 +40,7 @@ async function benchCommand(games: string[], flags: BenchFlags): Promise<void> {
   let started = false;
   try {
     const report = await runBench({
-      games, seconds: flags.seconds, runs: flags.runs, players: flags.players,
+      games, seconds: flags.seconds, runs: flags.runs, players: flags.players, fidelityGames: flags.fidelity,
       onStep: (done, total, what) => {
         if (bar === null) return;
         if (!started) bar.start(total, 0, { what });
