@@ -96,7 +96,7 @@ async function point(rooms: number): Promise<PointReport> {
 function print(r: PointReport): void {
   say(`actions/s ${r.actionsPerSecond} (${r.actions} acked, ${r.rejects} rejected)`);
   say(`action→ack latency ms: p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99}  (server side p99 ≤ ${r.serverP99})`);
-  say(`errors ${r.errors}  disconnects ${r.disconnects}  games finished ${r.gamesFinished}  stalled ${r.gamesStalled}`);
+  say(`errors ${r.errors}  disconnects ${r.disconnects}  games finished ${r.gamesFinished}  stalled ${r.gamesStalled}  codes ${JSON.stringify(r.codes)}`);
   say(`server RSS ${r.rssMB} MB  CPU ${r.cpuPercent} %  (machine load average ${r.loadAverage})`);
 }
 

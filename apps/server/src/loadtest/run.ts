@@ -31,6 +31,8 @@ export interface PointReport {
   errors: number;
   disconnects: number;
   closeCodes: Record<string, number>;
+  /** Rejections and error replies by code. */
+  codes: Record<string, number>;
   gamesFinished: number;
   gamesStalled: number;
   rssMB: number;
@@ -40,7 +42,7 @@ export interface PointReport {
   loadAverage: number;
 }
 
-type WorkerReport = Pick<Stats, 'latencies' | 'acks' | 'rejects' | 'errors' | 'disconnects' | 'games' | 'stalls' | 'closeCodes'>;
+type WorkerReport = Pick<Stats, 'latencies' | 'acks' | 'rejects' | 'errors' | 'disconnects' | 'games' | 'stalls' | 'closeCodes' | 'codes'>;
 
 export async function runPoint(o: PointOptions, loadAverage: () => number): Promise<PointReport> {
   // Clients run in worker threads so that parsing their frames does not become the bottleneck.
@@ -79,6 +81,7 @@ export async function runPoint(o: PointOptions, loadAverage: () => number): Prom
     stats.games += r.games;
     stats.stalls += r.stalls;
     for (const [code, n] of Object.entries(r.closeCodes)) stats.closeCodes[code] = (stats.closeCodes[code] ?? 0) + n;
+    for (const [code, n] of Object.entries(r.codes)) stats.codes[code] = (stats.codes[code] ?? 0) + n;
   }
   await Promise.all(threads.map((t) => new Promise((res) => t.once('exit', res))));
   const round = (x: number) => Math.round(x * 100) / 100;
@@ -98,6 +101,7 @@ export async function runPoint(o: PointOptions, loadAverage: () => number): Prom
     errors: stats.errors,
     disconnects: stats.disconnects,
     closeCodes: stats.closeCodes,
+    codes: stats.codes,
     gamesFinished: stats.games,
     gamesStalled: stats.stalls,
     rssMB: after.rssMB,

@@ -11,6 +11,8 @@ export class Stats {
   stalls = 0;
   /** Close codes of the disconnects the clients did not ask for. */
   closeCodes: Record<string, number> = {};
+  /** Codes of the rejections and error replies. */
+  codes: Record<string, number> = {};
   recording = false;
 
   ack(ms: number, accepted: boolean): void {

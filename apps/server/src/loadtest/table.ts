@@ -66,7 +66,7 @@ async function playOnce(o: TableOptions): Promise<void> {
       };
       ws.on('open', () => ws.send(JSON.stringify({ t: 'join', v: 1, room: room.id, token })));
       ws.on('message', (data) => {
-        const m = JSON.parse(data.toString()) as { t: string; legal?: unknown[]; result?: unknown; seq?: number };
+        const m = JSON.parse(data.toString()) as { t: string; legal?: unknown[]; result?: unknown; seq?: number; code?: string };
         lastNews = performance.now();
         if (m.t === 'welcome' && o.onReady) {
           o.onReady();
@@ -85,10 +85,12 @@ async function playOnce(o: TableOptions): Promise<void> {
           schedule();
         } else if ((m.t === 'ack' || m.t === 'reject') && m.seq === seq) {
           o.stats.ack(performance.now() - sentAt, m.t === 'ack');
+          if (m.code) o.stats.codes[m.code] = (o.stats.codes[m.code] ?? 0) + 1;
           pending = false;
           schedule();
         } else if (m.t === 'error') {
           o.stats.errors++;
+          if (m.code) o.stats.codes[m.code] = (o.stats.codes[m.code] ?? 0) + 1;
           pending = false;
         }
       });

@@ -18,7 +18,7 @@ for (let r = 0; r < rooms; r++) {
 parentPort!.on('message', async (m: 'record' | 'stop') => {
   if (m === 'record') return void (stats.recording = true);
   stats.recording = false;
-  const report = { latencies: stats.latencies, acks: stats.acks, rejects: stats.rejects, errors: stats.errors, disconnects: stats.disconnects, games: stats.games, stalls: stats.stalls, closeCodes: stats.closeCodes };
+  const report = { latencies: stats.latencies, acks: stats.acks, rejects: stats.rejects, errors: stats.errors, disconnects: stats.disconnects, games: stats.games, stalls: stats.stalls, closeCodes: stats.closeCodes, codes: stats.codes };
   stopped = true;
   parentPort!.postMessage(report);
   await Promise.race([Promise.all(tables), new Promise((res) => setTimeout(res, 5000))]);

@@ -199,7 +199,12 @@ export class Room {
       const o = await this.process(actor, seq, action);
       this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
       reply(o);
-      if (o.ok) this.afterAccepted();
+      if (!o.ok) return;
+      // Acks first: storage resolves a whole group commit at once, so let every room of the
+      // group send its ack before any of them computes and sends its views (still inside this
+      // room's queue, so nothing of this room runs in between).
+      await new Promise<void>((resolve) => queueMicrotask(resolve));
+      this.afterAccepted();
     });
   }
 

@@ -44,7 +44,23 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
     }
     const text = JSON.stringify(msg);
     if (room && sub) deps.onFrame?.(room, sub.viewer, text);
+    if (msg.t === 'update') coalesce();
     socket.send(text);
+  };
+  // The updates one turn of the event loop sends to this socket (several actions of a busy room)
+  // leave in one write: the TCP socket stays corked until the turn's ticks are done. Acks are
+  // not held back.
+  // ws keeps its own API for this private, hence the guarded access.
+  const tcp = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+  let corked = false;
+  const coalesce = (): void => {
+    if (corked || !tcp) return;
+    corked = true;
+    tcp.cork();
+    process.nextTick(() => {
+      corked = false;
+      tcp.uncork();
+    });
   };
   const error = (code: string, message: string, seq?: number): void => send({ t: 'error', code, message, ...(seq !== undefined ? { seq } : {}) });
 
