@@ -658,8 +658,8 @@ export class Engine implements Ctx {
   }
   showValue(value: number, type: 'player' | 'side' | 'number' | 'bool' | { enumIndex: number }): string {
     if (type === 'number') return String(value);
-    if (type === 'bool') return value !== 0 ? 'yes' : 'no';
     if (value < 0) return 'none';
+    if (type === 'bool') return value !== 0 ? 'yes' : 'no';
     if (type === 'player') return `Player ${value + 1}`;
     if (type === 'side') return `Side ${value + 1}`;
     return this.def.enums[type.enumIndex].values[value] ?? String(value);
