@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
+    // Any console error or page error fails the test it happened in.
+    setupFiles: ['e2e/fail-on-browser-errors.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // One browser at a time on a 2-core machine.

@@ -63,6 +63,7 @@ describe.each(cases)('$game', ({ game, spec, avoid, reducedMotion, phone, captur
       expect(await b.page.getByTestId('winner').textContent()).toMatch(/wins?!|Nobody wins/);
       await sleep(700);
       await screenshot(b.page, `${game}-final`);
+      if (phone) expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       // No layout shift while playing: updates move cards with transforms in reserved space.
       const cls = (await b.page.evaluate('({ cls: window.__cls, shifts: window.__shifts })')) as { cls: number; shifts: unknown[] };
       console.log(`${game}: cumulative layout shift ${cls.cls.toFixed(3)}`, JSON.stringify(cls.shifts).slice(0, 600));

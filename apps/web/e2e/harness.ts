@@ -50,6 +50,18 @@ export interface BrowserOptions {
   reducedMotion?: boolean;
 }
 
+/**
+ * Console errors and uncaught page errors of every browser opened here, not yet reported: the
+ * e2e setup file (`fail-on-browser-errors.ts`) takes them after each test and fails the test if
+ * there are any — also when the browser was opened in `beforeAll` or closed in the test.
+ */
+const unreported: string[] = [];
+
+/** The browser errors seen since the last call (and forgets them). */
+export function takeBrowserErrors(): string[] {
+  return unreported.splice(0);
+}
+
 /** A fresh Chromium profile with one page (a desktop window unless told otherwise). */
 export async function openBrowser(options: BrowserOptions = {}): Promise<Browser> {
   const viewport = options.viewport ?? { width: 1280, height: 900 };
@@ -69,10 +81,14 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   }
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
+  const seen = (text: string) => {
+    errors.push(text);
+    unreported.push(text);
+  };
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    if (m.type() === 'error') seen(`console.error: ${m.text()} (${m.location().url || 'page'})`);
   });
-  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('pageerror', (e) => seen(`page error: ${String(e)}`));
   return {
     context,
     page,

@@ -1,6 +1,6 @@
 // Loads the built client from the real server in headless Chromium and checks the home page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, startServer, type Server } from './harness.ts';
+import { openBrowser, screenshot, sleep, startServer, takeBrowserErrors, type Server } from './harness.ts';
 
 let server: Server;
 beforeAll(async () => {
@@ -20,6 +20,28 @@ describe('home page', () => {
       for (const g of ['super-taki', 'wackee-six', 'tiv-miv', 'go-wacky', 'five-crowns']) await b.page.getByTestId(`game-${g}`).waitFor();
       await screenshot(b.page, 'home');
       expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('catches console errors and page errors for the after-each check that fails a test', async () => {
+    const b = await openBrowser();
+    try {
+      await b.page.goto(server.url);
+      await b.page.evaluate(() => {
+        console.error('deliberate');
+        setTimeout(() => {
+          throw new Error('deliberate throw');
+        });
+      });
+      await expect.poll(() => b.errors.length).toBe(2);
+      await sleep(100);
+      // Taken here, so e2e/fail-on-browser-errors.ts does not fail this test for them.
+      const taken = takeBrowserErrors();
+      expect(taken).toHaveLength(2);
+      expect(taken[0]).toMatch(/console\.error: deliberate/);
+      expect(taken[1]).toMatch(/page error: .*deliberate throw/);
     } finally {
       await b.close();
     }
