@@ -1,4 +1,5 @@
-// Report pass: `me` / `my side` where no player acts — setup, scoring, triggers, timeouts, idle handlers (me_without_actor).
+// Report pass: `me` / `my side` where no player acts — setup, scoring, triggers, timeouts, idle handlers, and the
+// game's frame: rounds count and values, the dealer rule, who starts a stage, the winner rule, constraints, sides (me_without_actor).
 import type * as A from '../../ast/index.ts';
 import { meWithoutActor } from '../../diagnostics/check-types.ts';
 import type { CheckContext } from '../context.ts';
@@ -56,6 +57,20 @@ export function findMeUses(refs: ReadonlyMap<A.Node, Symbol>, root: unknown, rep
   return found;
 }
 
+/** Expressions of the game's frame, evaluated with no player acting, with what to call them. */
+function frameExpressions(ctx: CheckContext): [unknown, string][] {
+  const g = ctx.game;
+  const out: [unknown, string][] = [];
+  if (g.rounds) {
+    out.push([[g.rounds.count, g.rounds.until], 'the rounds count'], [g.rounds.values, 'a round value'], [g.rounds.dealer?.when, 'the dealer rule']);
+  }
+  for (const s of g.stages) if (s.decl.mode.kind === 'turns') out.push([s.decl.mode.from, 'the start of a turns stage']);
+  if (g.winner) out.push([[g.winner.measure, g.winner.over?.source, g.winner.ties], 'the winner rule']);
+  for (const c of g.constraints) out.push([c.cond, 'a constraint']);
+  if (g.sides) out.push([g.sides.cases.map((c) => c.when), 'a sides condition']);
+  return out;
+}
+
 export function reportMeWithoutActor(ctx: CheckContext): void {
   const reported = new Set<A.Node>();
   const report = (root: unknown, context: string): void => {
@@ -67,4 +82,5 @@ export function reportMeWithoutActor(ctx: CheckContext): void {
     report(site.block, context);
     if (site.kind === 'trigger') report((site.decl as A.TriggerDecl).cond, 'a when condition');
   }
+  for (const [root, context] of frameExpressions(ctx)) report(root, context);
 }
