@@ -67,6 +67,10 @@ export class Engine implements Ctx {
   private epochStamp = new Int32Array(32);
   /** The last hand asked about in canMeldAllWithout (rank, suit, wild, points per card) and whether one card can be left out. */
   private leaveOneKey: number[] = [];
+  private leaveOneIds: number[] = [];
+  private leaveOneVer = -1;
+  private leaveOneMe = NONE;
+  private leaveOneNow = NaN;
   private leaveOneRules = NONE;
   private leaveOneAllWild = false;
   private leaveOne = false;
@@ -596,6 +600,12 @@ export class Engine implements Ctx {
    * wild, points per card, a pure function of them), compared without building the solver input.
    */
   private someLeaveOne(list: readonly number[], rules: number): boolean {
+    // Within one state version (one enumeration) the same cards give the same answer.
+    if (this.leaveOneVer === this.ver && this.leaveOneMe === this.me && this.leaveOneNow === this.now && rules === this.leaveOneRules && sameIds(list, this.leaveOneIds)) return this.leaveOne;
+    this.leaveOneVer = this.ver;
+    this.leaveOneMe = this.me;
+    this.leaveOneNow = this.now;
+    this.leaveOneIds = list.slice();
     const m = this.def.melds[rules];
     const allWild = m.allWildMeld && (m.allWildWhen === undefined || m.allWildWhen(this));
     const key = this.leaveOneKey;
@@ -667,6 +677,12 @@ export class Engine implements Ctx {
 }
 
 const EMPTY: readonly number[] = Object.freeze([]);
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 const pool = new WeakMap<GameDef, Engine>();
 

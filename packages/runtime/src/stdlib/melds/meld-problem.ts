@@ -1,6 +1,9 @@
 // Turns a hand into the solver's compact form: natural counts per (suit, rank) cell plus wilds.
 import { maxRunLength, type MeldCard, type MeldRules } from './types.ts';
 
+/** leaveCost of an empty cell (shared, never written). */
+const NO_CARDS_COST: number[] = [0];
+
 /** Largest integer for which every smaller integer is exact in a double. */
 const SAFE = 2 ** 53;
 
@@ -81,8 +84,10 @@ export function buildProblem(cards: readonly MeldCard[], rules: MeldRules, keySl
   const weight: number[] = [];
   let radix = 1;
   for (let cell = 0; cell < cellCount; cell++) {
-    const list = (cellCards[cell] as number[]).sort(byPointsDesc);
-    leaveCost.push(cheapestSums(cards, list));
+    const list = cellCards[cell] as number[];
+    if (list.length > 1) list.sort(byPointsDesc);
+    // Most cells of a hand are empty: they share one read-only table.
+    leaveCost.push(list.length === 0 ? NO_CARDS_COST : cheapestSums(cards, list));
     weight.push(radix);
     radix *= list.length + 1;
   }
