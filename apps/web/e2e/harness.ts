@@ -103,7 +103,12 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   };
 }
 
+/** True once no finite animation runs (cards gliding, a die rolling); endless ones (a drifting reticle) do not count. */
+const SETTLED = `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)`;
+
+/** Saves a screenshot under the test output once the page's animations have settled (at most 1.5 s). */
 export async function screenshot(page: Page, name: string): Promise<string> {
+  await page.waitForFunction(SETTLED, null, { timeout: 1500 }).catch(() => undefined);
   mkdirSync(resultsDir, { recursive: true });
   const path = join(resultsDir, `${name}.png`);
   await page.screenshot({ path });
@@ -115,12 +120,19 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 /**
  * Page script summing layout shifts (Cumulative Layout Shift, without those right after input)
  * into `window.__cls` while the game runs; shifts once the final scores show are not counted.
+ * `window.__shifts` totals them by what moved (aria-label, class or node name, and text), so
+ * many small shifts of one thing show up as one large entry.
  */
-export const CLS_SCRIPT = `window.__cls = 0; window.__shifts = [];
+export const CLS_SCRIPT = `window.__cls = 0; window.__shifts = {};
+const what = (n) => !n ? '?' : n.getAttribute ? (n.getAttribute('aria-label') || n.tagName.toLowerCase() + '.' + n.getAttribute('class')) : '#text ' + (n.textContent || '').slice(0, 30);
 new PerformanceObserver((list) => {
   if (document.querySelector('[data-testid="final-scores"]')) return;
   for (const e of list.getEntries()) if (!e.hadRecentInput) {
     window.__cls += e.value;
-    if (e.value > 0.01) window.__shifts.push({ value: +e.value.toFixed(3), nodes: (e.sources || []).map((s) => s.node && ((s.node.getAttribute && (s.node.getAttribute('aria-label') || s.node.getAttribute('class'))) || s.node.nodeName)).join(' / ') });
+    const key = (e.sources || []).map((s) => what(s.node)).join(' / ');
+    window.__shifts[key] = (window.__shifts[key] || 0) + e.value;
   }
 }).observe({ type: 'layout-shift', buffered: true });`;
+
+/** The largest totals of `window.__shifts` (what moved → its summed shift), largest first. */
+export const TOP_SHIFTS = `Object.entries(window.__shifts).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => v.toFixed(3) + ' ' + k.slice(0, 140))`;
