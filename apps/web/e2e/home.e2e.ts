@@ -25,6 +25,22 @@ describe('home page', () => {
     }
   });
 
+  it('fits a 375 px phone: the lobby and the new-table form scroll only downwards', async () => {
+    const b = await openBrowser({ viewport: { width: 375, height: 740 } });
+    try {
+      await b.page.goto(server.url);
+      await b.page.getByTestId('game-five-crowns').waitFor();
+      const sideways = () => b.page.evaluate(() => document.documentElement.scrollWidth);
+      expect(await sideways()).toBeLessThanOrEqual(375);
+      await b.page.getByTestId('new-table-five-crowns').click();
+      await b.page.getByTestId('create-table').waitFor();
+      expect(await sideways()).toBeLessThanOrEqual(375);
+      await screenshot(b.page, 'home-phone-new-table');
+    } finally {
+      await b.close();
+    }
+  });
+
   it('catches console errors and page errors for the after-each check that fails a test', async () => {
     const b = await openBrowser();
     try {
