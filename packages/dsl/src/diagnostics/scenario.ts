@@ -50,9 +50,12 @@ export function argumentInvalid(loc: Loc, message: string, notes: DiagnosticNote
   return diagnosticAt('scenario_argument_invalid', 'error', message, loc, notes);
 }
 
-/** `expect count(hand(me)) == 3`, `set ready(me) = true`: only a `does` step has an acting seat. */
-export function meWithoutActor(loc: Loc, word: string, where: string, via?: Loc): Diagnostic {
-  const notes: DiagnosticNote[] = via ? [noteAt(`reached from ${where} through this call`, via)] : [];
+/**
+ * `expect count(hand(me)) == 3`, `set ready(me) = true`: only a `does` step has an acting seat.
+ * `loc` is in the scenario (the call, when `me` is in a define it calls: `used` is then where).
+ */
+export function meWithoutActor(loc: Loc, word: string, where: string, used?: Loc): Diagnostic {
+  const notes: DiagnosticNote[] = used ? [noteAt(`"${word}" is used here, in what this calls`, used)] : [];
   notes.push({ message: 'only the arguments of a "does" step have an acting player; name the seat instead (p1, p2 …, current)' });
   return diagnosticAt('scenario_me_without_actor', 'error', `"${word}" has no meaning in ${where}: no player is acting there`, loc, notes);
 }

@@ -34,7 +34,9 @@ export function reportMeWithoutActor(ast: A.ScenarioAst, refs: ReadonlyMap<A.Nod
   const out: Diagnostic[] = [];
   const reported = new Set<A.Node>();
   const report = (root: unknown, where: string): void => {
-    for (const use of findMeUses(refs, root, reported)) out.push(sd.meWithoutActor(use.node.loc, use.word, where, use.via));
+    for (const use of findMeUses(refs, root, reported)) {
+      out.push(use.via === undefined ? sd.meWithoutActor(use.node.loc, use.word, where) : sd.meWithoutActor(use.via, use.word, where, use.node.loc));
+    }
   };
   for (const item of ast.items) {
     if (item.kind === 'sc_arrange') for (const a of item.items) report(arrangeRoots(a), 'arrange');

@@ -88,6 +88,13 @@ describe('broken scenarios are located diagnostics', () => {
       [28, '"me" has no meaning in an expectation: no player is acting there'],
     ]);
   });
+  it('"me" reached through a define is located at the call in the scenario, with a note at the use', () => {
+    const r = result('broken/me-through-define.scenario');
+    expect(codes('me-through-define')).toEqual([['scenario_me_without_actor', 4]]);
+    const d = r.diagnostics[0]!;
+    expect([d.file, d.col]).toEqual([r.file, 32]);
+    expect(d.notes[0]).toMatchObject({ message: '"me" is used here, in what this calls', file: 'games/super-taki/super-taki.rules' });
+  });
   it('a game that does not exist', () => {
     expect(codes('no-game')).toEqual([['scenario_game_not_found', 1]]);
   });
