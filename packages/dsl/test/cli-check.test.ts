@@ -32,6 +32,13 @@ describe('decksmith check', () => {
     expect(stderr).toMatch(new RegExp(`checked ${count} files: \\d+ errors, \\d+ warnings?`));
   });
 
+  it('a checker error (not only a syntax error): file:line:col, code and sentence, exit 1', async () => {
+    const { code, stdout, stderr } = await decksmith('check', `${samples}/check/name_undefined/input.rules`);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^error\[name_undefined\]: "drw" is not defined\n --> \S*name_undefined\/input\.rules:14:15\n/);
+    expect(stderr).toContain('checked 1 file: 1 error, 0 warnings');
+  });
+
   it('--format json prints the diagnostic objects', async () => {
     const { code, stdout } = await decksmith('check', `${samples}/duration-invalid`, '--format', 'json');
     expect(code).toBe(1);
