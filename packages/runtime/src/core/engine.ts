@@ -83,6 +83,10 @@ export class Engine implements Ctx {
   readonly lists: number[][] = [];
   /** Where legal-action enumeration writes (reused; see legal.ts). */
   readonly sink: Sink;
+  // The definition's hottest tables, one load away.
+  private readonly faceKind: readonly number[];
+  private readonly faceValues: readonly (readonly number[])[];
+  private readonly sharedZone: Uint8Array;
 
   // Turn control requested by the running effect.
   fKeep = false;
@@ -106,6 +110,9 @@ export class Engine implements Ctx {
     let stride = 1;
     for (const a of def.actions) stride = Math.max(stride, a.params.length);
     this.sink = { mode: 0, wire: [], buffer: new LegalBuffer(stride), found: false };
+    this.faceKind = def.faces.kind;
+    this.faceValues = def.faces.values;
+    this.sharedZone = Uint8Array.from(def.zones, (z) => (z.scope === 'shared' ? 1 : 0));
   }
 
   /** Starts a call: a working copy when writable, the state itself when reading. */
@@ -393,7 +400,7 @@ export class Engine implements Ctx {
   zone(decl: number, owner?: number): number {
     const base = this.s.declBase[decl];
     if (base < 0) throw new Error(`internal: zone(${this.def.zones[decl].name}) is a piles family; use piles()`);
-    if (this.def.zones[decl].scope === 'shared') return base;
+    if (this.sharedZone[decl] === 1) return base;
     if (owner === undefined || owner < 0) return NONE;
     return base + owner;
   }
@@ -448,10 +455,10 @@ export class Engine implements Ctx {
     return card < 0 ? NONE : this.s.face[card];
   }
   kind(card: number): number {
-    return card < 0 ? NONE : this.def.faces.kind[this.s.face[card]];
+    return card < 0 ? NONE : this.faceKind[this.s.face[card]];
   }
   attr(card: number, attr: number): number {
-    return card < 0 ? NONE : this.def.faces.values[attr][this.s.face[card]];
+    return card < 0 ? NONE : this.faceValues[attr][this.s.face[card]];
   }
   cardOwner(card: number): number {
     return card < 0 ? NONE : this.s.owner[card];
