@@ -25,6 +25,23 @@ describe('home page', () => {
     }
   });
 
+  it("accepts every launch game's options at their defaults (the form is valid as it opens)", async () => {
+    const b = await openBrowser();
+    try {
+      await b.page.goto(server.url);
+      for (const g of ['super-taki', 'wackee-six', 'tiv-miv', 'go-wacky', 'five-crowns']) {
+        await b.page.getByTestId(`new-table-${g}`).click();
+        const form = b.page.getByTestId('create-form');
+        await form.waitFor();
+        const invalid = await form.evaluate((f: HTMLFormElement) => [...f.elements].filter((e) => !(e as HTMLInputElement).checkValidity()).map((e) => e.getAttribute('data-testid')));
+        expect(invalid, g).toEqual([]);
+        await b.page.getByRole('button', { name: 'Back' }).click();
+      }
+    } finally {
+      await b.close();
+    }
+  });
+
   it('fits a 375 px phone: the lobby and the new-table form scroll only downwards', async () => {
     const b = await openBrowser({ viewport: { width: 375, height: 740 } });
     try {
