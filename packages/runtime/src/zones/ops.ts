@@ -16,8 +16,11 @@ export function moveCard(e: Engine, card: number, to: number, pos: 'top' | 'bott
   // Take it out (rows keep a hole).
   const fa = e.wZone(from);
   if (e.isRow(from)) fa[idx] = NONE;
-  else if (idx === fa.length - 1) fa.pop();
-  else fa.splice(idx, 1);
+  else {
+    // Close the gap in place (splice would allocate the removed element's array).
+    for (let i = idx; i < fa.length - 1; i++) fa[i] = fa[i + 1];
+    fa.pop();
+  }
   // Put it in.
   const ta = e.wZone(to);
   let at: number;
