@@ -60,7 +60,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   };
 
   try {
-    await app.listen({ port, host });
+    // A deep accept queue: thousands of clients (re)connecting at once must not lose SYNs (each loss costs a 1 s+ retry).
+    await app.listen({ port, host, backlog: 4096 });
   } catch (error) {
     await close();
     throw error;

@@ -47,6 +47,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dir: s
   const dir = mkdtempSync(join(process.env['LOADTEST_TMP'] ?? tmpdir(), 'decksmith-load-'));
   const port = await freePort();
   const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
+  // Extra node flags for the server under test (e.g. LOADTEST_SERVER_FLAGS=--trace-gc).
+  profile.push(...(process.env['LOADTEST_SERVER_FLAGS'] ?? '').split(' ').filter(Boolean));
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', LAUNCHER, '--discover', '--port', String(port), '--db', join(dir, 'load.db')], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -87,7 +89,10 @@ async function point(rooms: number): Promise<PointReport> {
   } finally {
     if (server) {
       server.child.kill('SIGTERM');
+      // A graceful shutdown of thousands of sockets gets 20 s; then the server is killed.
+      const kill = setTimeout(() => server.child.kill('SIGKILL'), 20_000);
       await new Promise((res) => server.child.once('exit', res));
+      clearTimeout(kill);
       rmSync(server.dir, { recursive: true, force: true });
     }
   }
@@ -97,7 +102,7 @@ function print(r: PointReport): void {
   say(`actions/s ${r.actionsPerSecond} (${r.actions} acked, ${r.rejects} rejected)`);
   say(`action→ack latency ms: p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99}  (server side p99 ≤ ${r.serverP99})`);
   say(`errors ${r.errors}  disconnects ${r.disconnects}  games finished ${r.gamesFinished}  stalled ${r.gamesStalled}  codes ${JSON.stringify(r.codes)}`);
-  say(`server RSS ${r.rssMB} MB  CPU ${r.cpuPercent} %  (machine load average ${r.loadAverage})`);
+  say(`server RSS ${r.rssMB} MB  CPU ${r.cpuPercent} %  load generator CPU ${r.clientCpuPercent} %  set-up ${r.setupSeconds} s  (machine load average ${r.loadAverage})`);
 }
 
 if (values.sweep) {
@@ -125,6 +130,7 @@ if (values.sweep) {
         disconnects: r.disconnects,
         'RSS MB': r.rssMB,
         'CPU %': r.cpuPercent,
+        'client CPU %': r.clientCpuPercent,
         load: r.loadAverage,
       })),
     );

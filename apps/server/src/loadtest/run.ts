@@ -38,6 +38,10 @@ export interface PointReport {
   rssMB: number;
   /** Server CPU over the measured span, % of one core. */
   cpuPercent: number;
+  /** The load generator's own CPU (all its threads) over the measured span, % of one core. */
+  clientCpuPercent: number;
+  /** Seconds it took to create the rooms and seat every client before measuring. */
+  setupSeconds: number;
   /** The machine's 1-minute load average at the end (other work shares the cores). */
   loadAverage: number;
 }
@@ -45,6 +49,7 @@ export interface PointReport {
 type WorkerReport = Pick<Stats, 'latencies' | 'acks' | 'rejects' | 'errors' | 'disconnects' | 'games' | 'stalls' | 'closeCodes' | 'codes'>;
 
 export async function runPoint(o: PointOptions, loadAverage: () => number): Promise<PointReport> {
+  const started = performance.now();
   // Clients run in worker threads so that parsing their frames does not become the bottleneck.
   const workers = Math.max(1, Math.min(o.workers, o.rooms));
   const threads = Array.from({ length: workers }, (_, i) => {
@@ -58,18 +63,21 @@ export async function runPoint(o: PointOptions, loadAverage: () => number): Prom
     });
     return worker;
   });
-  // Measure once every table is seated (or after two minutes), plus two seconds to settle.
+  // Measure once every table is seated (or after five minutes), plus two seconds to settle.
   await Promise.race([
     Promise.all(threads.map((t) => new Promise((res) => t.once('message', res)))),
-    new Promise((res) => setTimeout(res, 120_000)),
+    new Promise((res) => setTimeout(res, 300_000)),
   ]);
   await new Promise((res) => setTimeout(res, 2000));
+  const setupSeconds = (performance.now() - started) / 1000;
   const before = await serverProcess(o.url);
   for (const t of threads) t.postMessage('record');
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   await new Promise((res) => setTimeout(res, o.duration * 1000));
   const reports = await Promise.all(threads.map((t) => new Promise<WorkerReport>((res) => (t.once('message', res), t.postMessage('stop')))));
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   const after = await serverProcess(o.url);
   const stats = new Stats();
   for (const r of reports) {
@@ -83,7 +91,7 @@ export async function runPoint(o: PointOptions, loadAverage: () => number): Prom
     for (const [code, n] of Object.entries(r.closeCodes)) stats.closeCodes[code] = (stats.closeCodes[code] ?? 0) + n;
     for (const [code, n] of Object.entries(r.codes)) stats.codes[code] = (stats.codes[code] ?? 0) + n;
   }
-  await Promise.all(threads.map((t) => new Promise((res) => t.once('exit', res))));
+  await Promise.all(threads.map((t) => Promise.race([new Promise((res) => t.once('exit', res)), new Promise((res) => setTimeout(res, 10_000)).then(() => t.terminate())])));
   const round = (x: number) => Math.round(x * 100) / 100;
   return {
     game: o.game,
@@ -106,6 +114,8 @@ export async function runPoint(o: PointOptions, loadAverage: () => number): Prom
     gamesStalled: stats.stalls,
     rssMB: after.rssMB,
     cpuPercent: round(((after.cpuSeconds - before.cpuSeconds) / seconds) * 100),
+    clientCpuPercent: round(((cpu.user + cpu.system) / 1e6 / seconds) * 100),
+    setupSeconds: round(setupSeconds),
     loadAverage: round(loadAverage()),
   };
 }

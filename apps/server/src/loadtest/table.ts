@@ -12,6 +12,11 @@ export interface TableOptions {
   stopped: () => boolean;
   /** Called once, when this table's first game has its first welcome. */
   onReady?: () => void;
+  /**
+   * Waits for one of a few set-up slots (creating a room, claiming seats, connecting) and returns
+   * its release: thousands of tables connecting at once would overflow the server's accept queue.
+   */
+  setupSlot?: () => Promise<() => void>;
 }
 
 async function post<T>(url: string, body: unknown): Promise<T> {
@@ -22,9 +27,21 @@ async function post<T>(url: string, body: unknown): Promise<T> {
 
 /** Plays one game with P clients; resolves when it ends or the test stops. */
 async function playOnce(o: TableOptions): Promise<void> {
-  const room = await post<{ id: string }>(`${o.url}/api/rooms`, { game: o.game, seats: Array.from({ length: o.players }, () => ({ kind: 'human' })) });
+  let release = (await o.setupSlot?.()) ?? (() => undefined);
+  const seated = (): void => {
+    release();
+    release = () => undefined;
+  };
+  let room: { id: string };
   const tokens: string[] = [];
-  for (let seat = 0; seat < o.players; seat++) tokens.push((await post<{ token: string }>(`${o.url}/api/rooms/${room.id}/join`, { seat })).token);
+  try {
+    room = await post<{ id: string }>(`${o.url}/api/rooms`, { game: o.game, seats: Array.from({ length: o.players }, () => ({ kind: 'human' })) });
+    for (let seat = 0; seat < o.players; seat++) tokens.push((await post<{ token: string }>(`${o.url}/api/rooms/${room.id}/join`, { seat })).token);
+  } catch (error) {
+    seated();
+    throw error;
+  }
+  let welcomes = 0;
   const wsUrl = `${o.url.replace(/^http/, 'ws')}/ws`;
   const sockets: WebSocket[] = [];
   await new Promise<void>((resolveGame) => {
@@ -32,6 +49,7 @@ async function playOnce(o: TableOptions): Promise<void> {
     const finish = (): void => {
       if (over) return;
       over = true;
+      seated();
       clearInterval(watch);
       for (const s of sockets) s.close();
       resolveGame();
@@ -68,6 +86,7 @@ async function playOnce(o: TableOptions): Promise<void> {
       ws.on('message', (data) => {
         const m = JSON.parse(data.toString()) as { t: string; legal?: unknown[]; result?: unknown; seq?: number; code?: string };
         lastNews = performance.now();
+        if (m.t === 'welcome' && ++welcomes === o.players) seated();
         if (m.t === 'welcome' && o.onReady) {
           o.onReady();
           o.onReady = undefined;

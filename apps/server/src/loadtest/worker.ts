@@ -11,10 +11,20 @@ let ready = 0;
 const onReady = (): void => {
   if (++ready === rooms) parentPort!.postMessage('ready');
 };
-for (let r = 0; r < rooms; r++) {
-  tables.push(runTable({ url, game, players, pace, stats, stopped: () => stopped, onReady }));
-  if (r % 25 === 24) await new Promise((res) => setTimeout(res, 200));
-}
+// At most SLOTS tables of this worker set up at once (see TableOptions.setupSlot).
+const SLOTS = 48;
+let free = SLOTS;
+const waiting: (() => void)[] = [];
+const setupSlot = async (): Promise<() => void> => {
+  if (free > 0) free--;
+  else await new Promise<void>((res) => waiting.push(res));
+  return () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+};
+for (let r = 0; r < rooms; r++) tables.push(runTable({ url, game, players, pace, stats, stopped: () => stopped, onReady, setupSlot }));
 parentPort!.on('message', async (m: 'record' | 'stop') => {
   if (m === 'record') return void (stats.recording = true);
   stats.recording = false;
