@@ -42,17 +42,24 @@ export function fastPlayout(rt: BenchRuntime, t: GameTable): (seed: number) => P
 }
 
 /**
- * About `count` states spread along random games (every `stride`-th state before a move).
+ * About `count` states from 8 random games or more (every `stride`-th state before a move, a
+ * few per game, so that the samples are not all one game's).
  *
  * @example
  * const samples = sampleStates(rt, table, 64);
  */
-export function sampleStates(rt: BenchRuntime, t: GameTable, count: number, stride = 7): Sample[] {
+export function sampleStates(rt: BenchRuntime, t: GameTable, count: number, stride = 23): Sample[] {
   const out: Sample[] = [];
-  for (let g = 0; out.length < count && g < 50; g++) {
+  const perGame = Math.max(1, Math.ceil(count / 8));
+  for (let g = 0; out.length < count && g < 64; g++) {
     let i = 0;
-    wirePlayout(rt, t.def, { players: t.players, seed: SAMPLE_SEED + g, options: t.options, maxActions: Math.min(t.maxActions ?? 20_000, count * stride) }, (state, now) => {
-      if (i++ % stride === 0 && out.length < count) out.push({ state, now });
+    let taken = 0;
+    const maxActions = Math.min(t.maxActions ?? 20_000, perGame * stride);
+    wirePlayout(rt, t.def, { players: t.players, seed: SAMPLE_SEED + g, options: t.options, maxActions }, (state, now) => {
+      if (i++ % stride === 0 && taken < perGame && out.length < count) {
+        out.push({ state, now });
+        taken++;
+      }
     });
   }
   return out;

@@ -95,7 +95,7 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
   const peers = peerTable === null ? null : await loadPeers();
 
   const fidelityGames = s.fidelityGames ?? FIDELITY_GAMES;
-  const total = s.runs * (tables.length + (peers === null ? 0 : 1)) + tables.length + (peers === null ? 0 : 1);
+  const total = (s.runs + 1) * (tables.length + (peers === null ? 0 : 1)) + tables.length + (peers === null ? 0 : 1);
   let done = 0;
   const step = (what: string): void => s.onStep?.(++done, total, what);
   const samples = tables.map((t) => {
@@ -106,6 +106,16 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
   const engineRuns: EngineRun[][] = tables.map(() => []);
   const peerRuns: PeerRun[][] = [];
   const tallies = newTallies();
+  // One untimed window of each first, so that no run times the JIT's warm-up.
+  const warm = Math.min(s.seconds, 0.5);
+  tables.forEach((t, i) => {
+    measureEngine(rt, t.table, samples[i]!, warm);
+    step(`${t.key}: warming up`);
+  });
+  if (peers !== null && peerTable !== null) {
+    measurePeers(rt, peerTable, peers, warm, tallies);
+    step('peers: warming up');
+  }
   for (let r = 0; r < s.runs; r++) {
     tables.forEach((t, i) => {
       engineRuns[i]!.push(measureEngine(rt, t.table, samples[i]!, s.seconds));
