@@ -63,17 +63,28 @@ export function expr(e: A.Expr, f: FnScope): string {
   return compileExpr(e, f).s;
 }
 
-/** A bool expression made a stored number (0/1). */
+/** A bool expression made a stored number (0/1); a `bool?` or `none` already is one (-1/0/1). */
 export function toStored(e: A.Expr, f: FnScope, type: Type | undefined): string {
   const t = baseType(type);
   if (t?.t !== 'bool') return expr(e, f);
   if (e.kind === 'bool') return e.value ? '1' : '0';
+  if (e.kind === 'none' || isOptionalBool(typeOf(e, f))) return expr(e, f);
   return `${paren(compileExpr(e, f), P.cond + 1)} ? 1 : 0`;
 }
 
-/** Reads a stored number as the value type (bools become JS booleans). */
+/** Reads a stored number as the value type: bools become JS booleans; a `bool?` stays -1/0/1. */
 function fromStored(read: string, type: Type | undefined): Js {
-  return baseType(type)?.t === 'bool' ? cmp(read, '!==', '===', '0') : js(read, P.call);
+  return type?.t === 'bool' ? cmp(read, '!==', '===', '0') : js(read, P.call);
+}
+
+function isOptionalBool(t: Type | undefined): boolean {
+  return t?.t === 'optional' && t.of.t === 'bool';
+}
+
+/** An expression used as a condition: a `bool?` (stored -1/0/1) holds only when true, not when none. */
+export function condition(e: A.Expr, f: FnScope): Js {
+  const c = compileExpr(e, f);
+  return isOptionalBool(typeOf(e, f)) ? cmp(paren(c, P.eq + 1), '===', '!==', '1') : c;
 }
 
 export function compileExpr(e: A.Expr, f: FnScope): Js {
@@ -88,7 +99,7 @@ export function compileExpr(e: A.Expr, f: FnScope): Js {
     case 'call': return call(e, f);
     case 'member': return member(e, f);
     case 'unary':
-      if (e.op === 'not') return negate(compileExpr(e.operand, f));
+      if (e.op === 'not') return negate(condition(e.operand, f));
       {
         const inner = paren(compileExpr(e.operand, f), P.unary);
         return js(inner.startsWith('-') ? `-(${inner})` : `-${inner}`, P.unary);
@@ -107,7 +118,7 @@ export function compileExpr(e: A.Expr, f: FnScope): Js {
       return cmp(`${paren(compileExpr(e.subject, f), P.call)}.length`, op, neg, '0');
     }
     case 'if':
-      return js(`${paren(compileExpr(e.cond, f), P.cond + 1)} ? ${paren(compileExpr(e.then, f), P.cond)} : ${paren(compileExpr(e.else, f), P.cond)}`, P.cond);
+      return js(`${paren(condition(e.cond, f), P.cond + 1)} ? ${paren(compileExpr(e.then, f), P.cond)} : ${paren(compileExpr(e.else, f), P.cond)}`, P.cond);
     case 'top_of': return js(`x.top(${expr(e.zone, f)})`, P.call);
     case 'bottom_of': return js(`x.bottom(${expr(e.zone, f)})`, P.call);
     case 'count_of': return countOf(e, f);
@@ -270,8 +281,8 @@ function binary(e: A.BinaryExpr, f: FnScope): Js {
   if (withFace !== null) return withFace;
   const bin = (op: string, p: number): Js => js(`${paren(compileExpr(e.left, f), p)} ${op} ${paren(compileExpr(e.right, f), p + 1)}`, p);
   switch (e.op) {
-    case 'or': return js(`${paren(compileExpr(e.left, f), P.or)} || ${paren(compileExpr(e.right, f), P.or)}`, P.or);
-    case 'and': return js(`${paren(compileExpr(e.left, f), P.and)} && ${paren(compileExpr(e.right, f), P.and)}`, P.and);
+    case 'or': return js(`${paren(condition(e.left, f), P.or)} || ${paren(condition(e.right, f), P.or)}`, P.or);
+    case 'and': return js(`${paren(condition(e.left, f), P.and)} && ${paren(condition(e.right, f), P.and)}`, P.and);
     case '==': case '!=': {
       // Lists compare element by element, in order (`targets == [2, 6]`).
       if (typeOf(e.left, f)?.t === 'list' || typeOf(e.right, f)?.t === 'list') {
@@ -279,8 +290,7 @@ function binary(e: A.BinaryExpr, f: FnScope): Js {
         return e.op === '==' ? js(same, P.call) : js(`!${same}`, P.unary);
       }
       // A `bool?` is a stored number (-1, 0, 1): the bool it is compared with becomes 0/1 too.
-      const optBool = (t: Type | undefined): boolean => t?.t === 'optional' && t.of.t === 'bool';
-      const stored = optBool(typeOf(e.left, f)) || optBool(typeOf(e.right, f));
+      const stored = isOptionalBool(typeOf(e.left, f)) || isOptionalBool(typeOf(e.right, f));
       const side = (x: A.Expr, min: number): string => {
         if (!stored || typeOf(x, f)?.t !== 'bool') return paren(compileExpr(x, f), min);
         const n = toStored(x, f, typeOf(x, f));
@@ -430,7 +440,7 @@ export function loopLines(e: A.QuantifierExpr | A.AggregateExpr, inner: FnScope)
   const invariants = new Invariants(inner);
   loopScope.invariants = invariants;
   loopScope.bind(e.variable.text, { js: v, ts: elementTs(e.source, inner) });
-  const where = e.where === null ? null : compileExpr(e.where, loopScope);
+  const where = e.where === null ? null : condition(e.where, loopScope);
   const body = e.kind === 'aggregate' ? expr(e.body, loopScope) : '';
   const when = (stmt: string): string => (where === null ? stmt : `if (${where.s}) ${stmt}`);
   const loop = (step: string[], reverse = false): string[] => iterate(e.source, v, inner, step, { reverse });

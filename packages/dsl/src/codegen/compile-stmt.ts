@@ -1,6 +1,6 @@
 // Compiles statements (effects) to TypeScript statements calling `Ctx`; `pause d` splits the block into a continuation.
 import type * as A from '../ast/index.ts';
-import { cardArray, CodegenError, compileExpr, elementTs, expr, negate, P, paren, refOf, template, toStored } from './compile-expr.ts';
+import { cardArray, CodegenError, compileExpr, condition, elementTs, expr, negate, P, paren, refOf, template, toStored } from './compile-expr.ts';
 import { iterate } from './iterate.ts';
 import type { FnScope } from './module-builder.ts';
 import { jsName } from './names.ts';
@@ -45,7 +45,7 @@ function compileStmt(s: A.Stmt, f: FnScope, ctx: StmtContext): string[] {
     case 'flip': {
       const args = [expr(s.from, f), expr(s.to, f)];
       if (s.at !== null || s.until !== null) args.push(s.at === null ? 'undefined' : expr(s.at, f));
-      if (s.until !== null) args.push(`() => ${paren(compileExpr(s.until, f), P.cond)}`);
+      if (s.until !== null) args.push(`() => ${paren(condition(s.until, f), P.cond)}`);
       return [`x.flip(${args.join(', ')});`];
     }
     case 'shuffle': {
@@ -73,7 +73,7 @@ function compileStmt(s: A.Stmt, f: FnScope, ctx: StmtContext): string[] {
     case 'if': {
       const out: string[] = [];
       s.branches.forEach((b, i) => {
-        const head = `${i === 0 ? 'if' : '} else if'} (${expr(b.cond, f)}) {`;
+        const head = `${i === 0 ? 'if' : '} else if'} (${condition(b.cond, f).s}) {`;
         out.push(head, ...compileBlock(b.body.statements, f.child(), ctx));
       });
       if (s.else !== null) out.push('} else {', ...compileBlock(s.else.statements, f.child(), ctx));
@@ -84,7 +84,7 @@ function compileStmt(s: A.Stmt, f: FnScope, ctx: StmtContext): string[] {
       const inner = f.child();
       const v = jsName(s.variable.text);
       inner.bind(s.variable.text, { js: v, ts: elementTs(s.source, f) });
-      const where = s.where === null ? [] : [`if (${negate(compileExpr(s.where, inner)).s}) continue;`];
+      const where = s.where === null ? [] : [`if (${negate(condition(s.where, inner)).s}) continue;`];
       return iterate(s.source, v, f, [...where, ...loopBody(s.body, inner, ctx)], { copy: true });
     }
     case 'repeat': {

@@ -1,7 +1,7 @@
 // The game's compiled functions: defines, procedures, actions, hooks, triggers, flow, winner, constraints.
 import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
-import { CodegenError, compileExpr, expr, loopLines, negate, P, paren, refOf, repeatedDefines, template, toStored } from './compile-expr.ts';
+import { CodegenError, condition, expr, loopLines, negate, P, paren, refOf, repeatedDefines, template, toStored } from './compile-expr.ts';
 import { compileBlock, type StmtContext } from './compile-stmt.ts';
 import { iterate } from './iterate.ts';
 import { FnScope, Memo, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
@@ -35,6 +35,15 @@ export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
         const value = expr(b, f);
         body = [...f.memo.lines, `return ${value};`];
       }
+      const costly = tsTypeOf(info.type) === 'readonly number[]' || b.kind === 'quantifier' || b.kind === 'aggregate';
+      if (info.params.length === 0 && costly && !drawsChance(b, game, new Set([info.name]))) {
+        // A list built per call (plus_minus, [a, b] …) or a loop, asked for every candidate:
+        // computed once per state version, actor and time by the runtime (Ctx.memo); never mutated.
+        const valueFn = mod.unique(`${fnName}_value`);
+        mod.addFunction({ name: fnName, params, returnType: tsTypeOf(info.type), body: [`return x.memo(${mod.memoSlots++}, ${valueFn});`], doc: `define ${info.name} (memoised)` });
+        mod.addFunction({ name: valueFn, params, returnType: tsTypeOf(info.type), body, doc: `define ${info.name}: its value` });
+        continue;
+      }
       mod.addFunction({ name: fnName, params, returnType: tsTypeOf(info.type), body, doc: `define ${info.name}` });
     } else if (item.kind === 'procedure') {
       const info = game.procedures.get(item.name.text)!;
@@ -52,6 +61,22 @@ export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
   }
 }
 
+/** Whether an expression rolls a die or draws a random number, itself or through a define it reads. */
+function drawsChance(node: unknown, game: CheckedGame, seen: Set<string>): boolean {
+  if (Array.isArray(node)) return node.some((n) => drawsChance(n, game, seen));
+  if (typeof node !== 'object' || node === null) return false;
+  const kind = (node as { kind?: unknown }).kind;
+  if (kind === 'roll' || kind === 'random') return true;
+  const sym = game.refs.get(node as A.Node);
+  if (sym?.kind === 'define' && !seen.has(sym.info.name)) {
+    seen.add(sym.info.name);
+    const item = game.ast.items.find((i) => i.kind === 'define' && i.name.text === sym.info.name);
+    if (item !== undefined && item.kind === 'define' && drawsChance(item.body, game, seen)) return true;
+  }
+  for (const [key, v] of Object.entries(node)) if (key !== 'loc' && drawsChance(v, game, seen)) return true;
+  return false;
+}
+
 /** A statement-list function `(x: Ctx) => void` (setup, scoring, a timeout, an idle handler). */
 function blockFn(mod: ModuleBuilder, base: string, block: A.Block, doc: string): Code {
   const name = mod.unique(base);
@@ -62,7 +87,7 @@ function blockFn(mod: ModuleBuilder, base: string, block: A.Block, doc: string):
 
 /** A small arrow for a table entry: `(x) => …`. */
 function arrow(e: A.Expr, f: FnScope, params: readonly string[] = ['x']): Code {
-  return arrowCode(paren(compileExpr(e, f), P.cond), params);
+  return arrowCode(paren(condition(e, f), P.cond), params);
 }
 
 // ---- actions ---------------------------------------------------------------------------
@@ -132,7 +157,9 @@ export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
       const body = paramLines(action, paramsUsed(requires, action, game), f);
       // The requires are pure: a define they read twice (a condition and its sentence) is computed once.
       f.memo = new Memo(f, repeatedDefines(requires, f));
-      const checks = requires.map((r) => `if (${negate(compileExpr(r.cond, f)).s}) return { code: ${str(r.code.text)}, message: ${template(r.message, f)} };`);
+      // Legal-action enumeration only needs pass/fail: the sentence is built when apply asks (x.explain).
+      const rejected = mod.useRuntime('REJECTED');
+      const checks = requires.map((r) => `if (${negate(condition(r.cond, f)).s}) return x.explain ? { code: ${str(r.code.text)}, message: ${template(r.message, f)} } : ${rejected};`);
       body.push(...f.memo.lines, ...checks, 'return null;');
       mod.addFunction({ name, params: [{ name: 'x', type: 'Ctx' }, { name: 'a', type: 'number[]' }], returnType: 'Rejection | null', body, doc: `action ${action.name}: its requires` });
       guard = code(name);
@@ -252,10 +279,10 @@ export function triggersTable(game: CheckedGame, mod: ModuleBuilder, continuatio
       const v = jsName(boundName);
       const inner = tf.child();
       inner.bind(boundName, { js: v, ts: 'number' });
-      const where = t.bound.where === null ? `return ${v};` : `if (${expr(t.bound.where, inner)}) return ${v};`;
+      const where = t.bound.where === null ? `return ${v};` : `if (${condition(t.bound.where, inner).s}) return ${v};`;
       testBody = [...iterate(t.bound.source, v, tf, [where], {}), 'return -1;'];
     } else {
-      testBody = [`return ${paren(compileExpr(t.decl.cond, tf), P.cond + 1)} ? 0 : -1;`];
+      testBody = [`return ${paren(condition(t.decl.cond, tf), P.cond + 1)} ? 0 : -1;`];
     }
     mod.addFunction({ name: testName, params: [{ name: 'x', type: 'Ctx' }], returnType: 'number', body: testBody, doc: `when …: the bound value, 0 for true, -1 for false` });
 

@@ -32,6 +32,8 @@ export function tsTypeOf(type: Type | undefined): TsType {
 export class ModuleBuilder {
   readonly functions: FunctionSpec[] = [];
   readonly constants: { name: string; type?: string; init: string; doc?: string }[] = [];
+  /** Next Ctx.memo slot (one per memoised define). */
+  memoSlots = 0;
   /** Value imports from `@decksmith/runtime` (sorted when printed). */
   readonly runtimeImports = new Set<string>();
   private readonly taken = new Set<string>();
