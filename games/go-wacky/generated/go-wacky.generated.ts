@@ -422,6 +422,7 @@ export const game: GameDef = {
       params: [
         { name: 'colour', kind: 'enum', enumIndex: 0 },
       ],
+      guardArity: 0,
       guard: press_guard,
       effect: press_effect,
     },

@@ -1,9 +1,11 @@
-// What the fast path relies on: guards are told when a reason is wanted (Ctx.explain), and
-// memoised defines are recomputed after every write, for another actor or another time.
+// What the fast path relies on: guards are told when a reason is wanted (Ctx.explain), a guard
+// that reads only the first parameters is checked once for all choices of the others
+// (ActionDef.guardArity), and memoised defines are recomputed after every write, for another
+// actor or another time.
 import { describe, expect, it } from 'vitest';
 import { engineFor } from '../src/core/engine.ts';
 import { apply, canAct, legalActions, randomPlayout, setup, type Ctx, type GameDef } from '../src/index.ts';
-import { shed, V_CHAIN, Z_DISCARD, Z_DRAW } from './fixtures/shed.ts';
+import { shed, V_CHAIN, Z_DISCARD, Z_DRAW, Z_HAND } from './fixtures/shed.ts';
 
 describe('Ctx.explain', () => {
   it('is false while legal actions are enumerated, true when apply judges an action', () => {
@@ -24,6 +26,34 @@ describe('Ctx.explain', () => {
     randomPlayout(spy, { players: 2, seed: 4, maxActions: 3 });
     expect('state' in r).toBe(true);
     expect(new Set(seen)).toEqual(new Set(['legal:false', 'canAct:false', 'apply:true', 'playout:false']));
+  });
+});
+
+describe('ActionDef.guardArity', () => {
+  it('checks a guard that reads only the card once per card, with the same legal actions', () => {
+    let calls = 0;
+    const withFlag = (arity: number | undefined): GameDef => ({
+      ...shed,
+      actions: shed.actions.map((a) => a.name !== 'play' ? a : {
+        ...a,
+        params: [...a.params, { name: 'loud', kind: 'bool' as const }],
+        guardArity: arity,
+        guard: (x: Ctx, args: number[]) => { calls++; return a.guard(x, args); },
+      }),
+    });
+    const pruned = withFlag(1);
+    const full = withFlag(undefined);
+    const s = setup(shed, { players: 3, seed: 6 });
+    const hand = s.zones[s.declBase[Z_HAND] + s.current].length;
+    calls = 0;
+    const a = legalActions(full, s, s.current);
+    expect(calls).toBe(2 * hand);
+    calls = 0;
+    expect(legalActions(pruned, s, s.current)).toEqual(a);
+    expect(calls).toBe(hand);
+    expect(a.filter((m) => m.type === 'play').length % 2).toBe(0);
+    calls = 0;
+    expect(randomPlayout(pruned, { players: 3, seed: 6 })).toEqual(randomPlayout(full, { players: 3, seed: 6 }));
   });
 });
 

@@ -188,6 +188,11 @@ export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
       }
     }
     const rate = d.rate === null ? undefined : constantMs(d.rate, ps);
+    // The guard reads only the first guardArity parameters: enumeration checks it once for every
+    // choice of the others (a Colour chosen for a card the guard judges alone).
+    const guardReads = paramsUsed(requires, action, game);
+    let guardArity = 0;
+    action.params.forEach((p, i) => { if (guardReads.has(p.name)) guardArity = i + 1; });
     return {
       name: action.name,
       who: who(action, game, ps),
@@ -198,6 +203,7 @@ export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
       rate,
       once: d.once !== null ? true : undefined,
       byTimer: d.who?.kind === 'by_turn_timer' ? true : undefined,
+      guardArity: guardArity < action.params.length ? guardArity : undefined,
       guard,
       effect,
     };

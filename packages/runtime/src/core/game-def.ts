@@ -182,6 +182,12 @@ export interface ActionDef {
   byTimer?: boolean;
   /** The `require` statements: the first failing one's rejection, or null. */
   guard: (x: Ctx, a: number[]) => Rejection | null;
+  /**
+   * How many leading parameters the guard reads (codegen: 1 + the last one its requires
+   * name; 0 when none). Legal-action enumeration checks the guard as soon as those are
+   * chosen, once for every choice of the others. Absent: it may read them all.
+   */
+  guardArity?: number;
   effect: (x: Ctx, a: number[]) => void;
 }
 

@@ -130,24 +130,33 @@ function enumerate(e: Engine, seat: number, sink: Sink): void {
       e.me = seat;
       if (actions[ai].byTimer === true || availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
       e.me = seat;
-      enumParam(e, ai, 0, seat, sink);
+      enumParam(e, ai, 0, seat, sink, false);
     }
   } finally {
     e.explain = true;
   }
 }
 
-function leaf(e: Engine, ai: number, seat: number, sink: Sink): void {
-  if (e.def.actions[ai].guard(e, e.args) !== null) return;
+function leaf(e: Engine, ai: number, seat: number, sink: Sink, checked: boolean): void {
+  if (!checked && e.def.actions[ai].guard(e, e.args) !== null) return;
   if (sink.mode === TO_BUFFER) sink.buffer.push(e, ai);
   else if (sink.mode === TO_ANY) sink.found = true;
   else sink.wire.push(encodeAction(e, ai, seat));
 }
 
-function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink): void {
+/**
+ * Chooses parameter i (and, recursively, the rest). `checked`: the guard already passed for the
+ * parameters chosen so far, which are all it reads (ActionDef.guardArity), so it holds for
+ * every choice of the rest; a guard that fails there prunes them all.
+ */
+function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink, checked: boolean): void {
   const a = e.def.actions[ai];
+  if (!checked && i === a.guardArity && i < a.params.length) {
+    if (a.guard(e, e.args) !== null) return;
+    checked = true;
+  }
   if (i === a.params.length) {
-    leaf(e, ai, seat, out);
+    leaf(e, ai, seat, out, checked);
     return;
   }
   const p = a.params[i];
@@ -157,7 +166,7 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink): v
     args[i] = NONE;
     if (!p.when(e, args)) {
       e.absent[i] = 1;
-      enumParam(e, ai, i + 1, seat, out);
+      enumParam(e, ai, i + 1, seat, out, checked);
       return;
     }
   }
@@ -173,7 +182,7 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink): v
         if (c < 0 || (((zm >= 0 ? zm : e.visibleMask(z, k)) >> seat) & 1) === 0) continue;
         args[i] = c;
         if (p.where !== undefined && !p.where(e, args)) continue;
-        enumParam(e, ai, i + 1, seat, out);
+        enumParam(e, ai, i + 1, seat, out, checked);
         if (out.found) return;
       }
       return;
@@ -188,17 +197,17 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink): v
           const list: number[] = [];
           for (let b = 0; b < pool.length; b++) if ((mask >> b) & 1) list.push(pool[b]);
           e.lists[i] = list;
-          enumParam(e, ai, i + 1, seat, out);
+          enumParam(e, ai, i + 1, seat, out, checked);
           if (out.found) return;
         }
       } else {
         for (const c of pool) {
           e.lists[i] = [c];
-          enumParam(e, ai, i + 1, seat, out);
+          enumParam(e, ai, i + 1, seat, out, checked);
           if (out.found) return;
         }
         e.lists[i] = pool;
-        enumParam(e, ai, i + 1, seat, out);
+        enumParam(e, ai, i + 1, seat, out, checked);
         if (out.found) return;
       }
       return;
@@ -207,12 +216,12 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink): v
       const piles = e.s.families[p.family];
       for (let k = 0; k < piles.length; k++) {
         args[i] = piles[k];
-        enumParam(e, ai, i + 1, seat, out);
+        enumParam(e, ai, i + 1, seat, out, checked);
         if (out.found) return;
       }
       if (p.orNew) {
         args[i] = NONE;
-        enumParam(e, ai, i + 1, seat, out);
+        enumParam(e, ai, i + 1, seat, out, checked);
         if (out.found) return;
       }
       return;
@@ -221,7 +230,7 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink): v
       const n = e.def.enums[p.enumIndex].values.length;
       for (let k = 0; k < n; k++) {
         args[i] = k;
-        enumParam(e, ai, i + 1, seat, out);
+        enumParam(e, ai, i + 1, seat, out, checked);
         if (out.found) return;
       }
       return;
@@ -229,21 +238,21 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink): v
     case 'bool':
       for (let k = 0; k < 2; k++) {
         args[i] = k;
-        enumParam(e, ai, i + 1, seat, out);
+        enumParam(e, ai, i + 1, seat, out, checked);
         if (out.found) return;
       }
       return;
     case 'int':
       for (let k = p.min; k <= p.max; k++) {
         args[i] = k;
-        enumParam(e, ai, i + 1, seat, out);
+        enumParam(e, ai, i + 1, seat, out, checked);
         if (out.found) return;
       }
       return;
     case 'player':
       for (let k = 0; k < e.s.players; k++) {
         args[i] = k;
-        enumParam(e, ai, i + 1, seat, out);
+        enumParam(e, ai, i + 1, seat, out, checked);
         if (out.found) return;
       }
       return;
