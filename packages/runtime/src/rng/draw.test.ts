@@ -1,7 +1,7 @@
 // Property tests for shuffles and picks drawn from the seeded PRNG.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRng, pick, shuffleInPlace } from './index.ts';
+import { createRng, nextInt, nextUint32, pick, shuffleInPlace } from './index.ts';
 
 describe('shuffleInPlace', () => {
   it('returns a permutation of its input, in place', () => {
@@ -50,5 +50,25 @@ describe('pick', () => {
 
   it('rejects an empty array (a caller bug)', () => {
     expect(() => pick(createRng(1), [])).toThrow(RangeError);
+  });
+});
+
+describe('nextInt', () => {
+  /** The textbook rejection sampler (a double modulo for the limit). */
+  function reference(r: ReturnType<typeof createRng>, n: number): number {
+    const limit = 2 ** 32 - (2 ** 32 % n);
+    let x = nextUint32(r);
+    while (x >= limit) x = nextUint32(r);
+    return x % n;
+  }
+  it('draws exactly what the textbook rejection sampler draws, for every n', () => {
+    const big = fc.constantFrom(2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 3 * 2 ** 30, 2 ** 32 - 1, 2 ** 32);
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 100 }), big), fc.string(), (n, seed) => {
+        const a = createRng(seed);
+        const b = createRng(seed);
+        for (let i = 0; i < 20; i++) expect(nextInt(a, n)).toBe(reference(b, n));
+      }),
+    );
   });
 });

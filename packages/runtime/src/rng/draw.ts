@@ -37,10 +37,20 @@ export function nextInt(r: RngState, n: number): number {
     throw new RangeError(`nextInt: n must be an integer in 1..2^32, got ${n}`);
   }
   // Accept only x below the largest multiple of n, so every residue is equally likely.
-  const limit = TWO_POW_32 - (TWO_POW_32 % n);
+  const limit = TWO_POW_32 - pow32Mod(n);
   let x = step(r);
   while (x >= limit) x = step(r);
   return x % n;
+}
+
+/**
+ * 2^32 mod n. For n < 2^31 in int32 arithmetic (a double modulo is a slow runtime call):
+ * 2^31 mod n from 0x7fffffff mod n, then doubled modulo n without leaving int32.
+ */
+function pow32Mod(n: number): number {
+  if (n > 0x7fffffff) return TWO_POW_32 % n;
+  const half = ((0x7fffffff % n) + 1) % n;
+  return half >= n - half ? half - (n - half) : half + half;
 }
 
 /**
