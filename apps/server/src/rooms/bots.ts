@@ -2,6 +2,7 @@
 import { sampleBotDelay, type BotDelay } from '../config.ts';
 import type { GameEngine, WireAction } from '../games/types.ts';
 import type { SeatRecord } from '../storage/storage.ts';
+import { canAct, earliestAct } from './availability.ts';
 import type { Clock } from './clock.ts';
 
 export interface BotHost {
@@ -17,18 +18,21 @@ export interface BotHost {
   state(): unknown;
   /** The room's logical time: legality may depend on it (`rate` limits, time-reading guards). */
   now(): number;
-  /** Runs a bot's turn inside the room's queue: `decide` is called there, on the current state and time. */
+  /**
+   * Runs a bot's turn inside the room's queue: `decide` is called there, on the current state
+   * and time. The host calls `acted(seat)` once that task is over, whatever happened in it.
+   */
   act(seat: number, decide: (now: number) => WireAction | null): void;
 }
-
-/** How far ahead a bot that cannot act now looks for a time when it could (rate limits are at most seconds). */
-const LOOKAHEAD_MS = 10_000;
 
 interface SeatTimer {
   cancel: () => void;
   /** A wake-up at the time the seat becomes able to act (a rate limit lapsing), not a reaction. */
   wake: boolean;
 }
+
+/** Marks a seat whose decision is queued: no new reaction is armed for it until it has acted. */
+const DECIDING: SeatTimer = { cancel: () => undefined, wake: false };
 
 export class Bots {
   private readonly timers: (SeatTimer | undefined)[];
@@ -62,7 +66,7 @@ export class Bots {
         return;
       }
       if (armed) return;
-      const at = this.earliestAct(state, i, now);
+      const at = earliestAct(engine, state, i, now);
       if (at !== null) this.arm(i, at - now, true);
     });
   }
@@ -70,30 +74,23 @@ export class Bots {
   private arm(i: number, delay: number, wake: boolean): void {
     const level = this.host.seats[i]!.level ?? 'random';
     const cancel = this.host.clock.setTimer(delay, () => {
-      this.timers[i] = undefined;
-      if (wake) return this.schedule();
+      if (wake) {
+        this.timers[i] = undefined;
+        return this.schedule();
+      }
+      // Until the queued decision has run, a reschedule (a game timer firing first in the same
+      // task, another seat's action queued ahead) must not arm a second reaction for this seat:
+      // that one would be timed from before the decision, and the bot would act twice in a row.
+      this.timers[i] = DECIDING;
       this.host.act(i, (now) => this.host.engine.bot(this.host.state(), i, level, this.rngs[i], now));
     });
     this.timers[i] = { cancel, wake };
   }
 
-  /**
-   * The earliest logical time, before the next timer is due and within LOOKAHEAD_MS, at which
-   * `seat` could act on the current state; null when it cannot within that span. A bisection
-   * on `canAct` (rate limits only ever lapse; a timer firing reschedules the bots anyway).
-   */
-  private earliestAct(state: unknown, seat: number, now: number): number | null {
-    const { engine } = this.host;
-    const deadline = engine.nextDeadline(state);
-    let hi = Math.min(now + LOOKAHEAD_MS, deadline ?? Infinity);
-    if (hi <= now || !canAct(engine, state, seat, hi)) return null;
-    let lo = now;
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (canAct(engine, state, seat, mid)) hi = mid;
-      else lo = mid;
-    }
-    return hi;
+  /** The seat's queued decision has run (or was dropped): it gets a fresh reaction from now. */
+  acted(seat: number): void {
+    if (this.timers[seat] === DECIDING) this.timers[seat] = undefined;
+    this.schedule();
   }
 
   stop(): void {
@@ -102,8 +99,4 @@ export class Bots {
       this.timers[i] = undefined;
     });
   }
-}
-
-function canAct(engine: GameEngine, state: unknown, seat: number, now: number): boolean {
-  return engine.canAct ? engine.canAct(state, seat, now) : engine.legalActions(state, seat, now).length > 0;
 }

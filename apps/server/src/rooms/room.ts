@@ -5,6 +5,7 @@ import type { GameOutcome, HostedGame, Rejection, WireAction } from '../games/ty
 import type { LogEntry, RoomRecord, Storage } from '../storage/storage.ts';
 import type { ServerMessage } from '../transport/ws/protocol.ts';
 import { sameHash } from '../tokens.ts';
+import { canAct, earliestAct } from './availability.ts';
 import { Bots } from './bots.ts';
 import type { Clock } from './clock.ts';
 import { SerialQueue } from './queue.ts';
@@ -72,18 +73,21 @@ export class Room {
       now: () => this.now(),
       act: (seat, decide) =>
         void this.queue.run(async () => {
-          if (this.closed || this.record.status !== 'playing') return;
-          // Timers due by now fire first, so the bot decides on the state it will act on.
-          const now = this.now();
-          this.runTimers(now);
-          if (this.record.status !== 'playing') return;
-          const action = decide(now);
-          if (action) {
-            const o = await this.process({ seat, bot: true }, 0, action);
-            this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
-            if (o.ok) this.afterAccepted();
+          try {
+            if (this.closed || this.record.status !== 'playing') return;
+            // Timers due by now fire first, so the bot decides on the state it will act on.
+            const now = this.now();
+            this.runTimers(now);
+            if (this.record.status !== 'playing') return;
+            const action = decide(now);
+            if (action) {
+              const o = await this.process({ seat, bot: true }, 0, action);
+              this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
+              if (o.ok) this.afterAccepted();
+            }
+          } finally {
+            this.bots.acted(seat);
           }
-          this.bots.schedule();
         }),
     });
     for (const e of entries) {
@@ -160,6 +164,8 @@ export class Room {
       this.lastActivity = this.deps.clock.now();
       this.sendWelcome(sub);
       this.sendAll({ t: 'presence', seats: this.presence() });
+      // A seat that cannot act yet but will (a rate limit) is now one to wake.
+      if (this.record.status === 'playing') this.arm();
     });
   }
 
@@ -286,24 +292,62 @@ export class Room {
     this.deps.onFinished?.(this);
   }
 
+  /**
+   * Arms the room's one timer at the earlier of the game's next deadline and the earliest time
+   * a connected seat with nothing to do now could act (a `rate` limit lapsing): that seat is
+   * then sent a fresh update, since its `legal` list was computed before.
+   */
   private arm(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     const deadline = this.deps.game.engine.nextDeadline(this.st);
-    if (deadline === null) return;
-    const delay = Math.max(0, deadline - this.now());
-    this.cancelTimer = this.deps.clock.setTimer(delay, () => {
+    const wake = this.seatWake();
+    const at = Math.min(deadline ?? Infinity, wake?.at ?? Infinity);
+    if (at === Infinity) return;
+    this.cancelTimer = this.deps.clock.setTimer(Math.max(0, at - this.now()), () => {
       this.cancelTimer = undefined;
       void this.queue.run(() => {
         if (this.closed || this.record.status !== 'playing') return;
         const now = this.now();
-        if (!this.runTimers(now)) {
+        // A timer that fires sends every viewer an update (legal lists included) and re-arms.
+        if (this.runTimers(now)) return;
+        if (wake && now >= wake.at) {
+          this.refresh(wake.seats, now);
+          this.arm();
+        } else if (deadline !== null && now >= deadline) {
           // Due but nothing fired (clock rounding): try again shortly rather than spin.
-          if (now >= deadline) this.cancelTimer = this.deps.clock.setTimer(5, () => this.arm());
-          else this.arm();
-        }
+          this.cancelTimer = this.deps.clock.setTimer(5, () => this.arm());
+        } else this.arm();
       });
     });
+  }
+
+  /** The earliest time a connected human seat that cannot act now could, and which seats wait for it. */
+  private seatWake(): { at: number; seats: Set<number> } | null {
+    const engine = this.deps.game.engine;
+    const now = this.now();
+    let wake: { at: number; seats: Set<number> } | null = null;
+    for (const seat of this.connectedSeats()) {
+      if (canAct(engine, this.st, seat, now)) continue;
+      const at = earliestAct(engine, this.st, seat, now);
+      if (at === null || (wake && at > wake.at)) continue;
+      if (!wake || at < wake.at) wake = { at, seats: new Set() };
+      wake.seats.add(seat);
+    }
+    return wake;
+  }
+
+  private connectedSeats(): Set<number> {
+    const seats = new Set<number>();
+    for (const s of this.subscribers) if (s.viewer !== 'spectator' && this.record.seats[s.viewer]?.kind === 'human') seats.add(s.viewer);
+    return seats;
+  }
+
+  /** Sends `seats` an update without events: same `n`, their legal actions as of `now`. */
+  private refresh(seats: ReadonlySet<number>, now: number): void {
+    const subs = [...this.subscribers].filter((s) => s.viewer !== 'spectator' && seats.has(s.viewer));
+    if (subs.length === 0) return;
+    fanOut(this.deps.game.engine, this.st, subs, [], { n: this.n, now, result: this.result() });
   }
 
   private stopTimers(): void {

@@ -16,7 +16,7 @@ export interface Subscriber {
 
 /**
  * Sends one update per subscriber: the viewer's own view, its redacted events and legal
- * actions, computed once per viewer however many connections share it.
+ * actions at the frame's time, computed once per viewer however many connections share it.
  */
 export function fanOut<S>(
   engine: GameEngine<S>,
@@ -36,7 +36,7 @@ export function fanOut<S>(
         now: frame.now,
         events: engine.eventsFor(state, events, v),
         view: engine.view(state, v),
-        ...(v !== 'spectator' ? { legal: engine.legalActions(state, v) } : {}),
+        ...(v !== 'spectator' ? { legal: engine.legalActions(state, v, frame.now) } : {}),
         ...(frame.result ? { result: frame.result } : {}),
       };
       cache.set(v, msg);
@@ -72,7 +72,7 @@ export function welcomeFor<S>(
     lastSeq: room.lastSeq,
     now: room.now,
     view: engine.view(state, v),
-    ...(v !== 'spectator' ? { legal: engine.legalActions(state, v) } : {}),
+    ...(v !== 'spectator' ? { legal: engine.legalActions(state, v, room.now) } : {}),
     ...(result ? { result } : {}),
     seats,
   };
