@@ -31,9 +31,8 @@ const cases: Case[] = [
   // Saying "stuck" ends rounds without a winner; the player keeps playing instead.
   { game: 'wackee-six', spec: { options: { target: '10', deadlock_time: '10', countdown: '0', out_bonus: '50' } }, avoid: ['stuck'], reducedMotion: true },
   { game: 'tiv-miv', phone: true, spec: { options: { phases: '1', countdown: '0', freeze: '0' } } },
-  // No Round 'n Round cards: its strict turn of rolls can stall on the server (a bot whose roll is
-  // rate-limited at the moment it is scheduled is never scheduled again; reported to the server side).
-  { game: 'go-wacky', capture: { reticle: 'go-wacky-bullseye', die: 'go-wacky-dice', countdown: 'go-wacky-window' }, spec: { options: { hand_size: '2', plain_copies: '1', split_copies: '0', round_copies: '0', everybody_copies: '0', roll_rate: '0.1', count_pace: '0.1', throw_time: '1', countdown: '0' } } },
+  // Every word card, Round 'n Round and Everybody Go Wacky included (their races of rolls).
+  { game: 'go-wacky', capture: { reticle: 'go-wacky-bullseye', die: 'go-wacky-dice', countdown: 'go-wacky-window' }, spec: { options: { hand_size: '2', plain_copies: '1', split_copies: '0', roll_rate: '0.1', count_pace: '0.1', throw_time: '1', countdown: '0' } } },
   { game: 'five-crowns', playAgain: true, spec: { options: { rounds_played: '1' } } },
 ];
 
