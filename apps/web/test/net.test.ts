@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoute } from '../src/lib/router.svelte.ts';
 import { defaults, domainText, toRequest } from '../src/lobby/options.ts';
-import type { OptionInfo } from '../src/net/api.ts';
+import { asComplete, type OptionInfo } from '../src/net/api.ts';
 import { ServerClock } from '../src/net/clock.ts';
 import { cardOf, destinationOf, optimisticView } from '../src/state/optimistic.ts';
 import { def, legal, view } from './fixtures.ts';
@@ -93,5 +93,15 @@ describe('humanize', () => {
     expect(humanize('draw_card')).toBe('Draw card');
     expect(humanize('RunEnd')).toBe('Run end');
     expect(humanize('go-out')).toBe('Go out');
+  });
+});
+
+describe('replay logs', () => {
+  const base = { v: 1 as const, game: 'g', players: 2, options: {} };
+  it('replays only a complete log: a running game has neither seed nor actions', () => {
+    expect(asComplete({ ...base, status: 'running', complete: false, n: 7 })).toBeNull();
+    expect(asComplete({ ...base, complete: false, seed: 's', actions: [] })).toBeNull();
+    const full = { ...base, status: 'finished', complete: true, n: 1, seed: 's', actions: [{ at: 5, seat: 0, action: { type: 'draw' } }] };
+    expect(asComplete(full)?.actions).toHaveLength(1);
   });
 });

@@ -59,13 +59,26 @@ export interface JoinReply {
   ws: string;
 }
 
+/** A finished game's complete log; a running game's log has no seed and no actions (they would reveal hidden cards). */
 export interface ReplayLog {
   v: 1;
   game: string;
-  seed: string;
+  status?: string;
+  complete?: boolean;
+  /** Accepted actions so far. */
+  n?: number;
+  seed?: string;
   players: number;
   options: Record<string, OptionValue>;
-  actions: { at: number; seat: number; action: unknown }[];
+  actions?: { at: number; seat: number; action: unknown }[];
+}
+
+/** A log that replays the whole game: seed and actions. */
+export type CompleteLog = ReplayLog & Required<Pick<ReplayLog, 'seed' | 'actions'>>;
+
+/** The log itself when it is complete (a finished game), else null. */
+export function asComplete(log: ReplayLog): CompleteLog | null {
+  return log.complete === false || log.seed === undefined || !log.actions ? null : (log as CompleteLog);
 }
 
 /** A coded failure from the server (`seat/taken`, `room/unknown` …). */

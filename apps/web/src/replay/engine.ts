@@ -2,7 +2,7 @@
 // and apply as the server, so every step's state is the one the players saw. Loaded lazily (its
 // own chunk) together with the game's generated module, found by id among the workspace's games.
 import { apply, eventsFor, nextDeadline, setup, tick, view, type Action, type GameDef, type GameState } from '@decksmith/runtime';
-import type { ReplayLog } from '../net/api.ts';
+import type { CompleteLog } from '../net/api.ts';
 import type { GameView, ViewEvent } from '../net/protocol.ts';
 
 // Every generated game module of the workspace, by file name (`<id>.generated.ts`), each its own chunk.
@@ -37,7 +37,7 @@ export class Replayer {
 
   constructor(
     readonly def: GameDef,
-    readonly log: ReplayLog,
+    readonly log: CompleteLog,
   ) {
     let state = setup(def, { players: log.players, options: log.options, seed: log.seed });
     this.steps.push({ seat: null, action: null, state, events: [] });
