@@ -7,7 +7,7 @@ export type { GameState, GameResult, EndedBy } from './core/state.ts';
 export type { GameEvent, TimerKind } from './core/events.ts';
 export type { Action, ArgValue } from './core/codec.ts';
 export { setup, checkSetup, decodeOptions, DEFAULT_MAX_MOVES, type SetupInput, type OptionValue } from './core/setup.ts';
-export { legalActions, canAct, isStalled, apply, tick, result, type ApplyResult } from './core/api.ts';
+export { legalActions, canAct, nextActionAt, isStalled, apply, tick, result, type ApplyResult } from './core/api.ts';
 export { nextDeadline } from './timers/timers.ts';
 export { view, type GameView, type ZoneView, type ViewCard, type ViewBack, type ViewSlot } from './views/view.ts';
 export { eventsFor, type ViewEvent } from './views/events.ts';

@@ -1,6 +1,7 @@
 // Every committed game module: the runtime's fast random playout (randomPlayout, in place, no
 // events) plays exactly the game that the same loop over the public API plays (the runtime's
-// reference-playout fixture): same accepted actions, logical time, rounds and result.
+// reference-playout fixture): same accepted actions, logical time, rounds and result. And Go
+// Wacky's random playouts finish although its rolls are rate-limited (the loops wait for them).
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,4 +42,17 @@ describe('the fast random playout plays the same game as the public API', () => 
       }
     }, 120_000);
   }
+});
+
+describe('Go Wacky random playouts finish', () => {
+  it('at 4 players, at least 18 of 20 seeds end with a result (rate-limited rolls wait, not stall)', async () => {
+    const { game } = (await import(pathToFileURL(join(games, 'go-wacky', 'generated', 'go-wacky.generated.ts')).href)) as { game: unknown };
+    const { randomPlayout } = (await import(runtimeModule)) as { randomPlayout: Playout };
+    let finished = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const r = randomPlayout(game, { players: 4, seed });
+      if (r.result !== null && !r.capped) finished++;
+    }
+    expect(finished).toBeGreaterThanOrEqual(18);
+  }, 120_000);
 });

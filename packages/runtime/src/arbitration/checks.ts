@@ -115,7 +115,7 @@ export function checkRace(e: Engine, ai: number, seat: number, expect: { height:
 }
 
 /** An action's `rate` in ms: a constant, or a function of the table (an option). */
-function rateMs(e: Engine, a: ActionDef): number {
+export function rateMs(e: Engine, a: ActionDef): number {
   return typeof a.rate === 'function' ? a.rate(e) : (a.rate ?? 0);
 }
 

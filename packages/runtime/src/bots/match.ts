@@ -3,9 +3,10 @@
 // Each seat that can act decides on the state it sees (its bot's choice) and its play arrives
 // one reaction delay later; meanwhile others may act first, so in real-time stages a stale
 // play is rejected (`race/beaten`) exactly as at a server. Timers fire at `nextDeadline`
-// before any play arriving at or after it. A seat that lets the moment pass decides again
+// before any play arriving at or after it; a seat held back by a rate limit decides when it
+// lapses (`nextActionAt`), if that comes first. A seat that lets the moment pass decides again
 // when the state changes. Pure and deterministic for a seed (unless a clock budget is used).
-import { apply, canAct, legalActions, tick } from '../core/api.ts';
+import { apply, canAct, legalActions, nextActionAt, tick } from '../core/api.ts';
 import type { Action } from '../core/codec.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { GameDef } from '../core/game-def.ts';
@@ -41,7 +42,7 @@ export interface MatchRecord {
   seed: string | number;
   players: number;
   bots: string[];
-  /** The game's result, or null when capped (or stalled: nobody could act and no timer was pending). */
+  /** The game's result, or null when capped (or stalled: nobody could act, now or once a rate limit lapsed, and no timer was pending). */
   result: GameResult | null;
   capped: boolean;
   /** Accepted actions. */
@@ -130,6 +131,18 @@ export function playMatch(def: GameDef, input: MatchInput): MatchRecord {
     let next = -1;
     for (let p = 0; p < n; p++) if (pending[p] !== null && (next < 0 || pending[p]!.at < pending[next]!.at)) next = p;
     const due = nextDeadline(state);
+    // Seats that cannot act now (neither a play under way nor waiting by choice) may be held back
+    // only by a rate limit: when it lapses before anything else happens, they decide then.
+    let wake = Infinity;
+    for (let p = 0; p < n; p++) {
+      if (pending[p] !== null || waitingAt[p] === version) continue;
+      const at = nextActionAt(def, state, p, now);
+      if (at !== null && at < wake) wake = at;
+    }
+    if (wake < (next < 0 ? Infinity : pending[next]!.at) && (due === null || wake < due)) {
+      now = wake;
+      continue;
+    }
     if (next < 0 || (due !== null && due <= pending[next]!.at)) {
       if (due === null) {
         // Everyone able to act chose to wait and nothing else will happen: the first of them must act.

@@ -3,6 +3,7 @@
 // test/fixtures/reference-playout.ts is the same loop over the public API; the tests check that
 // both play the very same game.
 import { availability } from '../arbitration/checks.ts';
+import { nextActionTime } from '../arbitration/next-action.ts';
 import { engineFor, type Engine } from '../core/engine.ts';
 import type { GameDef } from '../core/game-def.ts';
 import { hasLegal, legalInto } from '../core/legal.ts';
@@ -37,7 +38,9 @@ export const PLAYOUT_MAX_ACTIONS = 20_000;
 /**
  * One whole game between uniformly random bots, as fast as the engine can go. Deterministic
  * per seed. Each step: timers due fire; the seats with a legal action now are found; if none,
- * time jumps to the next deadline and it fires (stop, stalled, when there is none); else a seat
+ * time jumps to the earlier of the next deadline (which then fires) and the first time a seat
+ * could act again (`nextActionAt`: a rate limit lapsing), stopping (stalled) when there is
+ * neither; else a seat
  * is drawn uniformly among them, then one of its legal actions uniformly (in `legalActions`
  * order), and it is applied at the same logical time. The loop's draws come from
  * `deriveRng(seed, 'playout')`; the game's own draws from its state, as always.
@@ -81,9 +84,15 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number): Playou
     let n = 0;
     for (let p = 0; p < players; p++) if (hasLegal(e, p)) seats[n++] = p;
     if (n === 0) {
-      if (due === null) break;
-      now = due;
-      fire(e, now);
+      // Nobody can act now: on to the next timer or the first rate limit to lapse, whichever is
+      // earlier (the timer fires at the top of the loop; a lapse lets its seat act).
+      let at = due ?? Infinity;
+      for (let p = 0; p < players; p++) {
+        const t = nextActionTime(e, p);
+        if (t >= 0 && t < at) at = t;
+      }
+      if (at === Infinity) break;
+      now = at;
       continue;
     }
     const seat = seats[nextInt(rng, n)];

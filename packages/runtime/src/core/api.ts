@@ -1,5 +1,6 @@
 // The pure API: legalActions, apply, tick, result. The caller's state is never mutated:
 // apply and tick work on a copy-on-write copy through the Engine (see engine.ts).
+import { nextActionTime } from '../arbitration/next-action.ts';
 import { nextDeadline, runDue } from '../timers/timers.ts';
 import type { Action } from './codec.ts';
 import { engineFor } from './engine.ts';
@@ -40,6 +41,31 @@ export function canAct(def: GameDef, state: GameState, seat: number, now?: numbe
   try {
     e.begin(state, now ?? state.lastAt, false);
     return hasLegal(e, seat);
+  } finally {
+    e.busy = false;
+  }
+}
+
+/**
+ * The earliest logical time after `now` (default: the state's last time) at which `seat` could
+ * act on `state` as it is — no timer fired, nobody else acting — or null when nothing but a
+ * change of state can give it a legal action. Exact for what time alone changes in the runtime:
+ * a `rate` limit lapsing (each lapse of the seat's limited actions is tried in turn and
+ * confirmed with `canAct` at that time). A timer due earlier (`nextDeadline`) still fires first.
+ *
+ * @example
+ * if (!canAct(def, state, seat, now)) {
+ *   const at = nextActionAt(def, state, seat, now); // e.g. now + 300 when a `rate 300ms` lapses
+ *   if (at !== null) wakeAt(at);
+ * }
+ */
+export function nextActionAt(def: GameDef, state: GameState, seat: number, now?: number): number | null {
+  const e = engineFor(def);
+  e.busy = true;
+  try {
+    e.begin(state, now ?? state.lastAt, false);
+    const at = nextActionTime(e, seat);
+    return at < 0 ? null : at;
   } finally {
     e.busy = false;
   }
@@ -97,14 +123,15 @@ export function result(_def: GameDef, state: GameState): GameResult | null {
 }
 
 /**
- * Whether the game can no longer move on its own: not over, no seat has a legal action and
- * no timer is pending (a rule-file stalemate; `decksmith play` reports it as stuck).
+ * Whether the game can no longer move on its own: not over, no seat has a legal action now or
+ * later (`nextActionAt`: a rate limit lapsing) and no timer is pending (a rule-file stalemate;
+ * `decksmith play` reports it as stuck).
  *
  * @example
  * if (isStalled(def, state)) report('stuck');
  */
 export function isStalled(def: GameDef, state: GameState): boolean {
   if (state.result !== null || nextDeadline(state) !== null) return false;
-  for (let seat = 0; seat < state.players; seat++) if (canAct(def, state, seat)) return false;
+  for (let seat = 0; seat < state.players; seat++) if (canAct(def, state, seat) || nextActionAt(def, state, seat) !== null) return false;
   return true;
 }
