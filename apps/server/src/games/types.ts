@@ -49,6 +49,11 @@ export interface GameEngine<S = unknown> {
   legalActions(state: S, seat: number, now?: number): readonly WireAction[];
   /** Whether `seat` has any legal action at `now` (cheaper than `legalActions` when the engine has it). */
   canAct?(state: S, seat: number, now: number): boolean;
+  /**
+   * The earliest time after `now` at which `seat` could act on `state` as it is (a `rate` limit
+   * lapsing), or null; engines without it are never woken for time-based availability.
+   */
+  nextActionAt?(state: S, seat: number, now: number): number | null;
   /** The state as a seat (or a spectator) may see it: hidden cards carry no face or identity. */
   view(state: S, viewer: number | 'spectator'): unknown;
   /** Events redacted for one viewer. */

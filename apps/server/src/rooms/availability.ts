@@ -10,24 +10,18 @@ export function canAct(engine: GameEngine, state: unknown, seat: number, now: nu
 }
 
 /**
- * The earliest logical time after `now`, before the next game timer is due and within
+ * The earliest logical time after `now`, no later than the next game timer and within
  * LOOKAHEAD_MS, at which `seat` could act on `state` as it is; null when it cannot within that
- * span. A bisection on `canAct`: time-based availability the runtime exposes (`rate` limits)
- * only ever lapses, and a timer firing or an action changes the state, after which the caller
- * asks again.
+ * span, or when the engine cannot say (no `nextActionAt`). The engine computes it exactly (the
+ * runtime's `nextActionAt`: its `rate` limits' lapses); a timer firing or an action changes the
+ * state, after which the caller asks again.
  *
  * @example
  * const at = earliestAct(engine, state, seat, now); if (at !== null) clock.setTimer(at - now, wake);
  */
 export function earliestAct(engine: GameEngine, state: unknown, seat: number, now: number): number | null {
+  const at = engine.nextActionAt?.(state, seat, now) ?? null;
+  if (at === null || at <= now || at > now + LOOKAHEAD_MS) return null;
   const deadline = engine.nextDeadline(state);
-  let hi = Math.min(now + LOOKAHEAD_MS, deadline ?? Infinity);
-  if (hi <= now || !canAct(engine, state, seat, hi)) return null;
-  let lo = now;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (canAct(engine, state, seat, mid)) hi = mid;
-    else lo = mid;
-  }
-  return hi;
+  return deadline !== null && at > deadline ? null : at;
 }
