@@ -1,39 +1,26 @@
 // The Engine: the one object that implements Ctx over a working copy of the state.
 //
-// `begin` makes a shallow copy of the caller's state; every array is copied on its first
-// write in this call (copy-on-write stamps), so an apply copies only what it touches and the
-// caller's state is never mutated. In read mode (legal actions, views) the caller's state is
-// used directly and any write is an internal bug.
-import { cloneRng, nextInt, type RngState } from '../rng/index.ts';
-import { bestLaydown, goOut, partitionExact, type MeldCard, type MeldRules } from '../stdlib/index.ts';
+// `begin` starts a call on a copy-on-write copy of the caller's state (see working-copy.ts), so
+// an apply copies only what it touches and the caller's state is never mutated. In read mode
+// (legal actions, views) the caller's state is used directly and any write is an internal bug.
+// The meld calls live in meld-calls.ts.
+import { nextInt } from '../rng/index.ts';
 import { compiled, type Compiled } from './compiled.ts';
 import { LegalBuffer, type Sink } from './legal.ts';
 import type { Ctx } from './ctx.ts';
 import type { GameEvent } from './events.ts';
 import { NONE, type GameDef } from './game-def.ts';
-import { shallowCopy, type GameState } from './state.ts';
+import { MeldCalls } from './meld-calls.ts';
+import type { GameState } from './state.ts';
+import { WorkingCopy } from './working-copy.ts';
 import * as ops from '../zones/ops.ts';
 import { visibleMask } from '../zones/visibility.ts';
 import * as flow from '../flow/control.ts';
 
-const OWN_ZONES = 1;
-const OWN_CARDZONE = 2;
-const OWN_VARS = 4;
-const OWN_PILEVARS = 8;
-const OWN_FAMILIES = 16;
-const OWN_RATE = 32;
-const OWN_ONCE = 64;
-const OWN_EPOCHS = 128;
-const OWN_RNG = 256;
-const OWN_META = 512;
-const OWN_OUT = 1024;
-
-export class Engine implements Ctx {
+export class Engine extends WorkingCopy implements Ctx {
   readonly def: GameDef;
   readonly c: Compiled;
-  s!: GameState;
   me = NONE;
-  now = 0;
   /** Events of this call, in order (a fresh array per call). */
   events: GameEvent[] = [];
   /** Whether an apply/tick is running on this engine (nested use gets another engine). */
@@ -52,28 +39,11 @@ export class Engine implements Ctx {
   rigged: number[] | null = null;
   misfit: string | null = null;
 
-  private writable = false;
-  private gen = 1;
-  /** Write version: bumped by every new call and every write access (see memo). */
-  private ver = 0;
   private memoVer: number[] = [];
   private memoMe: number[] = [];
   private memoNow: number[] = [];
   private memoVal: unknown[] = [];
-  private own = 0;
-  private zoneStamp = new Int32Array(64);
-  private familyStamp: Int32Array;
-  private pileVarStamp: Int32Array;
-  private epochStamp = new Int32Array(32);
-  /** The last hand asked about in canMeldAllWithout (rank, suit, wild, points per card) and whether one card can be left out. */
-  private leaveOneKey: number[] = [];
-  private leaveOneIds: number[] = [];
-  private leaveOneVer = -1;
-  private leaveOneMe = NONE;
-  private leaveOneNow = NaN;
-  private leaveOneRules = NONE;
-  private leaveOneAllWild = false;
-  private leaveOne = false;
+  private readonly melds = new MeldCalls(this);
 
   /** Argument buffer of the action being checked (reused). */
   readonly args: number[] = [];
@@ -99,10 +69,10 @@ export class Engine implements Ctx {
   rEndGame = false;
 
   constructor(def: GameDef) {
+    const c = compiled(def);
+    super(def.zones.length, c.pileVarCount);
     this.def = def;
-    this.c = compiled(def);
-    this.familyStamp = new Int32Array(Math.max(1, def.zones.length));
-    this.pileVarStamp = new Int32Array(Math.max(1, this.c.pileVarCount));
+    this.c = c;
     for (let i = 0; i < 16; i++) {
       this.args.push(NONE);
       this.lists.push([]);
@@ -117,14 +87,10 @@ export class Engine implements Ctx {
 
   /** Starts a call: a working copy when writable, the state itself when reading. */
   begin(state: GameState, now: number, writable: boolean): void {
-    this.writable = writable;
-    this.s = writable ? shallowCopy(state) : state;
+    this.openCopy(state, writable);
     this.now = now;
     this.me = NONE;
     this.events = [];
-    this.ver++;
-    this.own = 0;
-    this.gen++;
     this.resetTurnFlags();
     this.rEndStage = this.rEndRound = this.rEndGame = false;
   }
@@ -150,170 +116,6 @@ export class Engine implements Ctx {
 
   hasFlowRequest(): boolean {
     return this.rEndStage || this.rEndRound || this.rEndGame;
-  }
-
-  // ---- copy-on-write -----------------------------------------------------------------
-  private mustWrite(): void {
-    if (!this.writable) throw new Error('internal: write to the state in a read-only evaluation');
-  }
-  wZones(): number[][] {
-    this.ver++;
-    if ((this.own & OWN_ZONES) === 0) {
-      this.mustWrite();
-      this.s.zones = this.s.zones.slice();
-      this.own |= OWN_ZONES;
-    }
-    return this.s.zones;
-  }
-  wZone(z: number): number[] {
-    if (z >= this.zoneStamp.length) {
-      const grown = new Int32Array(Math.max(z + 1, this.zoneStamp.length * 2));
-      grown.set(this.zoneStamp);
-      this.zoneStamp = grown;
-    }
-    const zones = this.wZones();
-    if (this.zoneStamp[z] !== this.gen) {
-      zones[z] = zones[z].slice();
-      this.zoneStamp[z] = this.gen;
-    }
-    return zones[z];
-  }
-  /** Adds a zone instance whose array is owned by this call. */
-  pushZone(decl: number, owner: number): number {
-    const zones = this.wZones();
-    const meta = this.wMeta();
-    const z = zones.length;
-    zones.push([]);
-    meta.zoneDecl.push(decl);
-    meta.zoneOwner.push(owner);
-    this.wZone(z);
-    return z;
-  }
-  wMeta(): { zoneDecl: number[]; zoneOwner: number[] } {
-    this.ver++;
-    if ((this.own & OWN_META) === 0) {
-      this.mustWrite();
-      this.s.zoneDecl = this.s.zoneDecl.slice();
-      this.s.zoneOwner = this.s.zoneOwner.slice();
-      this.own |= OWN_META;
-    }
-    return this.s;
-  }
-  wCardZone(): number[] {
-    this.ver++;
-    if ((this.own & OWN_CARDZONE) === 0) {
-      this.mustWrite();
-      this.s.cardZone = this.s.cardZone.slice();
-      this.own |= OWN_CARDZONE;
-    }
-    return this.s.cardZone;
-  }
-  wVars(): number[] {
-    this.ver++;
-    if ((this.own & OWN_VARS) === 0) {
-      this.mustWrite();
-      this.s.vars = this.s.vars.slice();
-      this.own |= OWN_VARS;
-    }
-    return this.s.vars;
-  }
-  wPileVar(k: number): number[] {
-    this.ver++;
-    if ((this.own & OWN_PILEVARS) === 0) {
-      this.mustWrite();
-      this.s.pileVars = this.s.pileVars.slice();
-      this.own |= OWN_PILEVARS;
-    }
-    if (this.pileVarStamp[k] !== this.gen) {
-      this.s.pileVars[k] = this.s.pileVars[k].slice();
-      this.pileVarStamp[k] = this.gen;
-    }
-    return this.s.pileVars[k];
-  }
-  wFamily(decl: number): number[] {
-    this.ver++;
-    if ((this.own & OWN_FAMILIES) === 0) {
-      this.mustWrite();
-      this.s.families = this.s.families.slice();
-      this.own |= OWN_FAMILIES;
-    }
-    if (this.familyStamp[decl] !== this.gen) {
-      this.s.families[decl] = this.s.families[decl].slice();
-      this.familyStamp[decl] = this.gen;
-    }
-    return this.s.families[decl];
-  }
-  wRate(): number[] {
-    this.ver++;
-    if ((this.own & OWN_RATE) === 0) {
-      this.mustWrite();
-      this.s.rate = this.s.rate.slice();
-      this.own |= OWN_RATE;
-    }
-    return this.s.rate;
-  }
-  wOnce(): number[] {
-    this.ver++;
-    if ((this.own & OWN_ONCE) === 0) {
-      this.mustWrite();
-      this.s.once = this.s.once.slice();
-      this.own |= OWN_ONCE;
-    }
-    return this.s.once;
-  }
-  wOut(): number[] {
-    this.ver++;
-    if ((this.own & OWN_OUT) === 0) {
-      this.mustWrite();
-      this.s.out = this.s.out.slice();
-      this.own |= OWN_OUT;
-    }
-    return this.s.out;
-  }
-  wEpochs(viewer: number): number[] {
-    this.ver++;
-    if ((this.own & OWN_EPOCHS) === 0) {
-      this.mustWrite();
-      this.s.epochs = this.s.epochs.slice();
-      this.own |= OWN_EPOCHS;
-    }
-    if (viewer >= this.epochStamp.length) {
-      const grown = new Int32Array(viewer + 1);
-      grown.set(this.epochStamp);
-      this.epochStamp = grown;
-    }
-    if (this.epochStamp[viewer] !== this.gen) {
-      this.s.epochs[viewer] = this.s.epochs[viewer].slice();
-      this.epochStamp[viewer] = this.gen;
-    }
-    return this.s.epochs[viewer];
-  }
-  wRng(): RngState {
-    this.ver++;
-    if ((this.own & OWN_RNG) === 0) {
-      this.mustWrite();
-      this.s.rng = cloneRng(this.s.rng);
-      this.own |= OWN_RNG;
-    }
-    return this.s.rng;
-  }
-  /** Writes a scalar field of the state (the working copy is already a shallow copy). */
-  set<K extends keyof GameState>(key: K, value: GameState[K]): void {
-    this.mustWrite();
-    this.ver++;
-    this.s[key] = value;
-  }
-
-  /** Counts a performed action (`accepted`: a player's, else a turn timer's) at this time. */
-  countAction(accepted: boolean): void {
-    this.mustWrite();
-    this.ver++;
-    const s = this.s;
-    if (accepted) {
-      s.accepted++;
-      s.moves++;
-    }
-    s.lastAt = this.now;
   }
 
   // ---- options and variables -----------------------------------------------------------
@@ -576,77 +378,21 @@ export class Engine implements Ctx {
     return b <= a ? a : a + nextInt(this.wRng(), b - a + 1);
   }
 
-  // ---- standard library ------------------------------------------------------------------------------
-  private meldInput(cards: readonly number[], rules: number): { mc: MeldCard[]; r: MeldRules } {
-    const m = this.def.melds[rules];
-    const mc: MeldCard[] = [];
-    for (const card of cards) {
-      mc.push({ rank: this.attr(card, m.rankAttr), suit: this.attr(card, m.suitAttr), wild: m.isWild(this, card), points: m.points(this, card) });
-    }
-    const allWildMeld = m.allWildMeld && (m.allWildWhen === undefined || m.allWildWhen(this));
-    const r: MeldRules = { minSize: m.minSize, minRank: m.minRank, maxRank: m.maxRank, books: m.books, runs: m.runs, allWildMeld };
-    return { mc, r };
-  }
+  // ---- standard library (melds: see meld-calls.ts) ----------------------------------------------
   canMeldAll(cards: readonly number[], rules: number): boolean {
-    const { mc, r } = this.meldInput(cards, rules);
-    return partitionExact(mc, r) !== null;
+    return this.melds.canMeldAll(cards, rules);
   }
   canMeldAllWithout(cards: readonly number[], card: number, rules: number): boolean {
-    const list = cards.filter((c) => c >= 0);
-    const at = list.indexOf(card);
-    if (at < 0) return this.canMeldAll(list, rules);
-    // Necessary: some one card of the whole list can be left out. Legal-action enumeration asks
-    // this for every card of the same hand, so it is solved once per hand.
-    if (!this.someLeaveOne(list, rules)) return false;
-    const { mc, r } = this.meldInput(list, rules);
-    mc.splice(at, 1);
-    return partitionExact(mc, r) !== null;
-  }
-  /**
-   * Whether `goOut(hand, rules, 1)` succeeds. The last answer is kept with its input (rank, suit,
-   * wild, points per card, a pure function of them), compared without building the solver input.
-   */
-  private someLeaveOne(list: readonly number[], rules: number): boolean {
-    // Within one state version (one enumeration) the same cards give the same answer.
-    if (this.leaveOneVer === this.ver && this.leaveOneMe === this.me && this.leaveOneNow === this.now && rules === this.leaveOneRules && sameIds(list, this.leaveOneIds)) return this.leaveOne;
-    this.leaveOneVer = this.ver;
-    this.leaveOneMe = this.me;
-    this.leaveOneNow = this.now;
-    this.leaveOneIds = list.slice();
-    const m = this.def.melds[rules];
-    const allWild = m.allWildMeld && (m.allWildWhen === undefined || m.allWildWhen(this));
-    const key = this.leaveOneKey;
-    let same = rules === this.leaveOneRules && allWild === this.leaveOneAllWild && key.length === 4 * list.length;
-    for (let i = 0; same && i < list.length; i++) {
-      const c = list[i];
-      same = this.attr(c, m.rankAttr) === key[4 * i] && this.attr(c, m.suitAttr) === key[4 * i + 1] &&
-        (m.isWild(this, c) ? 1 : 0) === key[4 * i + 2] && m.points(this, c) === key[4 * i + 3];
-    }
-    if (!same) {
-      const { mc, r } = this.meldInput(list, rules);
-      const next: number[] = [];
-      for (const x of mc) next.push(x.rank, x.suit, x.wild ? 1 : 0, x.points);
-      this.leaveOne = goOut(mc, r, 1) !== null;
-      this.leaveOneKey = next;
-      this.leaveOneRules = rules;
-      this.leaveOneAllWild = allWild;
-    }
-    return this.leaveOne;
+    return this.melds.canMeldAllWithout(cards, card, rules);
   }
   canGoOut(cards: readonly number[], rules: number, keep: number): boolean {
-    const { mc, r } = this.meldInput(cards, rules);
-    return goOut(mc, r, keep) !== null;
+    return this.melds.canGoOut(cards, rules, keep);
   }
   unmeldedPoints(cards: readonly number[], rules: number): number {
-    const { mc, r } = this.meldInput(cards, rules);
-    return bestLaydown(mc, r).restPoints;
+    return this.melds.unmeldedPoints(cards, rules);
   }
   layMelds(cards: readonly number[], rules: number, into: number, best: boolean): void {
-    const list = cards.slice();
-    const { mc, r } = this.meldInput(list, rules);
-    const melds = best ? bestLaydown(mc, r).melds : partitionExact(mc, r);
-    if (melds === null) return;
-    for (const meld of melds) for (const i of meld.cards) this.move(list[i], into, 'top');
+    this.melds.layMelds(cards, rules, into, best);
   }
 
   /**
@@ -684,12 +430,6 @@ export class Engine implements Ctx {
 }
 
 const EMPTY: readonly number[] = Object.freeze([]);
-
-function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 const pool = new WeakMap<GameDef, Engine>();
 

@@ -1,0 +1,215 @@
+// The working copy behind the Engine: a shallow copy of the caller's state whose arrays are
+// copied on their first write in a call (copy-on-write stamps), and the write version that
+// memoised values are checked against. In read mode the caller's state itself is used and any
+// write is an internal bug.
+import { cloneRng, type RngState } from '../rng/index.ts';
+import { shallowCopy, type GameState } from './state.ts';
+
+const OWN_ZONES = 1;
+const OWN_CARDZONE = 2;
+const OWN_VARS = 4;
+const OWN_PILEVARS = 8;
+const OWN_FAMILIES = 16;
+const OWN_RATE = 32;
+const OWN_ONCE = 64;
+const OWN_EPOCHS = 128;
+const OWN_RNG = 256;
+const OWN_META = 512;
+const OWN_OUT = 1024;
+
+export class WorkingCopy {
+  s!: GameState;
+  now = 0;
+
+  private writable = false;
+  private gen = 1;
+  /** Write version: bumped by every new call and every write access (see Engine.memo). */
+  protected ver = 0;
+  private own = 0;
+  private zoneStamp = new Int32Array(64);
+  private familyStamp: Int32Array;
+  private pileVarStamp: Int32Array;
+  private epochStamp = new Int32Array(32);
+
+  constructor(zoneDecls: number, pileVarCount: number) {
+    this.familyStamp = new Int32Array(Math.max(1, zoneDecls));
+    this.pileVarStamp = new Int32Array(Math.max(1, pileVarCount));
+  }
+
+  /** The write version now (changes with every call and every write access). */
+  version(): number {
+    return this.ver;
+  }
+
+  /** Opens a call: a fresh shallow copy of `state` when writable, the state itself when reading. */
+  protected openCopy(state: GameState, writable: boolean): void {
+    this.writable = writable;
+    this.s = writable ? shallowCopy(state) : state;
+    this.ver++;
+    this.own = 0;
+    this.gen++;
+  }
+
+  private mustWrite(): void {
+    if (!this.writable) throw new Error('internal: write to the state in a read-only evaluation');
+  }
+  wZones(): number[][] {
+    this.ver++;
+    if ((this.own & OWN_ZONES) === 0) {
+      this.mustWrite();
+      this.s.zones = this.s.zones.slice();
+      this.own |= OWN_ZONES;
+    }
+    return this.s.zones;
+  }
+  wZone(z: number): number[] {
+    if (z >= this.zoneStamp.length) {
+      const grown = new Int32Array(Math.max(z + 1, this.zoneStamp.length * 2));
+      grown.set(this.zoneStamp);
+      this.zoneStamp = grown;
+    }
+    const zones = this.wZones();
+    if (this.zoneStamp[z] !== this.gen) {
+      zones[z] = zones[z].slice();
+      this.zoneStamp[z] = this.gen;
+    }
+    return zones[z];
+  }
+  /** Adds a zone instance whose array is owned by this call. */
+  pushZone(decl: number, owner: number): number {
+    const zones = this.wZones();
+    const meta = this.wMeta();
+    const z = zones.length;
+    zones.push([]);
+    meta.zoneDecl.push(decl);
+    meta.zoneOwner.push(owner);
+    this.wZone(z);
+    return z;
+  }
+  wMeta(): { zoneDecl: number[]; zoneOwner: number[] } {
+    this.ver++;
+    if ((this.own & OWN_META) === 0) {
+      this.mustWrite();
+      this.s.zoneDecl = this.s.zoneDecl.slice();
+      this.s.zoneOwner = this.s.zoneOwner.slice();
+      this.own |= OWN_META;
+    }
+    return this.s;
+  }
+  wCardZone(): number[] {
+    this.ver++;
+    if ((this.own & OWN_CARDZONE) === 0) {
+      this.mustWrite();
+      this.s.cardZone = this.s.cardZone.slice();
+      this.own |= OWN_CARDZONE;
+    }
+    return this.s.cardZone;
+  }
+  wVars(): number[] {
+    this.ver++;
+    if ((this.own & OWN_VARS) === 0) {
+      this.mustWrite();
+      this.s.vars = this.s.vars.slice();
+      this.own |= OWN_VARS;
+    }
+    return this.s.vars;
+  }
+  wPileVar(k: number): number[] {
+    this.ver++;
+    if ((this.own & OWN_PILEVARS) === 0) {
+      this.mustWrite();
+      this.s.pileVars = this.s.pileVars.slice();
+      this.own |= OWN_PILEVARS;
+    }
+    if (this.pileVarStamp[k] !== this.gen) {
+      this.s.pileVars[k] = this.s.pileVars[k].slice();
+      this.pileVarStamp[k] = this.gen;
+    }
+    return this.s.pileVars[k];
+  }
+  wFamily(decl: number): number[] {
+    this.ver++;
+    if ((this.own & OWN_FAMILIES) === 0) {
+      this.mustWrite();
+      this.s.families = this.s.families.slice();
+      this.own |= OWN_FAMILIES;
+    }
+    if (this.familyStamp[decl] !== this.gen) {
+      this.s.families[decl] = this.s.families[decl].slice();
+      this.familyStamp[decl] = this.gen;
+    }
+    return this.s.families[decl];
+  }
+  wRate(): number[] {
+    this.ver++;
+    if ((this.own & OWN_RATE) === 0) {
+      this.mustWrite();
+      this.s.rate = this.s.rate.slice();
+      this.own |= OWN_RATE;
+    }
+    return this.s.rate;
+  }
+  wOnce(): number[] {
+    this.ver++;
+    if ((this.own & OWN_ONCE) === 0) {
+      this.mustWrite();
+      this.s.once = this.s.once.slice();
+      this.own |= OWN_ONCE;
+    }
+    return this.s.once;
+  }
+  wOut(): number[] {
+    this.ver++;
+    if ((this.own & OWN_OUT) === 0) {
+      this.mustWrite();
+      this.s.out = this.s.out.slice();
+      this.own |= OWN_OUT;
+    }
+    return this.s.out;
+  }
+  wEpochs(viewer: number): number[] {
+    this.ver++;
+    if ((this.own & OWN_EPOCHS) === 0) {
+      this.mustWrite();
+      this.s.epochs = this.s.epochs.slice();
+      this.own |= OWN_EPOCHS;
+    }
+    if (viewer >= this.epochStamp.length) {
+      const grown = new Int32Array(viewer + 1);
+      grown.set(this.epochStamp);
+      this.epochStamp = grown;
+    }
+    if (this.epochStamp[viewer] !== this.gen) {
+      this.s.epochs[viewer] = this.s.epochs[viewer].slice();
+      this.epochStamp[viewer] = this.gen;
+    }
+    return this.s.epochs[viewer];
+  }
+  wRng(): RngState {
+    this.ver++;
+    if ((this.own & OWN_RNG) === 0) {
+      this.mustWrite();
+      this.s.rng = cloneRng(this.s.rng);
+      this.own |= OWN_RNG;
+    }
+    return this.s.rng;
+  }
+  /** Writes a scalar field of the state (the working copy is already a shallow copy). */
+  set<K extends keyof GameState>(key: K, value: GameState[K]): void {
+    this.mustWrite();
+    this.ver++;
+    this.s[key] = value;
+  }
+
+  /** Counts a performed action (`accepted`: a player's, else a turn timer's) at this time. */
+  countAction(accepted: boolean): void {
+    this.mustWrite();
+    this.ver++;
+    const s = this.s;
+    if (accepted) {
+      s.accepted++;
+      s.moves++;
+    }
+    s.lastAt = this.now;
+  }
+}
