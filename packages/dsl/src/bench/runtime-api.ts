@@ -33,6 +33,7 @@ export interface BenchRuntime {
   apply(def: GameDef, state: GameState, seat: number, action: Action, now: number): { state: GameState } | { rejected: { code: string; message: string } };
   tick(def: GameDef, state: GameState, now: number): { state: GameState };
   nextDeadline(state: GameState): number | null;
+  nextActionAt(def: GameDef, state: GameState, seat: number, now?: number): number | null;
   deriveRng(seed: string | number, stream: string): RngState;
   nextInt(rng: RngState, n: number): number;
   ismctsBot(def: GameDef, state: GameState, seat: number, rng: RngState, opts?: IsmctsOptions): Action | null;

@@ -1,5 +1,5 @@
 // The random loop over the runtime's public wire-form API (canAct, legalActions + apply per move,
-// tick at nextDeadline): the second figure beside the fast path, and the fast path's stand-in
+// tick at nextDeadline, wait for nextActionAt): the second figure beside the fast path, and the fast path's stand-in
 // where the runtime has no randomPlayout.
 import type { BenchRuntime, GameDef, GameState, PlayoutInput, PlayoutResult } from './runtime-api.ts';
 
@@ -7,9 +7,9 @@ import type { BenchRuntime, GameDef, GameState, PlayoutInput, PlayoutResult } fr
 export type StateTap = (state: GameState, now: number) => void;
 
 /**
- * One whole game between uniformly random bots: seats able to act now; none → tick at the next
- * deadline (stop if there is none); else a random seat, then a random legal action, applied at
- * `now`. The loop's RNG is `deriveRng(seed, 'playout')`, as the runtime's randomPlayout.
+ * One whole game between uniformly random bots: seats able to act now; none → on to the next
+ * deadline or the first time a seat could act again (a rate limit lapsing), whichever is earlier
+ * (stop if neither); else a random seat, then a random legal action, applied at `now`. The loop's RNG is `deriveRng(seed, 'playout')`, as the runtime's randomPlayout.
  *
  * @example
  * const r = wirePlayout(rt, def, { players: 4, seed: 1 }); // { actions, result, capped, time, rounds }
@@ -31,9 +31,13 @@ export function wirePlayout(rt: BenchRuntime, def: GameDef, input: PlayoutInput,
     seats.length = 0;
     for (let p = 0; p < state.players; p++) if (rt.canAct(def, state, p, now)) seats.push(p);
     if (seats.length === 0) {
-      if (due === null) break;
-      now = due;
-      state = rt.tick(def, state, now).state;
+      let at = due;
+      for (let p = 0; p < state.players; p++) {
+        const t = rt.nextActionAt(def, state, p, now);
+        if (t !== null && (at === null || t < at)) at = t;
+      }
+      if (at === null) break;
+      now = at; // a timer due then fires at the top of the loop
       continue;
     }
     tap?.(state, now);

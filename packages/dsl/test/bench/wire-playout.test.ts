@@ -6,7 +6,7 @@ import { loadBenchRuntime, type GameDef } from '../../src/bench/runtime-api.ts';
 import { wirePlayout } from '../../src/bench/wire-playout.ts';
 
 describe('wirePlayout', () => {
-  it.each(['tiv-miv', 'super-taki'])('%s: the same actions, time, rounds and result as randomPlayout, seed by seed', async (id) => {
+  it.each(['tiv-miv', 'super-taki', 'go-wacky'])('%s: the same actions, time, rounds and result as randomPlayout, seed by seed', async (id) => {
     const rt = await loadBenchRuntime();
     const def = (await loadGame(id)) as unknown as GameDef;
     expect(rt.randomPlayout).toBeTypeOf('function');
