@@ -2,12 +2,10 @@
 // events) plays exactly the game that the same loop over the public API plays (the runtime's
 // reference-playout fixture): same accepted actions, logical time, rounds and result. And Go
 // Wacky's random playouts finish although its rolls are rate-limited (the loops wait for them).
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const games = fileURLToPath(new URL('../../../../games', import.meta.url));
+import { gamesDir as games, generatedModules as modules } from './generated-modules.ts';
 
 // Imported through variables so that `tsc -p packages/dsl` does not compile the runtime's
 // sources under the dsl's settings; this is the slice of its API the test uses.
@@ -15,16 +13,6 @@ interface PlayoutInput { players: number; seed: string | number; maxActions?: nu
 type Playout = (def: unknown, input: PlayoutInput) => { actions: number; result: unknown; capped: boolean; time: number; rounds: number };
 const runtimeModule: string = '@decksmith/runtime';
 const referenceModule: string = '@decksmith/runtime/test-fixtures/reference-playout';
-
-function modules(): string[] {
-  const out: string[] = [];
-  for (const dir of readdirSync(games).sort()) {
-    const generated = join(games, dir, 'generated');
-    if (!existsSync(generated)) continue;
-    for (const f of readdirSync(generated).sort()) if (f.endsWith('.generated.ts')) out.push(join(games, dir, 'generated', f));
-  }
-  return out;
-}
 
 describe('the fast random playout plays the same game as the public API', () => {
   for (const file of modules()) {
