@@ -387,7 +387,7 @@ const TAKI_SUPER_TAKI: readonly number[] = [4, 5];
 
 /** define lead (memoised) */
 function lead(x: Ctx): number {
-  return x.memo(0, lead_value);
+  return x.memo(0, lead_value, true);
 }
 
 /** define lead: its value */
@@ -423,7 +423,7 @@ function drawable(x: Ctx): boolean {
 
 /** define seats (memoised) */
 function seats(x: Ctx): number {
-  return x.memo(1, seats_value);
+  return x.memo(1, seats_value, true);
 }
 
 /** define seats: its value */

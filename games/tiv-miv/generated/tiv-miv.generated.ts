@@ -179,7 +179,7 @@ export const game: GameDef = {
 
 /** define targets (memoised) */
 function targets(x: Ctx): readonly number[] {
-  return x.memo(0, targets_value);
+  return x.memo(0, targets_value, true);
 }
 
 /** define targets: its value */

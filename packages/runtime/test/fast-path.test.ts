@@ -87,4 +87,25 @@ describe('Engine.memo', () => {
     expect(e.memo(0, topCard)).toBe(first);
     expect(calls).toBe(6);
   });
+
+  it('computes a shared define once per state version, whatever the actor and time', () => {
+    const e = engineFor(shed);
+    let calls = 0;
+    const topCard = (x: Ctx): number => {
+      calls++;
+      return x.top(x.zone(Z_DISCARD));
+    };
+    e.begin(setup(shed, { players: 3, seed: 8 }), 0, true);
+    const first = e.memo(0, topCard, true);
+    e.me = 1;
+    e.now = 50;
+    expect(e.memo(0, topCard, true)).toBe(first);
+    expect(calls).toBe(1);
+    e.move(e.top(e.zone(Z_DRAW)), e.zone(Z_DISCARD));
+    expect(e.memo(0, topCard, true)).not.toBe(first);
+    expect(calls).toBe(2);
+    e.me = 2;
+    e.memo(0, topCard, true);
+    expect(calls).toBe(2);
+  });
 });

@@ -39,8 +39,10 @@ export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
       if (info.params.length === 0 && costly && !drawsChance(b, game, new Set([info.name]))) {
         // A list built per call (plus_minus, [a, b] …) or a loop, asked for every candidate:
         // computed once per state version, actor and time by the runtime (Ctx.memo); never mutated.
+        // One that reads neither `me` nor the time is shared by every actor and time.
         const valueFn = mod.unique(`${fnName}_value`);
-        mod.addFunction({ name: fnName, params, returnType: tsTypeOf(info.type), body: [`return x.memo(${mod.memoSlots++}, ${valueFn});`], doc: `define ${info.name} (memoised)` });
+        const shared = readsActorOrTime(b, game, new Set([info.name])) ? '' : ', true';
+        mod.addFunction({ name: fnName, params, returnType: tsTypeOf(info.type), body: [`return x.memo(${mod.memoSlots++}, ${valueFn}${shared});`], doc: `define ${info.name} (memoised)` });
         mod.addFunction({ name: valueFn, params, returnType: tsTypeOf(info.type), body, doc: `define ${info.name}: its value` });
         continue;
       }
@@ -74,6 +76,22 @@ function drawsChance(node: unknown, game: CheckedGame, seen: Set<string>): boole
     if (item !== undefined && item.kind === 'define' && drawsChance(item.body, game, seen)) return true;
   }
   for (const [key, v] of Object.entries(node)) if (key !== 'loc' && drawsChance(v, game, seen)) return true;
+  return false;
+}
+
+/** Whether an expression reads `me`, `my side`, `now` or `elapsed`, itself or through a define it reads. */
+function readsActorOrTime(node: unknown, game: CheckedGame, seen: Set<string>): boolean {
+  if (Array.isArray(node)) return node.some((n) => readsActorOrTime(n, game, seen));
+  if (typeof node !== 'object' || node === null) return false;
+  const n = node as { kind?: unknown; name?: unknown };
+  if (n.kind === 'builtin' && (n.name === 'me' || n.name === 'my_side' || n.name === 'now' || n.name === 'elapsed')) return true;
+  const sym = game.refs.get(node as A.Node);
+  if (sym?.kind === 'define' && !seen.has(sym.info.name)) {
+    seen.add(sym.info.name);
+    const item = game.ast.items.find((i) => i.kind === 'define' && i.name.text === sym.info.name);
+    if (item !== undefined && item.kind === 'define' && readsActorOrTime(item.body, game, seen)) return true;
+  }
+  for (const [key, v] of Object.entries(node)) if (key !== 'loc' && readsActorOrTime(v, game, seen)) return true;
   return false;
 }
 

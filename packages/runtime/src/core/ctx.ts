@@ -148,9 +148,10 @@ export interface Ctx {
 
   /**
    * The value of a parameterless `define` (slot: its index in the module), computed at most
-   * once per state version, `me` and `now`; the value must be treated as read-only.
+   * once per state version, `me` and `now` (per state version alone when `shared`: the define
+   * reads neither `me` nor the time); the value must be treated as read-only.
    */
-  memo<T>(slot: number, compute: (x: Ctx) => T): T;
+  memo<T>(slot: number, compute: (x: Ctx) => T, shared?: boolean): T;
 
   /** Renders a card's notation (`R5`) for sentences and announcements. */
   show(card: number): string;

@@ -399,9 +399,11 @@ export class Engine extends WorkingCopy implements Ctx {
    * A parameterless `define`'s value, computed once per state version, actor and time: a
    * define is a pure function of the state, `me` and `now`, and every write goes through the
    * engine (which bumps the version), so the cached value is the one it would compute.
+   * `shared`: the define reads neither `me` nor the time, so one value serves every actor and
+   * time of the version (Tiv-Miv's `targets`, asked for every seat's `canAct`).
    */
-  memo<T>(slot: number, compute: (x: Ctx) => T): T {
-    if (this.memoVer[slot] === this.ver && this.memoMe[slot] === this.me && this.memoNow[slot] === this.now) return this.memoVal[slot] as T;
+  memo<T>(slot: number, compute: (x: Ctx) => T, shared = false): T {
+    if (this.memoVer[slot] === this.ver && (shared || (this.memoMe[slot] === this.me && this.memoNow[slot] === this.now))) return this.memoVal[slot] as T;
     const value = compute(this);
     while (this.memoVer.length <= slot) {
       this.memoVer.push(-1);
