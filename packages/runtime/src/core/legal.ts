@@ -130,7 +130,9 @@ function enumerate(e: Engine, seat: number, sink: Sink): void {
       e.me = seat;
       if (actions[ai].byTimer === true || availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
       e.me = seat;
-      enumParam(e, ai, 0, seat, sink, false);
+      // No parameters (a draw): one guard call is the whole enumeration.
+      if (actions[ai].params.length === 0) leaf(e, ai, seat, sink, false);
+      else enumParam(e, ai, 0, seat, sink, false);
     }
   } finally {
     e.explain = true;
@@ -177,12 +179,15 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink, ch
       const cards = e.s.zones[z];
       const zm = zoneMask(e, z);
       if (zm === 0) return;
+      // The last parameter: each candidate goes straight to the leaf (one call, not two).
+      const last = i + 1 === a.params.length;
       for (let k = 0; k < cards.length; k++) {
         const c = cards[k];
         if (c < 0 || (((zm >= 0 ? zm : e.visibleMask(z, k)) >> seat) & 1) === 0) continue;
         args[i] = c;
         if (p.where !== undefined && !p.where(e, args)) continue;
-        enumParam(e, ai, i + 1, seat, out, checked);
+        if (last) leaf(e, ai, seat, out, checked);
+        else enumParam(e, ai, i + 1, seat, out, checked);
         if (out.found) return;
       }
       return;
