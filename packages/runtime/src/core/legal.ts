@@ -121,17 +121,22 @@ const NO_WIRE: Action[] = [];
 function enumerate(e: Engine, seat: number, sink: Sink): void {
   const s = e.s;
   if (s.result !== null || seat < 0 || seat >= s.players) return;
+  // What refuses every action alike (availability's first checks), asked once for them all.
+  if (s.stage < 0 || s.pauseUntil >= 0 || s.out[seat] !== 0) return;
+  if (e.def.stages[e.def.rounds.stages[s.stage]].kind === 'pause') return;
   const actions = e.def.actions;
   const n = actions.length;
   // Guards only pass or fail here: no rejection messages are built (see Ctx.explain).
   e.explain = false;
   try {
     for (let ai = 0; ai < n && !sink.found; ai++) {
+      const a = actions[ai];
+      if (a.byTimer === true || (a.who.kind === 'current' && seat !== s.current)) continue;
       e.me = seat;
-      if (actions[ai].byTimer === true || availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
+      if (availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
       e.me = seat;
       // No parameters (a draw): one guard call is the whole enumeration.
-      if (actions[ai].params.length === 0) leaf(e, ai, seat, sink, false);
+      if (a.params.length === 0) leaf(e, ai, seat, sink, false);
       else enumParam(e, ai, 0, seat, sink, false);
     }
   } finally {
