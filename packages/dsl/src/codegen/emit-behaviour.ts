@@ -65,33 +65,27 @@ export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
 
 /** Whether an expression rolls a die or draws a random number, itself or through a define it reads. */
 function drawsChance(node: unknown, game: CheckedGame, seen: Set<string>): boolean {
-  if (Array.isArray(node)) return node.some((n) => drawsChance(n, game, seen));
-  if (typeof node !== 'object' || node === null) return false;
-  const kind = (node as { kind?: unknown }).kind;
-  if (kind === 'roll' || kind === 'random') return true;
-  const sym = game.refs.get(node as A.Node);
-  if (sym?.kind === 'define' && !seen.has(sym.info.name)) {
-    seen.add(sym.info.name);
-    const item = game.ast.items.find((i) => i.kind === 'define' && i.name.text === sym.info.name);
-    if (item !== undefined && item.kind === 'define' && drawsChance(item.body, game, seen)) return true;
-  }
-  for (const [key, v] of Object.entries(node)) if (key !== 'loc' && drawsChance(v, game, seen)) return true;
-  return false;
+  return reaches(node, game, seen, (n) => n.kind === 'roll' || n.kind === 'random');
 }
 
 /** Whether an expression reads `me`, `my side`, `now` or `elapsed`, itself or through a define it reads. */
 function readsActorOrTime(node: unknown, game: CheckedGame, seen: Set<string>): boolean {
-  if (Array.isArray(node)) return node.some((n) => readsActorOrTime(n, game, seen));
+  return reaches(node, game, seen, (n) => n.kind === 'builtin' && ACTOR_OR_TIME.has((n as { name?: unknown }).name));
+}
+
+const ACTOR_OR_TIME = new Set<unknown>(['me', 'my_side', 'now', 'elapsed']);
+
+/** Whether `hit` holds for a node under `node`, or under the body of a define it reads (each define once: `seen`). */
+function reaches(node: unknown, game: CheckedGame, seen: Set<string>, hit: (n: { kind?: unknown }) => boolean): boolean {
+  if (Array.isArray(node)) return node.some((n) => reaches(n, game, seen, hit));
   if (typeof node !== 'object' || node === null) return false;
-  const n = node as { kind?: unknown; name?: unknown };
-  if (n.kind === 'builtin' && (n.name === 'me' || n.name === 'my_side' || n.name === 'now' || n.name === 'elapsed')) return true;
+  if (hit(node as { kind?: unknown })) return true;
   const sym = game.refs.get(node as A.Node);
   if (sym?.kind === 'define' && !seen.has(sym.info.name)) {
     seen.add(sym.info.name);
-    const item = game.ast.items.find((i) => i.kind === 'define' && i.name.text === sym.info.name);
-    if (item !== undefined && item.kind === 'define' && readsActorOrTime(item.body, game, seen)) return true;
+    if (reaches(sym.info.decl.body, game, seen, hit)) return true;
   }
-  for (const [key, v] of Object.entries(node)) if (key !== 'loc' && readsActorOrTime(v, game, seen)) return true;
+  for (const [key, v] of Object.entries(node)) if (key !== 'loc' && reaches(v, game, seen, hit)) return true;
   return false;
 }
 
