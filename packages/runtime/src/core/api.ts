@@ -3,7 +3,7 @@
 import { nextActionTime } from '../arbitration/next-action.ts';
 import { nextDeadline, runDue } from '../timers/timers.ts';
 import type { Action } from './codec.ts';
-import { engineFor } from './engine.ts';
+import { engineFor, type Engine } from './engine.ts';
 import type { GameEvent } from './events.ts';
 import type { GameDef, Rejection } from './game-def.ts';
 import { enumerateLegal, hasLegal } from './legal.ts';
@@ -85,15 +85,23 @@ export function apply(def: GameDef, state: GameState, seat: number, action: Acti
   const e = engineFor(def);
   e.busy = true;
   try {
-    const t = Math.max(now, state.lastAt);
-    e.begin(state, t, true);
-    runDue(e, t);
-    const r = perform(e, seat, action);
-    if (r !== null) return { rejected: r };
-    return { state: e.s, events: e.events };
+    return performAt(e, state, seat, action, now);
   } finally {
     e.busy = false;
   }
+}
+
+/**
+ * `apply`'s steps on a busy engine: the timers due by `now` fire, then `rig` (scenarios fix the
+ * action's chance draws there, after the timers have used the RNG), then the action.
+ */
+export function performAt(e: Engine, state: GameState, seat: number, action: Action, now: number, rig?: () => void): ApplyResult {
+  const t = Math.max(now, state.lastAt);
+  e.begin(state, t, true);
+  runDue(e, t);
+  rig?.();
+  const r = perform(e, seat, action);
+  return r !== null ? { rejected: r } : { state: e.s, events: e.events };
 }
 
 /**

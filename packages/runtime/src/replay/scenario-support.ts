@@ -9,9 +9,7 @@ import type { GameState } from '../core/state.ts';
 import { expectOf, racedZone } from '../arbitration/checks.ts';
 import { openWindow, startTurn } from '../flow/control.ts';
 import { enterStage } from '../flow/rounds.ts';
-import type { ApplyResult } from '../core/api.ts';
-import { perform } from '../core/perform.ts';
-import { runDue } from '../timers/timers.ts';
+import { performAt, type ApplyResult } from '../core/api.ts';
 
 /**
  * Evaluates `fn` (compiled code of the game, such as a define) on `state`, read-only, with
@@ -48,14 +46,12 @@ export function applyRigged(
   const e = engineFor(def);
   e.busy = true;
   try {
-    const t = Math.max(now, state.lastAt);
-    e.begin(state, t, true);
-    runDue(e, t);
-    e.rigged = outcomes.slice();
-    e.misfit = null;
-    const r = perform(e, seat, action);
-    const result: ApplyResult = r !== null ? { rejected: r } : { state: e.s, events: e.events };
-    return { result, unused: e.rigged.length, misfit: e.misfit };
+    const rigged = outcomes.slice();
+    const result = performAt(e, state, seat, action, now, () => {
+      e.rigged = rigged;
+      e.misfit = null;
+    });
+    return { result, unused: rigged.length, misfit: e.misfit };
   } finally {
     e.rigged = null;
     e.misfit = null;
