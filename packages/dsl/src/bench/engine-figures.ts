@@ -34,11 +34,9 @@ const SAMPLE_SEED = 100_000;
 /** ismcts iterations per decision when measuring. */
 export const ISMCTS_ITERATIONS = 25;
 
-/** The fast path: the runtime's randomPlayout, else the wire loop. */
+/** The fast path: the runtime's randomPlayout. */
 export function fastPlayout(rt: BenchRuntime, t: GameTable): (seed: number) => PlayoutResult {
-  const input = (seed: number) => ({ players: t.players, seed, options: t.options, maxActions: t.maxActions });
-  const fast = rt.randomPlayout;
-  return fast !== undefined ? (seed) => fast(t.def, input(seed)) : (seed) => wirePlayout(rt, t.def, input(seed));
+  return (seed) => rt.randomPlayout(t.def, { players: t.players, seed, options: t.options, maxActions: t.maxActions });
 }
 
 /**

@@ -27,8 +27,8 @@ export interface BenchSettings {
 export interface GameFigures {
   title: string;
   players: number;
-  /** Which loop the first two figures time: the runtime's randomPlayout, or the wire loop in its absence. */
-  fastPath: 'randomPlayout' | 'wire loop (no randomPlayout in this runtime)';
+  /** Which loop the first two figures time: the runtime's randomPlayout. */
+  fastPath: 'randomPlayout';
   movesPerSecond: Figure;
   playoutsPerSecond: Figure;
   wireMovesPerSecond: Figure;
@@ -138,7 +138,7 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
     games[t.key] = {
       title: t.table.def.title,
       players: t.table.players,
-      fastPath: rt.randomPlayout !== undefined ? 'randomPlayout' : 'wire loop (no randomPlayout in this runtime)',
+      fastPath: 'randomPlayout',
       movesPerSecond: f('movesPerSecond'),
       playoutsPerSecond: f('playoutsPerSecond'),
       wireMovesPerSecond: f('wireMovesPerSecond'),

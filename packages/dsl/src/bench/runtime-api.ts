@@ -37,8 +37,8 @@ export interface BenchRuntime {
   deriveRng(seed: string | number, stream: string): RngState;
   nextInt(rng: RngState, n: number): number;
   ismctsBot(def: GameDef, state: GameState, seat: number, rng: RngState, opts?: IsmctsOptions): Action | null;
-  /** The engine's fast path (absent from runtimes that predate it: the bench then uses wirePlayout). */
-  randomPlayout?: (def: GameDef, input: PlayoutInput) => PlayoutResult;
+  /** The engine's fast path. */
+  randomPlayout(def: GameDef, input: PlayoutInput): PlayoutResult;
 }
 
 const RUNTIME: string = '@decksmith/runtime';

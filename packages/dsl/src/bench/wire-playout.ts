@@ -1,6 +1,5 @@
 // The random loop over the runtime's public wire-form API (canAct, legalActions + apply per move,
-// tick at nextDeadline, wait for nextActionAt): the second figure beside the fast path, and the fast path's stand-in
-// where the runtime has no randomPlayout.
+// tick at nextDeadline, wait for nextActionAt): the second figure beside the fast path.
 import type { BenchRuntime, GameDef, GameState, PlayoutInput, PlayoutResult } from './runtime-api.ts';
 
 /** Called with each state the loop reaches before a move (for sampling); return nothing. */
