@@ -1,30 +1,14 @@
 // `decksmith bench --json` with tiny settings: the report's shape and its internal consistency
 // (every figure positive, min ≤ median ≤ max, the ratios are the printed figures' ratios). No speed is asserted.
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { run } from '../../src/cli/run.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BenchReport } from '../../src/bench/run-bench.ts';
 import type { Figure } from '../../src/bench/measure.ts';
+import { runCliCaptured } from '../run-cli.ts';
 
 const TUTORIAL = fileURLToPath(new URL('../../../../docs/tutorial/crazy-eights.rules', import.meta.url));
 
-async function cli(args: string[]): Promise<{ out: string; err: string; code: number }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((err += String(s)), true));
-  const c = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  process.exitCode = undefined;
-  try {
-    const code = await run(['node', 'decksmith', ...args]);
-    return { out, err, code };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-    c.mockRestore();
-    process.exitCode = undefined;
-  }
-}
+const cli = (args: string[]) => runCliCaptured(...args);
 
 function expectFigure(f: Figure, what: string): void {
   expect(f.min, what).toBeGreaterThan(0);

@@ -2,10 +2,10 @@
 // step and message), and broken ones (located diagnostics), plus the CLI's exit codes.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { run as runCli } from '../../src/cli/run.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findRoot } from '../../src/cli/pipeline.ts';
 import { collectScenarioFiles, runScenarioFiles, type ScenarioResult } from '../../src/scenario/index.ts';
+import { runCliCaptured } from '../run-cli.ts';
 
 const samples = fileURLToPath(new URL('./samples', import.meta.url));
 const bin = fileURLToPath(new URL('../../bin/decksmith.js', import.meta.url));
@@ -109,21 +109,7 @@ describe('broken scenarios are located diagnostics', () => {
 });
 
 describe('decksmith scenario', () => {
-  const capture = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => out.push(String(c)) > 0);
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => err.push(String(c)) > 0);
-    const exit = process.exitCode;
-    try {
-      const code = await runCli(['node', 'decksmith', 'scenario', ...args]);
-      return { code, stdout: out.join(''), stderr: err.join('') };
-    } finally {
-      stdout.mockRestore();
-      stderr.mockRestore();
-      process.exitCode = exit;
-    }
-  };
+  const capture = (...args: string[]) => runCliCaptured('scenario', ...args);
   it('exits 0 when every scenario passes, and prints each (as a process)', () => {
     const r = spawnSync(process.execPath, [bin, 'scenario', `${samples}/pass`], { encoding: 'utf8', cwd: findRoot() });
     const passing = (collectScenarioFiles([`${samples}/pass`]) as string[]).length;
@@ -134,12 +120,12 @@ describe('decksmith scenario', () => {
   it('exits 1 on a failing scenario, with the failing step in a caret excerpt; --format json', async () => {
     const r = await capture(`${samples}/fail/wrong-expectation.scenario`, '--format', 'json');
     expect(r.code).toBe(1);
-    const out = JSON.parse(r.stdout) as { passed: number; failed: number; scenarios: ScenarioResult[] };
+    const out = JSON.parse(r.out) as { passed: number; failed: number; scenarios: ScenarioResult[] };
     expect(out.failed).toBe(1);
     expect(out.scenarios[0]!.diagnostics[0]!.code).toBe('scenario_expect_failed');
     const text = await capture(`${samples}/fail/wrong-expectation.scenario`);
-    expect(text.stdout).toContain("15 | expect top of discard == 'R1' and count(hand(p1)) == 2");
-    expect(text.stdout).toMatch(/\| +\^{20}\n/);
+    expect(text.out).toContain("15 | expect top of discard == 'R1' and count(hand(p1)) == 2");
+    expect(text.out).toMatch(/\| +\^{20}\n/);
   }, 60_000);
   it('exits 2 on a broken scenario, a missing path or a folder without scenarios', async () => {
     expect((await capture(`${samples}/broken/syntax.scenario`)).code).toBe(2);

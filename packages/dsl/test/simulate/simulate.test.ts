@@ -4,32 +4,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { run } from '../../src/cli/run.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGame } from '../../src/simulate/load-game.ts';
 import { runSimulation } from '../../src/simulate/simulate.ts';
 import { Z95 } from '../../src/simulate/stats.ts';
+import { runCliCaptured } from '../run-cli.ts';
 
 const TALLY = fileURLToPath(new URL('./tally.rules', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const z2 = Z95 * Z95;
 
-/** Runs the CLI in-process and returns stdout, stderr and the exit code. */
-async function cli(args: string[]): Promise<{ out: string; err: string; code: number }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((err += String(s)), true));
-  process.exitCode = undefined;
-  try {
-    const code = await run(['node', 'decksmith', ...args]);
-    return { out, err, code };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-    process.exitCode = undefined;
-  }
-}
+const cli = (args: string[]) => runCliCaptured(...args);
 
 describe('decksmith simulate on tally (hand-computed figures)', () => {
   let dir = '';
