@@ -23,12 +23,24 @@ const R_ROLE = -9;
 
 /** AV_STAGE / AV_WINDOW when `seat` may perform action `ai` now, else a negative code. */
 export function availability(e: Engine, ai: number, seat: number): number {
+  const r = seatRefusal(e, seat);
+  return r < 0 ? r : actionAvailability(e, ai, seat);
+}
+
+/** A negative code when `seat` may perform no action at all now (game over, a pause, sitting out), else 0. */
+export function seatRefusal(e: Engine, seat: number): number {
+  const s = e.s;
+  if (s.result !== null || s.stage < 0) return R_GAME_OVER;
+  if (s.pauseUntil >= 0 || e.def.stages[e.def.rounds.stages[s.stage]].kind === 'pause') return R_PAUSED;
+  if (s.out[seat] !== 0) return R_OUT;
+  return 0;
+}
+
+/** `availability` for a seat that `seatRefusal` lets act: who, stage, step, window and role. */
+export function actionAvailability(e: Engine, ai: number, seat: number): number {
   const s = e.s;
   const def = e.def;
-  if (s.result !== null || s.stage < 0) return R_GAME_OVER;
   const si = def.rounds.stages[s.stage];
-  if (s.pauseUntil >= 0 || def.stages[si].kind === 'pause') return R_PAUSED;
-  if (s.out[seat] !== 0) return R_OUT;
   const a = def.actions[ai];
   const who = a.who;
   if (who.kind === 'current') {

@@ -2,7 +2,7 @@
 // passes. The candidate lives in the engine's reused args buffer; accepted candidates go to a
 // sink: wire actions (legalActions, the only allocating one), the internal LegalBuffer (the
 // fast path), or "any" (canAct: stops at the first).
-import { availability, limitsOk } from '../arbitration/checks.ts';
+import { actionAvailability, limitsOk, seatRefusal } from '../arbitration/checks.ts';
 import { encodeAction, seesCard, type Action } from './codec.ts';
 import type { Engine } from './engine.ts';
 import { NONE } from './game-def.ts';
@@ -120,10 +120,9 @@ const NO_WIRE: Action[] = [];
 
 function enumerate(e: Engine, seat: number, sink: Sink): void {
   const s = e.s;
-  if (s.result !== null || seat < 0 || seat >= s.players) return;
-  // What refuses every action alike (availability's first checks), asked once for them all.
-  if (s.stage < 0 || s.pauseUntil >= 0 || s.out[seat] !== 0) return;
-  if (e.def.stages[e.def.rounds.stages[s.stage]].kind === 'pause') return;
+  if (seat < 0 || seat >= s.players) return;
+  // What refuses every action alike is asked once for them all, then each action's own checks.
+  if (seatRefusal(e, seat) < 0) return;
   const actions = e.def.actions;
   const n = actions.length;
   // Guards only pass or fail here: no rejection messages are built (see Ctx.explain).
@@ -131,9 +130,9 @@ function enumerate(e: Engine, seat: number, sink: Sink): void {
   try {
     for (let ai = 0; ai < n && !sink.found; ai++) {
       const a = actions[ai];
-      if (a.byTimer === true || (a.who.kind === 'current' && seat !== s.current)) continue;
+      if (a.byTimer === true) continue;
       e.me = seat;
-      if (availability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
+      if (actionAvailability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
       e.me = seat;
       // No parameters (a draw): one guard call is the whole enumeration.
       if (a.params.length === 0) leaf(e, ai, seat, sink, false);
