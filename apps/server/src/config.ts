@@ -33,6 +33,43 @@ export interface ServerConfig {
   botDelay: BotDelay;
   /** Use each bot level's own reaction model from the game engine when it has one (off once `botDelay` is set). */
   botDelayByLevel: boolean;
+  // --- fair seeds, durable time, storage bounds (H1) ---
+  /** Accept a client-chosen `seed` on room creation (tests and practice only; such rooms are marked `practice`). */
+  allowClientSeeds: boolean;
+  /** Finished and expired rooms whose game ended longer ago than this are deleted with their logs. */
+  pruneAfterMs: number;
+  /** Interval of the prune (each run deletes at most `pruneBatch` rooms). */
+  pruneEveryMs: number;
+  pruneBatch: number;
+  /** Finished rooms kept loaded after being rebuilt from storage for a late viewer (an LRU). */
+  finishedRoomsLoaded: number;
+  /** SQLite: a checkpoint truncates the -wal file once it is larger than this. */
+  walLimitBytes: number;
+  // --- admission & transport (H2): quotas per client (IP, and seat token when a request carries one) ---
+  /** Rooms one client may create per minute (HTTP 429 `quota/rate` above it). */
+  createPerMinutePerClient: number;
+  /** Open (waiting or playing) rooms one client may have created at a time (429 `quota/rooms`). */
+  openRoomsPerClient: number;
+  /** Open rooms without a human seat one client may have created at a time (429 `quota/rooms`). */
+  botOnlyRoomsPerClient: number;
+  /** Open rooms without a human seat on the whole server (429 `server/busy`). */
+  maxBotOnlyRooms: number;
+  /** A waiting room nobody is connected to is reclaimed (expired) this long after its last activity. */
+  unjoinedRoomMs: number;
+  /** Largest `limit` of one lobby page (`GET /api/rooms`); the default page is 50. */
+  lobbyPageMax: number;
+  /** Requests one client may make per minute to the HTTP API as a whole (429 `quota/rate`). */
+  httpPerMinutePerClient: number;
+  /** Open WebSocket connections on the whole server (503 `server/busy` at upgrade). */
+  maxConnections: number;
+  /** Open WebSocket connections from one IP address (429 `quota/connections` at upgrade). */
+  maxConnectionsPerIp: number;
+  /** A connection that has not joined a room this long after opening is closed (`protocol/join_deadline`). */
+  joinDeadlineMs: number;
+  /** Unsent bytes one socket may hold before it is closed as too slow (1013). */
+  maxBufferedPerSocket: number;
+  /** Unsent bytes over all sockets; above it a socket holding more than `rateBurst` small frames' worth is closed. */
+  maxBufferedTotal: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -49,6 +86,26 @@ export const DEFAULT_CONFIG: ServerConfig = {
   maxRooms: 10_000,
   botDelay: { medianMs: 1200, sigma: 0.45, minMs: 350, maxMs: 6000 },
   botDelayByLevel: true,
+  // --- fair seeds, durable time, storage bounds (H1) ---
+  allowClientSeeds: false,
+  pruneAfterMs: 30 * 24 * 60 * 60_000,
+  pruneEveryMs: 60 * 60_000,
+  pruneBatch: 500,
+  finishedRoomsLoaded: 64,
+  walLimitBytes: 64 * 1024 * 1024,
+  // --- admission & transport (H2) ---
+  createPerMinutePerClient: 30,
+  openRoomsPerClient: 10,
+  botOnlyRoomsPerClient: 2,
+  maxBotOnlyRooms: 40,
+  unjoinedRoomMs: 3 * 60_000,
+  lobbyPageMax: 200,
+  httpPerMinutePerClient: 1200,
+  maxConnections: 20_000,
+  maxConnectionsPerIp: 64,
+  joinDeadlineMs: 10_000,
+  maxBufferedPerSocket: 1024 * 1024,
+  maxBufferedTotal: 256 * 1024 * 1024,
 };
 
 export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig {

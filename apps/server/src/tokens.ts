@@ -1,4 +1,4 @@
-// Seat tokens (256 random bits from node:crypto), their stored hashes, and room ids.
+// Seat tokens (256 random bits from node:crypto), their stored hashes, room ids, seeds and seed commitments.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A fresh seat token: 32 random bytes, base64url (43 characters). */
@@ -22,7 +22,15 @@ export function newRoomId(): string {
   return randomBytes(9).toString('base64url');
 }
 
-/** A room seed for the runtime's RNG. */
+/** A room seed for the runtime's RNG: 128 bits from the CSPRNG, so no one can predict or choose a deal. */
 export function newSeed(): string {
   return randomBytes(16).toString('hex');
+}
+
+/**
+ * The commitment to a seed: hex SHA-256 of its UTF-8 bytes. Shown from the start (summary,
+ * welcome, log); once the game is over the log reveals the seed and anyone can check it.
+ */
+export function hashSeed(seed: string): string {
+  return createHash('sha256').update(seed, 'utf8').digest('hex');
 }

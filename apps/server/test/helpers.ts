@@ -14,7 +14,8 @@ export const fixtureGames: HostedGame[] = [snapRace as HostedGame, hostGameDef(s
 export const FAST_BOTS = { medianMs: 3, sigma: 0.3, minMs: 1, maxMs: 10 };
 
 export async function testApp(options: AppOptions = {}): Promise<FastifyInstance> {
-  return buildApp({ games: fixtureGames, ...options, config: { botDelay: FAST_BOTS, ...options.config } });
+  // Tests fix deals with chosen seeds: a practice server (the refusal itself is tested with allowClientSeeds: false).
+  return buildApp({ games: fixtureGames, ...options, config: { botDelay: FAST_BOTS, allowClientSeeds: true, ...options.config } });
 }
 
 /** Creates a room through the API and claims every human seat; returns the tokens by seat. */

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, SqliteStorage } from '../src/storage/sqlite.ts';
 import type { RoomRecord } from '../src/storage/storage.ts';
+import { hashSeed } from '../src/tokens.ts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function room(id: string): RoomRecord {
-  return { id, game: 'shed', seed: 's', players: 2, options: {}, seats: [{ kind: 'bot' }, { kind: 'bot' }], status: 'playing', createdAt: 0 };
+  return { id, game: 'shed', seed: 's', seedHash: hashSeed('s'), players: 2, options: {}, seats: [{ kind: 'bot' }, { kind: 'bot' }], status: 'playing', createdAt: 0 };
 }
 
 describe('sqlite appends', () => {

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config.ts';
 import type { GameRegistry } from '../games/registry.ts';
 import type { OptionValue, Rejection } from '../games/types.ts';
 import type { RoomRecord, SeatRecord, Storage } from '../storage/storage.ts';
-import { hashToken, newRoomId, newSeed, newToken } from '../tokens.ts';
+import { hashSeed, hashToken, newRoomId, newSeed, newToken } from '../tokens.ts';
 import type { Clock } from './clock.ts';
 import { rebuild } from './rebuild.ts';
 import { Room } from './room.ts';
@@ -51,11 +51,18 @@ export class RoomManager {
       } else seats.push({ kind: 'human' });
     }
     if (this.rooms.size >= this.deps.config.maxRooms) return fail(503, 'server/full', 'This server hosts as many rooms as it can.');
+    // A seed the creator chose would let them run `setup` locally and see every hand.
+    if (input.seed !== undefined && !this.deps.config.allowClientSeeds) {
+      return fail(400, 'seed/not_allowed', 'This server draws every seed itself; a chosen seed is only accepted by a server started with --allow-client-seeds (practice).');
+    }
     const options = input.options ?? {};
+    const seed = input.seed ?? newSeed();
     const record: RoomRecord = {
       id: newRoomId(),
       game: game.id,
-      seed: input.seed ?? newSeed(),
+      seed,
+      seedHash: hashSeed(seed),
+      ...(input.seed !== undefined ? { practice: true } : {}),
       players,
       options,
       seats,

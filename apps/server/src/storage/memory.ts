@@ -1,5 +1,5 @@
 // In-memory storage with the same contract as SQLite (tests, and `--db :memory:`-like throwaway servers).
-import type { LogEntry, RoomRecord, RoomStatus, Storage } from './storage.ts';
+import { isOver, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type Storage } from './storage.ts';
 
 const copy = <T>(x: T): T => structuredClone(x);
 
@@ -21,7 +21,7 @@ export class MemoryStorage implements Storage {
     return true;
   }
 
-  async updateRoom(roomId: string, patch: Partial<Pick<RoomRecord, 'status' | 'startedAt' | 'endedAt' | 'result'>>): Promise<void> {
+  async updateRoom(roomId: string, patch: RoomPatch): Promise<void> {
     const r = this.rooms.get(roomId);
     if (r) Object.assign(r, copy(patch));
   }
@@ -44,6 +44,18 @@ export class MemoryStorage implements Storage {
 
   async listRooms(statuses: readonly RoomStatus[], limit = 10_000): Promise<RoomRecord[]> {
     return [...this.rooms.values()].filter((r) => statuses.includes(r.status)).slice(0, limit).map(copy);
+  }
+
+  async pruneRooms(endedBefore: number, limit: number): Promise<number> {
+    const old = [...this.rooms.values()]
+      .filter((r) => isOver(r.status) && r.endedAt !== undefined && r.endedAt < endedBefore)
+      .sort((a, b) => a.endedAt! - b.endedAt!)
+      .slice(0, Math.max(0, limit));
+    for (const r of old) {
+      this.rooms.delete(r.id);
+      this.logs.delete(r.id);
+    }
+    return old.length;
   }
 
   async close(): Promise<void> {}

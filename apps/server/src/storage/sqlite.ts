@@ -3,10 +3,19 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer } from './checkpointer.ts';
-import type { LogEntry, RoomRecord, RoomStatus, Storage } from './storage.ts';
+import { hashSeed } from '../tokens.ts';
+import type { LogEntry, RoomPatch, RoomRecord, RoomStatus, Storage } from './storage.ts';
+
+/** Default bound of the -wal file (bytes): a checkpoint truncates it when it grew past this. */
+export const DEFAULT_WAL_LIMIT_BYTES = 64 * 1024 * 1024;
+
+export interface OpenDatabaseOptions {
+  /** `journal_size_limit`: the -wal file is cut back to this size whenever SQLite restarts it. */
+  walLimitBytes?: number;
+}
 
 /** Opens (creating its folder if needed) the database file, or `:memory:`. */
-export function openDatabase(file: string): Database.Database {
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Database.Database {
   if (file !== ':memory:') {
     mkdirSync(dirname(file), { recursive: true });
   }
@@ -15,6 +24,7 @@ export function openDatabase(file: string): Database.Database {
   // NORMAL in WAL mode survives a process crash (kill -9); only a power loss can drop the last commits.
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  db.pragma(`journal_size_limit = ${Math.max(0, Math.floor(options.walLimitBytes ?? DEFAULT_WAL_LIMIT_BYTES))}`);
   return db;
 }
 
@@ -23,6 +33,8 @@ create table if not exists rooms (
   id text primary key,
   game text not null,
   seed text not null,
+  seed_hash text,
+  practice integer,
   players integer not null,
   options text not null,
   seats text not null,
@@ -30,9 +42,11 @@ create table if not exists rooms (
   created_at integer not null,
   started_at integer,
   ended_at integer,
-  result text
+  result text,
+  clock_at integer
 );
 create index if not exists rooms_status on rooms (status, created_at);
+create index if not exists rooms_ended on rooms (ended_at) where status in ('finished', 'expired');
 create table if not exists actions (
   room text not null,
   n integer not null,
@@ -43,6 +57,16 @@ create table if not exists actions (
   primary key (room, n)
 ) without rowid;
 `;
+
+/** Columns added after the first release: an older database file gets them on open. */
+const ADDED_COLUMNS: Record<string, string> = { seed_hash: 'text', practice: 'integer', clock_at: 'integer' };
+
+function migrate(db: Database.Database): void {
+  const have = new Set((db.pragma('table_info(rooms)') as { name: string }[]).map((c) => c.name));
+  for (const [name, type] of Object.entries(ADDED_COLUMNS)) {
+    if (!have.has(name)) db.exec(`alter table rooms add column ${name} ${type}`);
+  }
+}
 
 interface PendingAppend {
   roomId: string;
@@ -55,6 +79,8 @@ interface RoomRow {
   id: string;
   game: string;
   seed: string;
+  seed_hash: string | null;
+  practice: number | null;
   players: number;
   options: string;
   seats: string;
@@ -63,6 +89,7 @@ interface RoomRow {
   started_at: number | null;
   ended_at: number | null;
   result: string | null;
+  clock_at: number | null;
 }
 
 function fromRow(r: RoomRow): RoomRecord {
@@ -70,6 +97,9 @@ function fromRow(r: RoomRow): RoomRecord {
     id: r.id,
     game: r.game,
     seed: r.seed,
+    // Rooms stored before commitments existed: the hash of their seed is the same commitment.
+    seedHash: r.seed_hash ?? hashSeed(r.seed),
+    ...(r.practice ? { practice: true } : {}),
     players: r.players,
     options: JSON.parse(r.options) as RoomRecord['options'],
     seats: JSON.parse(r.seats) as RoomRecord['seats'],
@@ -78,7 +108,15 @@ function fromRow(r: RoomRow): RoomRecord {
     ...(r.started_at !== null ? { startedAt: r.started_at } : {}),
     ...(r.ended_at !== null ? { endedAt: r.ended_at } : {}),
     ...(r.result !== null ? { result: JSON.parse(r.result) as RoomRecord['result'] } : {}),
+    ...(r.clock_at !== null ? { clockAt: r.clock_at } : {}),
   };
+}
+
+export interface SqliteStorageOptions {
+  /** The -wal file is truncated by a checkpoint once it is larger than this (default 64 MiB). */
+  walLimitBytes?: number;
+  /** Interval of the background checkpoints (default 1 s). */
+  checkpointMs?: number;
 }
 
 /**
@@ -91,16 +129,22 @@ export class SqliteStorage implements Storage {
   private readonly q;
   private readonly stopCheckpointer: (() => Promise<void>) | undefined;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    options: SqliteStorageOptions = {},
+  ) {
     db.exec(SCHEMA);
+    migrate(db);
     if (!db.memory) {
       // Checkpoints fsync; a worker runs them so that appends (and so acks) never wait for the disk.
       db.pragma('wal_autocheckpoint = 0');
-      this.stopCheckpointer = startCheckpointer(db.name);
+      const walLimitBytes = options.walLimitBytes ?? DEFAULT_WAL_LIMIT_BYTES;
+      db.pragma(`journal_size_limit = ${Math.max(0, Math.floor(walLimitBytes))}`);
+      this.stopCheckpointer = startCheckpointer(db.name, { ms: options.checkpointMs ?? 1000, walLimitBytes });
     }
     this.q = {
       insertRoom: db.prepare(
-        'insert into rooms (id, game, seed, players, options, seats, status, created_at) values (@id, @game, @seed, @players, @options, @seats, @status, @created_at)',
+        'insert into rooms (id, game, seed, seed_hash, practice, players, options, seats, status, created_at) values (@id, @game, @seed, @seed_hash, @practice, @players, @options, @seats, @status, @created_at)',
       ),
       getRoom: db.prepare<[string], RoomRow>('select * from rooms where id = ?'),
       setSeats: db.prepare('update rooms set seats = ? where id = ?'),
@@ -109,6 +153,11 @@ export class SqliteStorage implements Storage {
       actions: db.prepare<[string], { n: number; at: number; seat: number; seq: number; action: string }>(
         'select n, at, seat, seq, action from actions where room = ? order by n',
       ),
+      oldRooms: db.prepare<[number, number], { id: string }>(
+        "select id from rooms where status in ('finished', 'expired') and ended_at < ? order by ended_at limit ?",
+      ),
+      deleteActions: db.prepare('delete from actions where room = ?'),
+      deleteRoom: db.prepare('delete from rooms where id = ?'),
     };
   }
 
@@ -117,6 +166,8 @@ export class SqliteStorage implements Storage {
       id: room.id,
       game: room.game,
       seed: room.seed,
+      seed_hash: room.seedHash,
+      practice: room.practice ? 1 : null,
       players: room.players,
       options: JSON.stringify(room.options),
       seats: JSON.stringify(room.seats),
@@ -140,7 +191,7 @@ export class SqliteStorage implements Storage {
     })();
   }
 
-  async updateRoom(roomId: string, patch: Partial<Pick<RoomRecord, 'status' | 'startedAt' | 'endedAt' | 'result'>>): Promise<void> {
+  async updateRoom(roomId: string, patch: RoomPatch): Promise<void> {
     const sets: string[] = [];
     const values: (string | number)[] = [];
     const set = (column: string, value: string | number): void => {
@@ -151,6 +202,7 @@ export class SqliteStorage implements Storage {
     if (patch.startedAt !== undefined) set('started_at', patch.startedAt);
     if (patch.endedAt !== undefined) set('ended_at', patch.endedAt);
     if (patch.result !== undefined) set('result', JSON.stringify(patch.result));
+    if (patch.clockAt !== undefined) set('clock_at', patch.clockAt);
     if (sets.length === 0) return;
     this.db.prepare(`update rooms set ${sets.join(', ')} where id = ?`).run(...values, roomId);
   }
@@ -208,6 +260,18 @@ export class SqliteStorage implements Storage {
       .prepare<unknown[], RoomRow>(`select * from rooms where status in (${marks}) order by created_at limit ?`)
       .all(...statuses, limit);
     return rows.map(fromRow);
+  }
+
+  async pruneRooms(endedBefore: number, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
+    return this.db.transaction(() => {
+      const ids = this.q.oldRooms.all(endedBefore, Math.floor(limit)).map((r) => r.id);
+      for (const id of ids) {
+        this.q.deleteActions.run(id);
+        this.q.deleteRoom.run(id);
+      }
+      return ids.length;
+    })();
   }
 
   async close(): Promise<void> {

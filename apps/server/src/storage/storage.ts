@@ -15,7 +15,12 @@ export interface SeatRecord {
 export interface RoomRecord {
   id: string;
   game: string;
+  /** The runtime's RNG seed: secret until the game is over (it deals every hand). */
   seed: string;
+  /** Hex SHA-256 of the UTF-8 seed: the commitment shown to everyone from the start (see `hashSeed`). */
+  seedHash: string;
+  /** True when the client chose the seed (only allowed on a server started with client seeds allowed). */
+  practice?: boolean;
   players: number;
   /** Options by name as the room was created with (the runtime fills defaults). */
   options: Record<string, OptionValue>;
@@ -26,7 +31,15 @@ export interface RoomRecord {
   startedAt?: number;
   endedAt?: number;
   result?: GameOutcome;
+  /**
+   * The room's logical-time high-water mark: the largest `now` of a timer firing whose effects
+   * were broadcast. Recovery resumes the clock at max(last action at, clockAt), never going back.
+   */
+  clockAt?: number;
 }
+
+/** The fields `updateRoom` may change. */
+export type RoomPatch = Partial<Pick<RoomRecord, 'status' | 'startedAt' | 'endedAt' | 'result' | 'clockAt'>>;
 
 /** One accepted action: `n` is its 1-based position in the room's log, `at` the room's logical time. */
 export interface LogEntry {
@@ -51,6 +64,10 @@ export interface ReplayLog {
   players: number;
   options: Record<string, OptionValue>;
   n: number;
+  /** The seed's commitment (hex SHA-256), present from the start: check `sha256(seed) === seedHash` once `seed` is revealed. */
+  seedHash: string;
+  /** True when the room's creator chose the seed (practice rooms: the deal proves nothing). */
+  practice?: boolean;
   seed?: string;
   actions?: { at: number; seat: number; action: WireAction }[];
 }
@@ -64,13 +81,18 @@ export interface Storage {
   createRoom(room: RoomRecord): Promise<void>;
   /** Claims a free human seat atomically; false when it is taken (or not a human seat). */
   claimSeat(roomId: string, seat: number, tokenHash: string, name: string | undefined): Promise<boolean>;
-  updateRoom(roomId: string, patch: Partial<Pick<RoomRecord, 'status' | 'startedAt' | 'endedAt' | 'result'>>): Promise<void>;
+  updateRoom(roomId: string, patch: RoomPatch): Promise<void>;
   /** Appends one accepted action; rejects if `n` is not the next position (a lost race between writers). */
   appendAction(roomId: string, entry: LogEntry): Promise<void>;
   getRoom(roomId: string): Promise<RoomRecord | null>;
   getActions(roomId: string): Promise<LogEntry[]>;
   /** Rooms whose status is one of `statuses`, oldest first. */
   listRooms(statuses: readonly RoomStatus[], limit?: number): Promise<RoomRecord[]>;
+  /**
+   * Deletes up to `limit` rooms whose status is finished or expired and whose `endedAt` (wall-clock
+   * ms) is before `endedBefore`, with their actions; resolves to how many rooms were deleted.
+   */
+  pruneRooms(endedBefore: number, limit: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -81,7 +103,16 @@ export function isOver(status: RoomStatus): boolean {
 
 /** Builds the replay log of a room from its record and entries (withholding seed and actions while the game can go on). */
 export function toReplayLog(room: RoomRecord, entries: readonly LogEntry[]): ReplayLog {
-  const head = { v: 1 as const, game: room.game, status: room.status, players: room.players, options: room.options, n: entries.length };
+  const head = {
+    v: 1 as const,
+    game: room.game,
+    status: room.status,
+    players: room.players,
+    options: room.options,
+    n: entries.length,
+    seedHash: room.seedHash,
+    ...(room.practice ? { practice: true } : {}),
+  };
   if (!isOver(room.status)) return { ...head, complete: false };
   return { ...head, complete: true, seed: room.seed, actions: entries.map((e) => ({ at: e.at, seat: e.seat, action: e.action })) };
 }
