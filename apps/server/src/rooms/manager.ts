@@ -111,20 +111,44 @@ export class RoomManager {
     let restored = 0;
     let failed = 0;
     for (const record of await this.deps.storage.listRooms(['waiting', 'playing'])) {
-      const game = this.deps.registry.get(record.game);
-      const entries = await this.deps.storage.getActions(record.id);
-      const r = game ? rebuild(game, record, entries) : { error: `game "${record.game}" is not hosted` };
-      if ('error' in r) {
-        this.deps.log.error({ room: record.id, reason: r.error }, 'room not restored');
-        failed++;
-        continue;
-      }
-      const room = this.makeRoom(record, r.state, entries);
-      room.resume();
-      restored++;
+      if (await this.restore(record)) restored++;
+      else failed++;
     }
     if (restored + failed > 0) this.deps.log.info({ restored, failed }, 'rooms recovered');
     return { restored, failed };
+  }
+
+  /** Rebuilds one stored room from its log and resumes it; null when its log fails to replay. */
+  private async restore(record: RoomRecord): Promise<Room | null> {
+    const game = this.deps.registry.get(record.game);
+    const entries = await this.deps.storage.getActions(record.id);
+    const r = game ? rebuild(game, record, entries) : { error: `game "${record.game}" is not hosted` };
+    if ('error' in r) {
+      this.deps.log.error({ room: record.id, reason: r.error }, 'room not restored');
+      return null;
+    }
+    const room = this.makeRoom(record, r.state, entries);
+    room.resume();
+    return room;
+  }
+
+  // --- cluster (H6b): one room taken over from another node, or given up ---
+
+  /** Loads one unfinished room from storage (a takeover: rebuilt from its log and resumed); the loaded room if already here, null if it is unknown, over or fails to replay. */
+  async load(id: string): Promise<Room | null> {
+    const here = this.rooms.get(id);
+    if (here) return here;
+    const record = await this.deps.storage.getRoom(id);
+    if (!record || (record.status !== 'waiting' && record.status !== 'playing')) return null;
+    return this.rooms.get(id) ?? (await this.restore(record));
+  }
+
+  /** Unloads a room without touching its stored record (its lease was lost or handed over): it stops, and its subscribers are told `code` (they reconnect). */
+  async unload(id: string, code: string, message: string): Promise<void> {
+    const room = this.rooms.get(id);
+    if (!room) return;
+    this.rooms.delete(id);
+    await room.close(code, message);
   }
 
   private makeRoom(record: RoomRecord, state: unknown, entries: Parameters<typeof rebuild>[2]): Room {
