@@ -11,6 +11,7 @@ export { legalActions, canAct, nextActionAt, isStalled, apply, tick, result, typ
 export { nextDeadline } from './timers/timers.ts';
 export { view, type GameView, type ZoneView, type ViewCard, type ViewBack, type ViewSlot } from './views/view.ts';
 export { eventsFor, type ViewEvent } from './views/events.ts';
+export { diffView, applyViewPatch, jsonEqual, type ViewPatch, type ReplacePatch, type ObjectPatch, type ArrayPatch, type Splice, type PatchMismatch } from './views/view-patch.ts';
 export { checkInvariants, checkViews } from './invariants/check.ts';
 export { replay, type ActionLog, type LogEntry, type ReplayResult } from './replay/replay.ts';
 export { MAX_TRIGGER_PASSES } from './flow/settle.ts';
