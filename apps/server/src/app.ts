@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { resolveConfig, type ServerConfig } from './config.ts';
+import { BotPool, type BotDecider } from './bots/pool.ts';
 import { GameRegistry } from './games/registry.ts';
 import type { HostedGame } from './games/types.ts';
 import { createMetrics, type ServerMetrics } from './metrics.ts';
@@ -48,6 +49,8 @@ export interface Decksmith {
   storage: Storage;
   metrics: ServerMetrics;
   config: ServerConfig;
+  /** Where bots think (tests read its counters). */
+  bots: BotDecider;
 }
 
 declare module 'fastify' {
@@ -79,8 +82,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     for (const r of manager.rooms.values()) counts[r.status] = (counts[r.status] ?? 0) + 1;
     return counts;
   });
-  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, onOutcome: (ok, code) => metrics.outcome(ok, code) });
-  app.decorate('decksmith', { registry, manager, storage, metrics, config });
+  // Bots think in worker threads (started at the first decision), never on this event loop.
+  const bots = new BotPool({ threads: config.botThreads, queue: config.botGlobalQueue, log });
+  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, bots, onOutcome: (ok, code) => metrics.outcome(ok, code) });
+  app.decorate('decksmith', { registry, manager, storage, metrics, config, bots });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -94,6 +99,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // (every accepted action is already stored), say goodbye and close their sockets; then storage closes.
   app.addHook('preClose', async () => rooms.close());
   app.addHook('onClose', async () => storage.close());
+  app.addHook('onClose', async () => bots.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: config.maxFrameBytes } });
   await app.register(routes({ registry, manager, storage, metrics }));
   await app.register(clientDefRoutes(registry));

@@ -1,4 +1,5 @@
 // Server limits and timings, with defaults; every one can be overridden by the app factory's caller.
+import { availableParallelism } from 'node:os';
 
 /** Bots wait a log-normally distributed reaction time, clamped to [minMs, maxMs]. */
 export interface BotDelay {
@@ -70,6 +71,15 @@ export interface ServerConfig {
   maxBufferedPerSocket: number;
   /** Unsent bytes over all sockets; above it a socket holding more than `rateBurst` small frames' worth is closed. */
   maxBufferedTotal: number;
+  // --- bots off the event loop (H3): where and how much bots think ---
+  /** Worker threads bots think in (default: cores − 1, at least 1); 0 decides on the event loop (as before the pool). */
+  botThreads: number;
+  /** Thinking per decision of the search levels (ismcts), in ms. */
+  botThinkMs: number;
+  /** Thinking one room's bots may spend per second of the room's clock (a token bucket, burst one second's worth); a room that spent it waits. */
+  botRoomBudgetMsPerSecond: number;
+  /** Decisions that may wait for a bot thread beyond those running; more are deferred, and from half of it levels step down (ismcts → greedy → random). */
+  botGlobalQueue: number;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -106,6 +116,11 @@ export const DEFAULT_CONFIG: ServerConfig = {
   joinDeadlineMs: 10_000,
   maxBufferedPerSocket: 1024 * 1024,
   maxBufferedTotal: 256 * 1024 * 1024,
+  // --- bots off the event loop (H3) ---
+  botThreads: Math.max(1, availableParallelism() - 1),
+  botThinkMs: 15,
+  botRoomBudgetMsPerSecond: 100,
+  botGlobalQueue: 64,
 };
 
 export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig {

@@ -9,7 +9,7 @@ import { shed } from '@decksmith/runtime/test-fixtures/shed';
 import { snapRace } from './fixtures/snap-race.ts';
 
 /** Every game the tests play: a hand-written engine and a runtime-backed GameDef (plus generated games once they exist). */
-export const fixtureGames: HostedGame[] = [snapRace as HostedGame, hostGameDef(shed, 'test fixture (runtime)')];
+export const fixtureGames: HostedGame[] = [snapRace as HostedGame, hostGameDef(shed, 'test fixture (runtime)', { kind: 'module', url: '@decksmith/runtime/test-fixtures/shed', name: 'shed' })];
 
 export const FAST_BOTS = { medianMs: 3, sigma: 0.3, minMs: 1, maxMs: 10 };
 

@@ -67,7 +67,7 @@ export async function discoverWorkspaceGames(log: Logger, root = WORKSPACE_GAMES
           continue;
         }
         if (found.some((g) => g.id === game.id)) continue;
-        found.push(hostGameDef(game, pkg.name ?? dir));
+        found.push(hostGameDef(game, pkg.name ?? dir, { kind: 'module', url: pathToFileURL(file).href, name: 'game' }));
       } catch (err) {
         log.warn({ game: pkg.name, file, err }, 'skipping a game that failed to load');
       }
@@ -102,7 +102,7 @@ export async function loadRuleFolders(dirs: readonly string[]): Promise<HostedGa
       if (compiled.js === null) throw new Error(`--games: ${file} does not compile:\n${compiled.report.join('\n')}`);
       const mod = await importCompiled(compiled.js);
       if (!isGameDef(mod['game'])) throw new Error(`--games: ${file} compiled, but its module exports no \`game\`.`);
-      out.push(hostGameDef(mod['game'], file));
+      out.push(hostGameDef(mod['game'], file, { kind: 'rules', file }));
     }
   }
   return out;

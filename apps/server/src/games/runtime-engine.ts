@@ -20,11 +20,12 @@ import {
   type GameState,
   type RngState,
 } from '@decksmith/runtime';
-import type { GameEngine, HostedGame } from './types.ts';
+import type { GameEngine, GameLoader, HostedGame } from './types.ts';
 
 /**
- * What a server bot may think per decision: every room shares one event loop, so the search
- * levels get a few milliseconds, not the seconds a lone `decksmith play` would give them.
+ * What a server bot may think per decision unless told (`thinkMs`, the server's `botThinkMs`):
+ * bots share the bot worker threads, so the search levels get a few milliseconds, not the
+ * seconds a lone `decksmith play` would give them.
  */
 const BUDGET = { iterations: 150, ms: 15, determinizations: 2, clock: () => performance.now() };
 
@@ -36,13 +37,13 @@ export function isGameDef(x: unknown): x is GameDef {
 }
 
 /**
- * Wraps a generated game for hosting.
+ * Wraps a generated game for hosting; `loader` tells bot worker threads how to load it too.
  *
  * @example
  * import { game } from '@decksmith/game-super-taki';
- * registry.add(hostGameDef(game, '@decksmith/game-super-taki'));
+ * registry.add(hostGameDef(game, '@decksmith/game-super-taki', { kind: 'module', url: '@decksmith/game-super-taki', name: 'game' }));
  */
-export function hostGameDef(def: GameDef, source: string): HostedGame<GameState> & { def: GameDef } {
+export function hostGameDef(def: GameDef, source: string, loader?: GameLoader): HostedGame<GameState> & { def: GameDef } {
   const engine: GameEngine<GameState> = {
     setup(input) {
       const bad = checkSetup(def, input);
@@ -58,7 +59,7 @@ export function hostGameDef(def: GameDef, source: string): HostedGame<GameState>
     eventsFor: (state, events, viewer) => eventsFor(def, state, events as Parameters<typeof eventsFor>[2], viewer),
     result: (state) => result(def, state),
     botRng: (seed, seat) => deriveRng(seed, `bot:${seat}`),
-    bot: (state, seat, level, rng, now) => chooseAction(level, def, state, seat, rng as RngState, { ...BUDGET, now }),
+    bot: (state, seat, level, rng, now, thinkMs = BUDGET.ms) => chooseAction(level, def, state, seat, rng as RngState, { ...BUDGET, ms: thinkMs, now }),
     botDelay: (level) => reactionModel(level),
   };
   return {
@@ -80,5 +81,6 @@ export function hostGameDef(def: GameDef, source: string): HostedGame<GameState>
     source,
     engine,
     def,
+    ...(loader ? { loader } : {}),
   };
 }

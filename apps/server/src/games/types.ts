@@ -62,8 +62,11 @@ export interface GameEngine<S = unknown> {
   result(state: S): GameOutcome | null;
   /** A bot's own random stream for one seat of one room (opaque to the server). */
   botRng(seed: string, seat: number): unknown;
-  /** A bot's choice for `seat` at logical time `now`, or null when it has nothing to do; draws from `rng` (from `botRng`). */
-  bot(state: S, seat: number, level: string, rng: unknown, now: number): WireAction | null;
+  /**
+   * A bot's choice for `seat` at logical time `now`, or null when it has nothing to do; draws from
+   * `rng` (from `botRng`, advanced in place); `thinkMs` bounds the search levels' thinking.
+   */
+  bot(state: S, seat: number, level: string, rng: unknown, now: number, thinkMs?: number): WireAction | null;
   /** The reaction delay distribution of a bot level (log-normal), when the engine has one. */
   botDelay?(level: string): { medianMs: number; sigma: number; minMs: number; maxMs: number };
 }
@@ -73,6 +76,13 @@ export interface GameOutcome {
   scores: number[];
   endedBy?: string;
 }
+
+/**
+ * How a bot worker thread loads the same game for itself (functions cannot cross threads): a
+ * module's named export (a `GameDef`, or a `HostedGame` whose bot rng is plain data), or a rule
+ * file compiled in memory.
+ */
+export type GameLoader = { kind: 'module'; url: string; name: string } | { kind: 'rules'; file: string };
 
 /** A game the server can host. */
 export interface HostedGame<S = unknown> {
@@ -86,4 +96,6 @@ export interface HostedGame<S = unknown> {
   /** Where it came from: a workspace package, a rule file, or a test fixture. */
   source: string;
   engine: GameEngine<S>;
+  /** How bot worker threads load it; without one, its bots decide on the main thread. */
+  loader?: GameLoader;
 }

@@ -1,6 +1,9 @@
-// Server-side bots of one room: each bot seat with something to do acts after a human-like reaction time.
+// Server-side bots of one room: each bot seat with something to do acts after a human-like reaction time, thinking in the bot pool within the room's budget.
+import type { Logger } from 'pino';
+import type { ThinkBudget } from '../bots/budget.ts';
+import type { BotDecider } from '../bots/pool.ts';
 import { sampleBotDelay, type BotDelay } from '../config.ts';
-import type { GameEngine, WireAction } from '../games/types.ts';
+import type { GameEngine, HostedGame, WireAction } from '../games/types.ts';
 import type { SeatRecord } from '../storage/storage.ts';
 import { canAct, earliestAct } from './availability.ts';
 import type { Clock } from './clock.ts';
@@ -19,10 +22,20 @@ export interface BotHost {
   /** The room's logical time: legality may depend on it (`rate` limits, time-reading guards). */
   now(): number;
   /**
-   * Runs a bot's turn inside the room's queue: `decide` is called there, on the current state
-   * and time. The host calls `acted(seat)` once that task is over, whatever happened in it.
+   * Runs a bot's turn: the host takes a snapshot (state, time) inside the room's queue, calls
+   * `decide` on it outside the queue (the room keeps serving while the bot thinks), then queues
+   * the action through the normal path. The host calls `acted(seat)` once the turn is over,
+   * whatever happened in it.
    */
-  act(seat: number, decide: (now: number) => WireAction | null): void;
+  act(seat: number, decide: (state: unknown, now: number) => Promise<WireAction | null>): void;
+  /** Where bots think (the worker pool); without one, on this thread. Needs `game`. */
+  decider?: BotDecider;
+  game?: HostedGame;
+  /** Thinking per decision for the search levels (`botThinkMs`). */
+  thinkMs?: number;
+  /** The room's thinking budget (`botRoomBudgetMsPerSecond`); a room that spent it waits. */
+  budget?: ThinkBudget;
+  log?: Logger;
 }
 
 interface SeatTimer {
@@ -60,9 +73,7 @@ export class Bots {
       if (seat.kind !== 'bot' || (armed && !armed.wake)) return;
       if (canAct(engine, state, i, now)) {
         armed?.cancel();
-        const level = seat.level ?? 'random';
-        const model = (this.host.delayByLevel && engine.botDelay?.(level)) || this.host.delay;
-        this.arm(i, sampleBotDelay(model), false);
+        this.arm(i, sampleBotDelay(this.delayOf(seat.level ?? 'random')), false);
         return;
       }
       if (armed) return;
@@ -78,13 +89,46 @@ export class Bots {
         this.timers[i] = undefined;
         return this.schedule();
       }
+      // A room that spent its thinking budget, or a full global queue, defers the decision: the
+      // bot reacts again later (after the budget refills / a fresh reaction time).
+      const wait = this.host.budget?.wait() ?? 0;
+      if (wait > 0 || this.host.decider?.admit() === false) {
+        this.timers[i] = undefined;
+        return this.arm(i, Math.max(wait, sampleBotDelay(this.delayOf(level))), false);
+      }
       // Until the queued decision has run, a reschedule (a game timer firing first in the same
       // task, another seat's action queued ahead) must not arm a second reaction for this seat:
       // that one would be timed from before the decision, and the bot would act twice in a row.
       this.timers[i] = DECIDING;
-      this.host.act(i, (now) => this.host.engine.bot(this.host.state(), i, level, this.rngs[i], now));
+      this.host.act(i, (state, now) => this.decide(i, level, state, now));
     });
     this.timers[i] = { cancel, wake };
+  }
+
+  private delayOf(level: string): BotDelay {
+    return (this.host.delayByLevel && this.host.engine.botDelay?.(level)) || this.host.delay;
+  }
+
+  /**
+   * One decision on a snapshot, in the pool when there is one (at a cheaper level under
+   * pressure); the seat's rng becomes the one the decision returns, and its thinking time is
+   * charged to the room's budget. Null when deferred or when the decider failed.
+   */
+  private async decide(i: number, level: string, state: unknown, now: number): Promise<WireAction | null> {
+    const { decider, game, engine } = this.host;
+    const thinkMs = this.host.thinkMs ?? 15;
+    try {
+      const answer = decider && game
+        ? await decider.decide({ game, state, seat: i, level: decider.levelFor(level), rng: this.rngs[i], now, thinkMs })
+        : { action: engine.bot(state, i, level, this.rngs[i], now, thinkMs), rng: this.rngs[i], ms: 0 };
+      if ('deferred' in answer) return null;
+      this.rngs[i] = answer.rng;
+      this.host.budget?.spend(answer.ms);
+      return answer.action;
+    } catch (err) {
+      if (this.host.active()) this.host.log?.error({ seat: i, level, err }, 'a bot decision failed');
+      return null;
+    }
   }
 
   /** The seat's queued decision has run (or was dropped): it gets a fresh reaction from now. */

@@ -5,6 +5,7 @@ import type { GameRegistry } from '../games/registry.ts';
 import type { OptionValue, Rejection } from '../games/types.ts';
 import type { RoomRecord, SeatRecord, Storage } from '../storage/storage.ts';
 import { hashSeed, hashToken, newRoomId, newSeed, newToken } from '../tokens.ts';
+import type { BotDecider } from '../bots/pool.ts';
 import type { Clock } from './clock.ts';
 import { rebuild } from './rebuild.ts';
 import { Room } from './room.ts';
@@ -23,6 +24,8 @@ export interface ManagerDeps {
   config: ServerConfig;
   log: Logger;
   onOutcome?: (accepted: boolean, code?: string) => void;
+  /** Where the rooms' bots think (the worker pool); without it, on the event loop. */
+  bots?: BotDecider;
 }
 
 type Failure = { rejected: Rejection & { status: number } };
@@ -161,6 +164,7 @@ export class RoomManager {
         config: this.deps.config,
         log: this.deps.log.child({ room: record.id }),
         ...(this.deps.onOutcome ? { onOutcome: this.deps.onOutcome } : {}),
+        ...(this.deps.bots ? { bots: this.deps.bots } : {}),
       },
       record,
       state,

@@ -6,6 +6,8 @@ import type { LogEntry, RoomRecord, Storage } from '../storage/storage.ts';
 import type { ServerMessage } from '../transport/ws/protocol.ts';
 import { sameHash } from '../tokens.ts';
 import { canAct, earliestAct } from './availability.ts';
+import { ThinkBudget } from '../bots/budget.ts';
+import type { BotDecider } from '../bots/pool.ts';
 import { Bots } from './bots.ts';
 import type { Clock } from './clock.ts';
 import { SerialQueue } from './queue.ts';
@@ -21,6 +23,8 @@ export interface RoomDeps {
   onOutcome?: (accepted: boolean, code?: string) => void;
   /** Called once when the game ends. */
   onFinished?: (room: Room) => void;
+  /** Where bots think (the worker pool); without it, on the event loop. */
+  bots?: BotDecider;
 }
 
 /** Who submits an action: a seat's connection (with the token hash it joined with) or the seat's bot. */
@@ -47,6 +51,8 @@ export class Room {
   private readonly lastSeq: number[];
   private cancelTimer: (() => void) | undefined;
   private readonly bots: Bots;
+  /** Bot turns between their snapshot and their queued action (thinking in the pool meanwhile). */
+  private readonly thinking = new Set<Promise<void>>();
   /** clock.now() of the last action, connection or start (idle expiry). */
   lastActivity: number;
   closed = false;
@@ -71,24 +77,12 @@ export class Room {
       active: () => !this.closed && this.record.status === 'playing',
       state: () => this.st,
       now: () => this.now(),
-      act: (seat, decide) =>
-        void this.queue.run(async () => {
-          try {
-            if (this.closed || this.record.status !== 'playing') return;
-            // Timers due by now fire first, so the bot decides on the state it will act on.
-            const now = this.now();
-            this.runTimers(now);
-            if (this.record.status !== 'playing') return;
-            const action = decide(now);
-            if (action) {
-              const o = await this.process({ seat, bot: true }, 0, action);
-              this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
-              if (o.ok) this.afterAccepted();
-            }
-          } finally {
-            this.bots.acted(seat);
-          }
-        }),
+      act: (seat, decide) => this.botTurn(seat, decide),
+      game: deps.game,
+      ...(deps.bots ? { decider: deps.bots } : {}),
+      thinkMs: deps.config.botThinkMs,
+      budget: new ThinkBudget(deps.config.botRoomBudgetMsPerSecond, () => deps.clock.now()),
+      log: deps.log,
     });
     for (const e of entries) {
       this.n = e.n;
@@ -176,9 +170,48 @@ export class Room {
     });
   }
 
-  /** Resolves once everything queued so far has run (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.queue.drain();
+  /**
+   * Resolves once everything queued so far has run and no bot is thinking (tests on a manual
+   * clock: a bot's decision in the pool and the action it queues are part of the room's work).
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.queue.drain();
+      if (this.thinking.size === 0 && this.queue.length === 0) return;
+      await Promise.allSettled([...this.thinking]);
+    }
+  }
+
+  /**
+   * A bot's turn without holding the queue while it thinks: a snapshot (due timers fired first)
+   * inside the queue, the decision outside it (in the pool), then the action queued like any
+   * other — re-validated on the state as it is by then, so a stale decision is rejected and the
+   * bot rescheduled (`acted`).
+   */
+  private botTurn(seat: number, decide: (state: unknown, now: number) => Promise<WireAction | null>): void {
+    const turn = (async () => {
+      try {
+        const snap = await this.queue.run(() => {
+          if (this.closed || this.record.status !== 'playing') return null;
+          const now = this.now();
+          this.runTimers(now);
+          return this.record.status === 'playing' ? { state: this.st, now } : null;
+        });
+        const action = snap && (await decide(snap.state, snap.now));
+        if (!action) return;
+        await this.queue.run(async () => {
+          if (this.closed || this.record.status !== 'playing') return;
+          const o = await this.process({ seat, bot: true }, 0, action);
+          this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
+          if (o.ok) this.afterAccepted();
+        });
+      } finally {
+        await this.queue.run(() => this.bots.acted(seat));
+      }
+    })();
+    this.thinking.add(turn);
+    const done = (): void => void this.thinking.delete(turn);
+    turn.then(done, (err: unknown) => (done(), this.deps.log.error({ room: this.id, seat, err }, 'a bot turn failed')));
   }
 
   /** A viewer's view at a consistent point of the queue. */

@@ -1,0 +1,7 @@
+// Boots a bot worker thread: Node 20 does not pass tsx's loader to workers, so register it here, then load the TypeScript handler.
+import { register } from 'tsx/esm/api';
+
+register();
+const { decide } = await import('./worker.ts');
+
+export default decide;
