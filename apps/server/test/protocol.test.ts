@@ -38,7 +38,7 @@ describe('joining', () => {
     const c = await Client.inject(app);
     expect(await c.join(id, 'x'.repeat(43))).toMatchObject({ t: 'error', code: 'auth/invalid_token' });
     expect(await c.join('nope', tokens[0])).toMatchObject({ t: 'error', code: 'room/unknown' });
-    expect(await c.expectError({ t: 'join', v: 2, room: id })).toMatchObject({ code: 'protocol/version' });
+    expect(await c.expectError({ t: 'join', v: 3, room: id })).toMatchObject({ code: 'protocol/version' });
     expect(await clients[0]!.expectError({ t: 'join', v: 1, room: id })).toMatchObject({ code: 'protocol/already_joined' });
     expect(await c.expectError({ t: 'action', seq: 1, action: { type: 'draw' } })).toMatchObject({ code: 'protocol/not_joined' });
   });

@@ -53,7 +53,8 @@ export function leaks(game: HostedGame, state: unknown, seat: number | 'spectato
       for (let w = 0; w <= s.players; w++) hiddenIds.set(viewIdOf(s, w, c), c);
     }),
   );
-  walk({ view: msg['view'], legal: msg['legal'] }, (k, v) => {
+  // (A v2 patch holds only values of the new view, so its ids are checked the same way.)
+  walk({ view: msg['view'], patch: msg['patch'], legal: msg['legal'] }, (k, v) => {
     if (typeof v === 'number' && hiddenIds.has(v) && v > 0xffff) problems.push(`id of hidden card ${hiddenIds.get(v)} under "${k}"`);
   });
   // Events may name a card the seat saw while it moved (a card flipped, then covered); never

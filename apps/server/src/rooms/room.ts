@@ -11,7 +11,7 @@ import type { BotDecider } from '../bots/pool.ts';
 import { Bots } from './bots.ts';
 import type { Clock } from './clock.ts';
 import { SerialQueue } from './queue.ts';
-import { fanOut, presenceOf, welcomeFor, type Subscriber } from './subscriber.ts';
+import { deliverWelcome, fanOut, presenceOf, welcomeFor, type Subscriber } from './subscriber.ts';
 
 export interface RoomDeps {
   game: HostedGame;
@@ -397,7 +397,7 @@ export class Room {
   private sendWelcome(sub: Subscriber): void {
     const v = sub.viewer;
     const room = { id: this.id, record: this.record, n: this.n, now: this.now(), lastSeq: v === 'spectator' ? 0 : (this.lastSeq[v] ?? 0) };
-    sub.send(welcomeFor(this.deps.game.engine, this.st, room, v, this.presence()));
+    deliverWelcome(sub, welcomeFor(this.deps.game.engine, this.st, room, v, this.presence()));
   }
 
   presence(): ReturnType<typeof presenceOf> {

@@ -1,5 +1,6 @@
-// Who listens to a room: a seat's connection or a spectator's, whatever the transport.
-import { PROTOCOL_VERSION, type SeatPresence, type ServerMessage } from '../transport/ws/protocol.ts';
+// Who listens to a room (a seat's connection or a spectator's, whatever the transport), and the frames it is sent: each distinct frame encoded once, v2 connections sent patches of their view.
+import { diffView } from '@decksmith/runtime';
+import { PROTOCOL_VERSION, type SeatPresence, type ServerMessage, type UpdateMessage } from '../transport/ws/protocol.ts';
 import type { RoomRecord } from '../storage/storage.ts';
 import type { GameEngine } from '../games/types.ts';
 
@@ -9,14 +10,58 @@ export interface Subscriber {
   readonly viewer: Viewer;
   /** Hash of the token the connection joined with (seats only), re-checked on every action. */
   readonly tokenHash?: string;
+  /** The protocol version the connection joined with: 1 (whole views, the default) or 2 (patches). */
+  readonly protocol?: number;
   send(msg: ServerMessage): void;
+  /**
+   * Writes a frame already encoded as JSON `text` (of `msg`), so one encoding serves every
+   * connection it goes to; false when it was not written (the connection is closing or too far
+   * behind). Without it, frames go through `send`.
+   */
+  sendText?(text: string, msg: ServerMessage): boolean;
   /** Ends the subscription from the room's side (room expired, server shutting down). */
   close(code: string, message: string): void;
 }
 
 /**
- * Sends one update per subscriber: the viewer's own view, its redacted events and legal
- * actions at the frame's time, computed once per viewer however many connections share it.
+ * What a v2 connection holds: the version of its view and the view object it was sent (shared by
+ * every connection sent the same frame), or no view when a frame did not reach it.
+ */
+interface Held {
+  ver: number;
+  view: unknown;
+}
+const held = new WeakMap<Subscriber, Held>();
+
+const NO_VIEW: unknown = Symbol('no view');
+
+/** A frame and its JSON text, encoded at most once, when a subscriber first takes text. */
+interface Encoded {
+  msg: ServerMessage;
+  text?: string;
+}
+
+/** Writes one frame, pre-encoded when the subscriber takes text; whether it was written. */
+function write(sub: Subscriber, e: Encoded): boolean {
+  if (sub.sendText) return sub.sendText((e.text ??= JSON.stringify(e.msg)), e.msg);
+  sub.send(e.msg);
+  return true;
+}
+
+/** One viewer's frame of one fan-out: computed once, encoded once per distinct base. */
+interface ViewerFrame {
+  common: Omit<UpdateMessage, 'view' | 'base' | 'ver' | 'patch'>;
+  view: unknown;
+  /** Encoded frames by what the connection holds: v1 (whole view), a held view object, or none. */
+  texts: Map<unknown, Encoded>;
+}
+
+/**
+ * Sends one update per subscriber: the viewer's own view, its redacted events and legal actions
+ * at the frame's time, computed once per viewer however many connections share it (spectators
+ * share one) and encoded once per distinct frame: v1 connections of a viewer all get the same
+ * text with the whole view; v2 connections holding the same view get the same patch from it, and
+ * a v2 connection whose last frame did not reach it gets the whole view.
  */
 export function fanOut<S>(
   engine: GameEngine<S>,
@@ -25,24 +70,54 @@ export function fanOut<S>(
   events: readonly unknown[],
   frame: { n: number; now: number; result: unknown },
 ): void {
-  const cache = new Map<Viewer, ServerMessage>();
+  const frames = new Map<Viewer, ViewerFrame>();
   for (const sub of subscribers) {
-    let msg = cache.get(sub.viewer);
-    if (!msg) {
-      const v = sub.viewer;
-      msg = {
-        t: 'update',
-        n: frame.n,
-        now: frame.now,
-        events: engine.eventsFor(state, events, v),
+    const v = sub.viewer;
+    let f = frames.get(v);
+    if (!f) {
+      f = {
+        common: {
+          t: 'update',
+          n: frame.n,
+          now: frame.now,
+          events: engine.eventsFor(state, events, v),
+          ...(v !== 'spectator' ? { legal: engine.legalActions(state, v, frame.now) } : {}),
+          ...(frame.result ? { result: frame.result } : {}),
+        },
         view: engine.view(state, v),
-        ...(v !== 'spectator' ? { legal: engine.legalActions(state, v, frame.now) } : {}),
-        ...(frame.result ? { result: frame.result } : {}),
+        texts: new Map(),
       };
-      cache.set(v, msg);
+      frames.set(v, f);
     }
-    sub.send(msg);
+    if ((sub.protocol ?? 1) < 2) {
+      let e = f.texts.get(1);
+      if (!e) {
+        f.texts.set(1, (e = { msg: { ...f.common, view: f.view } as UpdateMessage }));
+      }
+      write(sub, e);
+      continue;
+    }
+    const h = held.get(sub) ?? { ver: 0, view: NO_VIEW };
+    const key = h.view === NO_VIEW ? `ver:${h.ver}` : h.view;
+    let e = f.texts.get(key);
+    if (!e) {
+      const ver = h.ver + 1;
+      const msg = (h.view === NO_VIEW ? { ...f.common, ver, view: f.view } : { ...f.common, base: h.ver, ver, patch: diffView(h.view, f.view) }) as UpdateMessage;
+      f.texts.set(key, (e = { msg }));
+    }
+    const written = write(sub, e);
+    held.set(sub, written ? { ver: h.ver + 1, view: f.view } : { ver: h.ver, view: NO_VIEW });
   }
+}
+
+/**
+ * Sends a welcome (from `welcomeFor`) in the subscriber's protocol version; a v2 connection's
+ * welcome carries `ver`, and its view becomes the base of the next patch.
+ */
+export function deliverWelcome(sub: Subscriber, welcome: Extract<ServerMessage, { t: 'welcome' }>): void {
+  if ((sub.protocol ?? 1) < 2) return void write(sub, { msg: { ...welcome, v: 1 } });
+  const ver = (held.get(sub)?.ver ?? 0) + 1;
+  held.set(sub, write(sub, { msg: { ...welcome, v: PROTOCOL_VERSION, ver } }) ? { ver, view: welcome.view } : { ver, view: NO_VIEW });
 }
 
 export function presenceOf(seats: readonly { kind: 'human' | 'bot'; tokenHash?: string }[], subscribers: Iterable<Subscriber>): SeatPresence[] {
@@ -58,7 +133,7 @@ export function welcomeFor<S>(
   room: { id: string; record: RoomRecord; n: number; now: number; lastSeq: number },
   v: Viewer,
   seats: SeatPresence[],
-): ServerMessage {
+): Extract<ServerMessage, { t: 'welcome' }> {
   const result = engine.result(state);
   return {
     t: 'welcome',
@@ -75,5 +150,7 @@ export function welcomeFor<S>(
     ...(v !== 'spectator' ? { legal: engine.legalActions(state, v, room.now) } : {}),
     ...(result ? { result } : {}),
     seats,
+    seedHash: room.record.seedHash,
+    practice: room.record.practice === true,
   };
 }

@@ -7,7 +7,7 @@ import type { RoomManager } from '../../rooms/manager.ts';
 import type { Room } from '../../rooms/room.ts';
 import type { Subscriber, Viewer } from '../../rooms/subscriber.ts';
 import { hashToken } from '../../tokens.ts';
-import { PROTOCOL_VERSION, parseClientMessage, type ClientMessage, type ServerMessage } from './protocol.ts';
+import { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage, type ClientMessage, type ServerMessage } from './protocol.ts';
 import { TokenBucket } from './rate-limit.ts';
 
 /** Sees every frame sent to a viewer, with its room (tests record frames to check secrecy). */
@@ -35,17 +35,21 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
   const bucket = new TokenBucket(config.ratePerSecond, config.rateBurst, performance.now());
   metrics.connections.inc();
 
-  const send = (msg: ServerMessage): void => {
-    if (socket.readyState !== socket.OPEN) return;
+  // A frame already encoded (fan-outs encode each distinct frame once for all its sockets); false when not written.
+  const sendText = (text: string, msg: ServerMessage): boolean => {
+    if (socket.readyState !== socket.OPEN) return false;
     if (socket.bufferedAmount > MAX_BUFFERED) {
       log.warn({ buffered: socket.bufferedAmount }, 'closing a connection too slow to read its frames');
       socket.close(1013, 'too slow');
-      return;
+      return false;
     }
-    const text = JSON.stringify(msg);
     if (room && sub) deps.onFrame?.(room, sub.viewer, text);
     if (msg.t === 'update') coalesce();
     socket.send(text);
+    return true;
+  };
+  const send = (msg: ServerMessage): void => {
+    if (socket.readyState === socket.OPEN) sendText(JSON.stringify(msg), msg);
   };
   // The updates one turn of the event loop sends to this socket (several actions of a busy room)
   // leave in one write: the TCP socket stays corked until the turn's ticks are done. Acks are
@@ -77,7 +81,7 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
 
   async function join(msg: Extract<ClientMessage, { t: 'join' }>): Promise<void> {
     if (sub || joining) return error('protocol/already_joined', 'This connection has already joined a room.');
-    if (msg.v !== PROTOCOL_VERSION) return error('protocol/version', `This server speaks protocol version ${PROTOCOL_VERSION}, not ${msg.v}.`);
+    if (!PROTOCOL_VERSIONS.includes(msg.v)) return error('protocol/version', `This server speaks protocol versions ${PROTOCOL_VERSIONS.join(' and ')} (newest ${PROTOCOL_VERSION}), not ${msg.v}.`);
     const r = deps.manager.get(msg.room);
     if (!r) return error('room/unknown', `No open room "${msg.room.slice(0, 64)}".`);
     let viewer: Viewer = 'spectator';
@@ -93,7 +97,9 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
     sub = {
       viewer,
       ...(tokenHash ? { tokenHash } : {}),
+      protocol: msg.v,
       send,
+      sendText,
       close(code, message) {
         send({ t: 'bye', code, message });
         socket.close(code === 'server/shutdown' ? 1001 : 1000, code);

@@ -1,8 +1,12 @@
-// The WebSocket protocol, version 1: TypeBox schemas of every client message and the shapes the server sends.
+// The WebSocket protocol, version 2 (view patches; version 1 still spoken): TypeBox schemas of every client message and the shapes the server sends.
+import type { ViewPatch } from '@decksmith/runtime';
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 
-export const PROTOCOL_VERSION = 1;
+/** The newest protocol version: after the welcome, updates carry a patch of the viewer's view. */
+export const PROTOCOL_VERSION = 2;
+/** Versions a `join` may name: 1 (a full view in every update) and 2 (patches). */
+export const PROTOCOL_VERSIONS: readonly number[] = [1, 2];
 
 const Name = Type.String({ minLength: 1, maxLength: 64 });
 const Int = Type.Integer({ minimum: -1, maximum: 0xffffffff });
@@ -117,17 +121,37 @@ export type ServerMessage =
       lastSeq: number;
       now: number;
       view: unknown;
+      /** Version 2: the version of `view`, the base of the next update's patch. */
+      ver?: number;
       legal?: readonly unknown[];
       result?: unknown;
       seats: readonly SeatPresence[];
+      /** Commitment to the room's seed (hex SHA-256); the finished game's log reveals the seed. */
+      seedHash: string;
+      /** The room's creator chose the seed (practice). */
+      practice: boolean;
     }
   | { t: 'ack'; seq: number; n: number }
   | { t: 'reject'; seq: number; code: string; message: string }
-  | { t: 'update'; n: number; now: number; events: readonly unknown[]; view: unknown; legal?: readonly unknown[]; result?: unknown }
+  | UpdateMessage
   | { t: 'presence'; seats: readonly SeatPresence[] }
   | { t: 'error'; code: string; message: string; seq?: number }
   | { t: 'pong'; id?: number; now: number }
   | { t: 'bye'; code: string; message: string };
+
+/**
+ * An update. Version 1: always the whole `view`. Version 2: `ver` numbers the viewer's view on
+ * this connection; `patch` turns the view at version `base` into it, or `view` is the whole view
+ * (the server does not know what the connection holds: it missed a frame).
+ */
+export type UpdateMessage = {
+  t: 'update';
+  n: number;
+  now: number;
+  events: readonly unknown[];
+  legal?: readonly unknown[];
+  result?: unknown;
+} & ({ view: unknown; ver?: number } | { base: number; ver: number; patch: ViewPatch });
 
 export interface SeatPresence {
   kind: 'human' | 'bot';
