@@ -21,6 +21,8 @@ import type { Storage } from './storage/storage.ts';
 import { routes } from './transport/http/routes.ts';
 import { clientDefRoutes } from './transport/http/client-def.ts';
 import { handleConnection, type FrameTap } from './transport/ws/connection.ts';
+import { BufferBudget } from './admission/buffer-budget.ts';
+import { ConnectionAdmission, ipOf } from './admission/connections.ts';
 
 /** Where `vite build` of apps/web puts the client. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -103,8 +105,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(fastifyWebsocket, { options: { maxPayload: config.maxFrameBytes } });
   await app.register(routes({ registry, manager, storage, metrics }));
   await app.register(clientDefRoutes(registry));
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
-    handleConnection(socket, { manager: rooms, config, metrics, log, ...(options.onFrame ? { onFrame: options.onFrame } : {}) });
+  // Connection caps (total, per IP) refuse before the upgrade; buffer caps bound what slow readers hold.
+  const connections = new ConnectionAdmission(config);
+  const buffers = new BufferBudget(config);
+  app.get('/ws', { websocket: true, schema: { hide: true }, preValidation: connections.hook }, (socket, request) => {
+    handleConnection(socket, { manager: rooms, config, metrics, log, connections, buffers, ...(options.onFrame ? { onFrame: options.onFrame } : {}) }, ipOf(request));
   });
 
   await serveClient(app, webRoot);

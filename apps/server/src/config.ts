@@ -18,7 +18,7 @@ export interface ServerConfig {
   /** Per-connection token bucket: sustained messages per second and burst. */
   ratePerSecond: number;
   rateBurst: number;
-  /** Close a connection after this many rate-limited messages in a row. */
+  /** Close a connection after this many rate-limited messages since its bucket was last full (so a sustained flood at any rate above the limit is closed). */
   rateStrikes: number;
   /** Interval of WebSocket pings; a socket that missed one pong is closed. */
   heartbeatMs: number;

@@ -69,7 +69,7 @@ describe('rooms', () => {
     const { id } = await createRoom(app, { game: 'snap-race', seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'log' });
     const spectate = (await app.inject(`/api/rooms/${id}/spectate`)).json() as { view: { hands: unknown[] }; ws: string };
     expect(spectate.view.hands).toEqual([{ count: 4 }, { count: 4 }]);
-    expect((await app.inject('/api/rooms?status=playing')).json()).toHaveLength(1);
+    expect((await app.inject('/api/rooms?status=playing')).json().rooms).toHaveLength(1);
   });
 
   it("withholds a running game's seed and actions, and serves a finished game's whole log, which replays to its final state", { timeout: 60_000 }, async () => {

@@ -184,7 +184,8 @@ export class RoomManager {
           this.rooms.delete(room.id);
           await room.close('room/archived', 'The game is over and archived.');
         }
-      } else if (room.subscribers.size === 0 && idleFor >= this.deps.config.idleRoomMs) {
+      } else if (room.subscribers.size === 0 && idleFor >= (room.status === 'waiting' ? Math.min(this.deps.config.unjoinedRoomMs, this.deps.config.idleRoomMs) : this.deps.config.idleRoomMs)) {
+        // A waiting room nobody is connected to is reclaimed sooner (unjoinedRoomMs), freeing its creator's quota.
         this.rooms.delete(room.id);
         await room.close('room/expired', 'The room expired after being idle.');
         await this.deps.storage.updateRoom(room.id, { status: 'expired', endedAt: Date.now() });

@@ -1,5 +1,8 @@
-// The HTTP API: games, rooms (create, join, spectate, summary, log), health and metrics.
+// The HTTP API: games, rooms (create, join, spectate, summary, log), the paged lobby, health and metrics; strict input, quotas per client.
+import rateLimit from '@fastify/rate-limit';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { clientKeys } from '../../admission/client-keys.ts';
+import { RoomAdmission } from '../../admission/rooms.ts';
 import type { GameRegistry } from '../../games/registry.ts';
 import type { ServerMetrics } from '../../metrics.ts';
 import type { RoomManager } from '../../rooms/manager.ts';
@@ -16,6 +19,8 @@ import {
   RoomSummary,
   SpectateReply,
 } from './schemas.ts';
+import { LobbyQuery, lobbyPage } from './lobby.ts';
+import { codedErrorHandler, strictValidatorCompiler } from './strict.ts';
 
 export interface RouteDeps {
   registry: GameRegistry;
@@ -53,13 +58,26 @@ function summary(record: RoomRecord, room: Room | undefined, n: number) {
 export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
   const { registry, manager, storage, metrics } = deps;
   return async (app) => {
+    const config = app.decksmith.config;
     app.addSchema(ErrorReply);
+    // Bodies exactly as their schemas say; every failure a coded answer (strict.ts).
+    app.setValidatorCompiler(strictValidatorCompiler);
+    app.setErrorHandler(codedErrorHandler);
+    // Requests per client (IP) and minute, over the whole API; room creation has a tighter limit of its own.
+    await app.register(rateLimit, {
+      max: config.httpPerMinutePerClient,
+      timeWindow: 60_000,
+      keyGenerator: (req) => req.ip ?? 'unknown',
+      errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'quota/rate', message: `Too many requests: at most ${ctx.max} per minute from one client; retry in ${ctx.after}.` }),
+    });
+    const admission = new RoomAdmission(config, (id) => manager.get(id), () => manager.rooms.values());
+    const unlimited = { rateLimit: false as const };
 
-    app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
+    app.get('/health', { config: unlimited, schema: { tags: ['ops'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
       status: 'ok' as const,
     }));
 
-    app.get('/metrics', { schema: { tags: ['ops'], summary: 'Prometheus metrics (text exposition format)', response: { 200: Type.String() } } }, async (_req, reply) => {
+    app.get('/metrics', { config: unlimited, schema: { tags: ['ops'], summary: 'Prometheus metrics (text exposition format)', response: { 200: Type.String() } } }, async (_req, reply) => {
       reply.type(metrics.registry.contentType);
       return metrics.registry.metrics();
     });
@@ -79,10 +97,25 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
 
     app.post(
       '/api/rooms',
-      { schema: { tags: ['rooms'], summary: 'Create a room', body: CreateRoomBody, response: { 201: RoomSummary, 400: Err, 404: Err, 503: Err } } },
+      {
+        config: { rateLimit: { max: config.createPerMinutePerClient, timeWindow: 60_000 } },
+        schema: { tags: ['rooms'], summary: 'Create a room (quotas per client: 429 quota/rate, quota/rooms, server/busy with Retry-After)', body: CreateRoomBody, response: { 201: RoomSummary, 400: Err, 404: Err, 429: Err, 503: Err } },
+      },
       async (req, reply) => {
-        const r = await manager.create(req.body);
-        if ('rejected' in r) return reply.code(r.rejected.status as 400).send({ code: r.rejected.code, message: r.rejected.message });
+        const ticket = admission.admit(clientKeys(req), req.body.seats.every((s) => s.kind === 'bot'));
+        if ('code' in ticket) return reply.code(ticket.status).header('retry-after', String(ticket.retryAfterSeconds)).send({ code: ticket.code, message: ticket.message });
+        let r: Awaited<ReturnType<typeof manager.create>>;
+        try {
+          r = await manager.create(req.body);
+        } catch (error) {
+          ticket.cancel();
+          throw error;
+        }
+        if ('rejected' in r) {
+          ticket.cancel();
+          return reply.code(r.rejected.status as 400).send({ code: r.rejected.code, message: r.rejected.message });
+        }
+        ticket.commit(r.room.id);
         return reply.code(201).send(summary(r.room.record, r.room, r.room.height));
       },
     );
@@ -92,13 +125,19 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags: ['rooms'],
-          summary: 'Rooms loaded in this server (the lobby)',
-          querystring: Type.Object({ status: Type.Optional(Type.Union([Type.Literal('waiting'), Type.Literal('playing'), Type.Literal('finished')])) }),
-          response: { 200: Type.Array(RoomSummary) },
+          summary: 'Rooms loaded in this server (the lobby), newest first, a page at a time',
+          querystring: LobbyQuery,
+          response: { 200: Type.Object({ rooms: Type.Array(RoomSummary), next: Type.Optional(Type.String({ description: 'Cursor of the next page; absent on the last.' })) }), 400: Err },
         },
       },
-      async (req) =>
-        [...manager.rooms.values()].filter((r) => !req.query.status || r.status === req.query.status).map((r) => summary(r.record, r, r.height)),
+      async (req, reply) => {
+        if (req.query.limit !== undefined && req.query.limit > config.lobbyPageMax) {
+          return reply.code(400).send({ code: 'input/invalid', message: `Invalid querystring: limit is at most ${config.lobbyPageMax}.` });
+        }
+        const page = lobbyPage(manager.rooms.values(), req.query);
+        if ('invalid' in page) return reply.code(400).send({ code: 'input/invalid', message: page.invalid });
+        return { rooms: page.rooms.map((r) => summary(r.record, r, r.height)), ...(page.next ? { next: page.next } : {}) };
+      },
     );
 
     app.get(

@@ -1,6 +1,8 @@
-// One WebSocket connection: size and rate limits, message validation, join by token or as spectator, actions, heartbeats.
+// One WebSocket connection: admission caps, a join deadline, size and rate limits, buffer caps, message validation, join by token or as spectator, actions, heartbeats.
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
+import type { BufferBudget } from '../../admission/buffer-budget.ts';
+import type { ConnectionAdmission } from '../../admission/connections.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { ServerMetrics } from '../../metrics.ts';
 import type { RoomManager } from '../../rooms/manager.ts';
@@ -8,7 +10,7 @@ import type { Room } from '../../rooms/room.ts';
 import type { Subscriber, Viewer } from '../../rooms/subscriber.ts';
 import { hashToken } from '../../tokens.ts';
 import { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage, type ClientMessage, type ServerMessage } from './protocol.ts';
-import { TokenBucket } from './rate-limit.ts';
+import { FloodGuard } from './rate-limit.ts';
 
 /** Sees every frame sent to a viewer, with its room (tests record frames to check secrecy). */
 export type FrameTap = (room: Room, viewer: Viewer, text: string) => void;
@@ -19,27 +21,39 @@ export interface ConnectionDeps {
   metrics: ServerMetrics;
   log: Logger;
   onFrame?: FrameTap;
+  /** Open connections in total and per IP (the caps are checked before the upgrade too). */
+  connections?: ConnectionAdmission;
+  /** Unsent bytes per socket and over all sockets. */
+  buffers?: BufferBudget;
 }
 
-/** Above this much unsent data the client is too slow to follow the game and is dropped. */
-const MAX_BUFFERED = 4 * 1024 * 1024;
-
-export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void {
+/**
+ * Serves one upgraded WebSocket from `ip`: counted against the connection caps (closed at once
+ * with `server/busy` or `quota/connections` when parallel upgrades went past one), closed
+ * with `protocol/join_deadline` when it has not joined within `joinDeadlineMs`, and closed
+ * (1013) when it reads too slowly for its unsent frames to stay within the buffer caps.
+ */
+export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = 'unknown'): void {
   const { config, metrics } = deps;
   let log = deps.log;
+  const refused = deps.connections?.open(ip);
+  if (refused) {
+    socket.send(JSON.stringify({ t: 'error', code: refused.code, message: refused.message }));
+    socket.close(1013, refused.code);
+    return;
+  }
   let room: Room | undefined;
   let sub: (Subscriber & { tokenHash?: string }) | undefined;
   let joining = false;
-  let strikes = 0;
   let alive = true;
-  const bucket = new TokenBucket(config.ratePerSecond, config.rateBurst, performance.now());
+  const flood = new FloodGuard(config.ratePerSecond, config.rateBurst, config.rateStrikes, performance.now());
   metrics.connections.inc();
 
   // A frame already encoded (fan-outs encode each distinct frame once for all its sockets); false when not written.
   const sendText = (text: string, msg: ServerMessage): boolean => {
     if (socket.readyState !== socket.OPEN) return false;
-    if (socket.bufferedAmount > MAX_BUFFERED) {
-      log.warn({ buffered: socket.bufferedAmount }, 'closing a connection too slow to read its frames');
+    if (deps.buffers ? deps.buffers.tooSlow(socket) : socket.bufferedAmount > config.maxBufferedPerSocket) {
+      log.warn({ buffered: socket.bufferedAmount, total: deps.buffers?.total }, 'closing a connection too slow to read its frames');
       socket.close(1013, 'too slow');
       return false;
     }
@@ -78,6 +92,14 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
   }, config.heartbeatMs);
   heartbeat.unref?.();
   socket.on('pong', () => (alive = true));
+  // A socket that never joins holds a connection slot for nothing.
+  const deadline = setTimeout(() => {
+    if (sub || joining) return;
+    log.info('closing a connection that did not join in time');
+    error('protocol/join_deadline', `Join a room within ${config.joinDeadlineMs} ms of connecting.`);
+    socket.close(1008, 'join deadline');
+  }, config.joinDeadlineMs);
+  deadline.unref?.();
 
   async function join(msg: Extract<ClientMessage, { t: 'join' }>): Promise<void> {
     if (sub || joining) return error('protocol/already_joined', 'This connection has already joined a room.');
@@ -93,6 +115,7 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
       viewer = seat;
     }
     room = r;
+    clearTimeout(deadline);
     log = deps.log.child({ room: r.id, seat: viewer });
     sub = {
       viewer,
@@ -131,14 +154,13 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
     alive = true;
     try {
       const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
-      if (!bucket.take(received)) {
-        if (++strikes >= config.rateStrikes) {
-          log.warn('closing a connection that keeps exceeding the rate limit');
-          return void socket.close(1008, 'rate limit');
-        }
-        return error('rate/limited', `Too many messages: at most ${config.ratePerSecond} per second.`);
+      const verdict = flood.admit(received);
+      if (verdict === 'close') {
+        log.warn('closing a connection that keeps exceeding the rate limit');
+        error('rate/flood', `Closed: messages kept coming faster than ${config.ratePerSecond} per second.`);
+        return void socket.close(1008, 'rate limit');
       }
-      strikes = 0;
+      if (verdict === 'limited') return error('rate/limited', `Too many messages: at most ${config.ratePerSecond} per second.`);
       if (isBinary) return error('input/binary', 'Messages are JSON text frames.');
       if (size > config.maxMessageBytes) return error('input/too_large', `Messages are limited to ${config.maxMessageBytes} bytes.`);
       const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
@@ -169,6 +191,9 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps): void 
 
   socket.on('close', () => {
     clearInterval(heartbeat);
+    clearTimeout(deadline);
+    deps.connections?.close(ip);
+    deps.buffers?.release(socket);
     metrics.connections.dec();
     if (room && sub) room.disconnect(sub);
   });

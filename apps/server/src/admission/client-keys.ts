@@ -1,0 +1,22 @@
+// Who a request comes from, for quotas: its IP address, and the seat token it carries (Authorization: Bearer), hashed.
+import type { FastifyRequest } from 'fastify';
+import { hashToken } from '../tokens.ts';
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
+
+/**
+ * The keys a request is counted under: `ip:<address>` always, plus `token:<sha-256>` when it
+ * carries a seat token as `Authorization: Bearer <token>`. Each key is held to the quotas on its
+ * own, so a token never lifts an address's limits; it only adds one that follows a player who
+ * changes address.
+ *
+ * @example
+ * clientKeys(request) // ['ip:203.0.113.7']
+ */
+export function clientKeys(request: FastifyRequest): string[] {
+  const keys = [`ip:${request.ip ?? 'unknown'}`];
+  const auth = request.headers.authorization;
+  const m = typeof auth === 'string' ? BEARER.exec(auth) : null;
+  if (m) keys.push(`token:${hashToken(m[1]!)}`);
+  return keys;
+}
