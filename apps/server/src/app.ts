@@ -42,6 +42,10 @@ export interface AppOptions {
   recover?: boolean;
   /** Test hook: every WebSocket frame sent, with its room and viewer. */
   onFrame?: FrameTap;
+  /** `--workers`: the room ids this process owns (it creates and recovers only those). */
+  owns?: (roomId: string) => boolean;
+  /** Fastify's `trustProxy`: which hops' X-Forwarded-For to believe (a worker believes only its primary's). */
+  trustProxy?: (address: string, hop: number) => boolean;
 }
 
 /** What the app holds besides routes (tests reach rooms and storage through it). */
@@ -74,7 +78,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const log: Logger = logger || pino({ level: 'silent' });
   // One instance type whether or not a logger is given (pino's Logger is a FastifyBaseLogger).
   const app: FastifyInstance = (
-    logger ? Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 64 * 1024 }) : Fastify({ logger: false, bodyLimit: 64 * 1024 })
+    logger
+      ? Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 64 * 1024, ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}) })
+      : Fastify({ logger: false, bodyLimit: 64 * 1024, ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}) })
   ).withTypeProvider<TypeBoxTypeProvider>();
 
   const registry = new GameRegistry(options.games ?? []);
@@ -86,7 +92,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   // Bots think in worker threads (started at the first decision), never on this event loop.
   const bots = new BotPool({ threads: config.botThreads, queue: config.botGlobalQueue, log });
-  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, bots, onOutcome: (ok, code) => metrics.outcome(ok, code) });
+  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, bots, onOutcome: (ok, code) => metrics.outcome(ok, code), ...(options.owns ? { owns: options.owns } : {}) });
   app.decorate('decksmith', { registry, manager, storage, metrics, config, bots });
 
   await app.register(fastifySwagger, {
@@ -109,7 +115,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const connections = new ConnectionAdmission(config);
   const buffers = new BufferBudget(config);
   app.get('/ws', { websocket: true, schema: { hide: true }, preValidation: connections.hook }, (socket, request) => {
-    handleConnection(socket, { manager: rooms, config, metrics, log, connections, buffers, ...(options.onFrame ? { onFrame: options.onFrame } : {}) }, ipOf(request));
+    // `/ws?room=<id>` (the first one, as the primary routed it) binds the connection to that room.
+    const q = (request.query as { room?: unknown }).room;
+    const urlRoom = Array.isArray(q) ? q[0] : q;
+    handleConnection(
+      socket,
+      { manager: rooms, config, metrics, log, connections, buffers, ...(options.onFrame ? { onFrame: options.onFrame } : {}), ...(typeof urlRoom === 'string' ? { urlRoom } : {}) },
+      ipOf(request),
+    );
   });
 
   await serveClient(app, webRoot);

@@ -1,6 +1,6 @@
 // `npm start` entry: parses flags (same as `decksmith serve`) and starts the server.
 import { parseArgs } from 'node:util';
-import { start } from './start.ts';
+import { defaultWorkers, start } from './start.ts';
 
 const { values } = parseArgs({
   options: {
@@ -8,6 +8,8 @@ const { values } = parseArgs({
     host: { type: 'string', default: process.env['HOST'] ?? '127.0.0.1' },
     db: { type: 'string', default: process.env['DECKSMITH_DB'] ?? './data/decksmith.db' },
     games: { type: 'string', multiple: true },
+    /** Processes hosting the rooms: the number of cores by default; 1 is a single process. */
+    workers: { type: 'string', default: process.env['DECKSMITH_WORKERS'] ?? String(defaultWorkers()) },
   },
 });
 
@@ -16,5 +18,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.stderr.write(`decksmith server: --port must be a port number, got "${values.port}"\n`);
   process.exit(2);
 }
+const workers = Number(values.workers);
+if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
+  process.stderr.write(`decksmith server: --workers must be a whole number from 1 to 256, got "${values.workers}"\n`);
+  process.exit(2);
+}
 
-await start({ port, host: values.host, db: values.db, ...(values.games ? { games: values.games } : {}), handleSignals: true });
+await start({ port, host: values.host, db: values.db, workers, ...(values.games ? { games: values.games } : {}), handleSignals: true });

@@ -26,6 +26,8 @@ export interface ManagerDeps {
   onOutcome?: (accepted: boolean, code?: string) => void;
   /** Where the rooms' bots think (the worker pool); without it, on the event loop. */
   bots?: BotDecider;
+  /** `--workers`: the room ids this process owns; it creates and recovers only those (all when absent). */
+  owns?: (roomId: string) => boolean;
 }
 
 type Failure = { rejected: Rejection & { status: number } };
@@ -61,7 +63,7 @@ export class RoomManager {
     const options = input.options ?? {};
     const seed = input.seed ?? newSeed();
     const record: RoomRecord = {
-      id: newRoomId(),
+      id: this.newId(),
       game: game.id,
       seed,
       seedHash: hashSeed(seed),
@@ -109,11 +111,20 @@ export class RoomManager {
     return { seat: index, token };
   }
 
+  /** A fresh room id this process owns (with `--workers`, ids hash to one worker: draw until it is ours). */
+  private newId(): string {
+    for (;;) {
+      const id = newRoomId();
+      if (!this.deps.owns || this.deps.owns(id)) return id;
+    }
+  }
+
   /** Rebuilds every unfinished room from its log and resumes it; a room whose log fails to replay is left out. */
   async recover(): Promise<{ restored: number; failed: number }> {
     let restored = 0;
     let failed = 0;
     for (const record of await this.deps.storage.listRooms(['waiting', 'playing'])) {
+      if (this.deps.owns && !this.deps.owns(record.id)) continue; // another worker's room
       if (await this.restore(record)) restored++;
       else failed++;
     }

@@ -25,6 +25,8 @@ export interface ConnectionDeps {
   connections?: ConnectionAdmission;
   /** Unsent bytes per socket and over all sockets. */
   buffers?: BufferBudget;
+  /** The `room` of the URL the socket connected to (`/ws?room=<id>`, which routed it to the room's worker); a join of another room is refused. */
+  urlRoom?: string;
 }
 
 /**
@@ -104,6 +106,9 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
   async function join(msg: Extract<ClientMessage, { t: 'join' }>): Promise<void> {
     if (sub || joining) return error('protocol/already_joined', 'This connection has already joined a room.');
     if (!PROTOCOL_VERSIONS.includes(msg.v)) return error('protocol/version', `This server speaks protocol versions ${PROTOCOL_VERSIONS.join(' and ')} (newest ${PROTOCOL_VERSION}), not ${msg.v}.`);
+    if (deps.urlRoom !== undefined && msg.room !== deps.urlRoom) {
+      return error('protocol/room_mismatch', `This connection was opened for room "${deps.urlRoom.slice(0, 64)}"; connect to /ws?room=${msg.room.slice(0, 64)} to join another.`);
+    }
     const r = deps.manager.get(msg.room);
     if (!r) return error('room/unknown', `No open room "${msg.room.slice(0, 64)}".`);
     let viewer: Viewer = 'spectator';
