@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: lint, typecheck, unit/property tests, build, browser tests and the generated-code
-# drift check, ending with one line `N passed, N failed` summed over every vitest JSON report.
+# `npm test`: the services the tests use (scripts/services.sh), lint, typecheck, unit/property tests,
+# build, browser tests and the generated-code drift check, ending with one line
+# `N passed, N failed` summed over every vitest JSON report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NX_TUI=false FORCE_COLOR="${FORCE_COLOR:-0}"
@@ -33,6 +34,13 @@ if [ ! -x "$CHROMIUM" ]; then
   fi
 fi
 echo "using $CHROMIUM"
+
+step "Services for the tests: PostgreSQL, Redis, NATS"
+# Each must answer; as root with apt-get, a missing one is installed from Debian and started
+# (saying so), otherwise this stops with a clear message. Exports DATABASE_URL, REDIS_URL and
+# NATS_URL (defaults: 127.0.0.1:5432 database test, :6379, :4222) for every test below.
+# shellcheck source=services.sh
+source scripts/services.sh
 
 rm -rf reports/vitest
 mkdir -p reports/vitest
