@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { replay } from '@decksmith/runtime';
 import { shed } from '@decksmith/runtime/test-fixtures/shed';
 import type { ReplayLog } from '../src/storage/storage.ts';
+import { hashSeed } from '../src/tokens.ts';
 import { Client, createRoom, testApp } from './helpers.ts';
 
 let app: FastifyInstance;
@@ -94,7 +95,8 @@ describe('rooms', () => {
           await room.idle();
           const running = await app.inject(`/api/rooms/${id}/log`);
           expect(running.statusCode).toBe(200);
-          expect(running.json()).toEqual({ v: 1, game: 'shed', status: 'playing', complete: false, players: 2, options: { hand_size: 3 }, n: room.height });
+          // The commitment is there from the start (a practice room: the test chose the seed); the seed is not.
+          expect(running.json()).toEqual({ v: 1, game: 'shed', status: 'playing', complete: false, players: 2, options: { hand_size: 3 }, n: room.height, seedHash: hashSeed('secret-seed'), practice: true });
           expect(room.height).toBeGreaterThan(0);
           expect(running.body).not.toContain('secret-seed');
         }

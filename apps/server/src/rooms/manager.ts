@@ -7,6 +7,8 @@ import type { RoomRecord, SeatRecord, Storage } from '../storage/storage.ts';
 import { hashSeed, hashToken, newRoomId, newSeed, newToken } from '../tokens.ts';
 import type { BotDecider } from '../bots/pool.ts';
 import type { Clock } from './clock.ts';
+import { FinishedRooms } from './finished-rooms.ts';
+import { startPruning } from './pruner.ts';
 import { rebuild } from './rebuild.ts';
 import { Room } from './room.ts';
 
@@ -36,8 +38,19 @@ const fail = (status: number, code: string, message: string): Failure => ({ reje
 export class RoomManager {
   readonly rooms = new Map<string, Room>();
   private sweepTimer: ReturnType<typeof setInterval> | undefined;
+  private stopPruning: (() => void) | undefined;
+  /** Games that are over, rebuilt from storage for a late join or spectator (a small LRU, apart from `rooms`). */
+  readonly finished: FinishedRooms;
 
-  constructor(private readonly deps: ManagerDeps) {}
+  constructor(private readonly deps: ManagerDeps) {
+    this.finished = new FinishedRooms({
+      storage: deps.storage,
+      registry: deps.registry,
+      log: deps.log,
+      capacity: deps.config.finishedRoomsLoaded,
+      build: (record, state, entries) => this.makeRoom(record, state, entries, false),
+    });
+  }
 
   /** Creates a room, stores it, and starts it at once when it has no human seat. */
   async create(input: CreateRoomInput): Promise<{ room: Room } | Failure> {
@@ -86,8 +99,14 @@ export class RoomManager {
     return { room };
   }
 
+  /** A loaded room: live, or a game that is over rebuilt by `open`. */
   get(id: string): Room | undefined {
-    return this.rooms.get(id);
+    return this.rooms.get(id) ?? this.finished.get(id);
+  }
+
+  /** Like `get`, but a finished or expired game that is not loaded is rebuilt from storage (its final table). */
+  async open(id: string): Promise<Room | undefined> {
+    return this.get(id) ?? (await this.finished.open(id)) ?? undefined;
   }
 
   /** Claims a free human seat (the given one, or the first free) and returns its token, shown once. */
@@ -165,7 +184,7 @@ export class RoomManager {
     await room.close(code, message);
   }
 
-  private makeRoom(record: RoomRecord, state: unknown, entries: Parameters<typeof rebuild>[2]): Room {
+  private makeRoom(record: RoomRecord, state: unknown, entries: Parameters<typeof rebuild>[2], register = true): Room {
     const game = this.deps.registry.get(record.game)!;
     const room = new Room(
       {
@@ -181,7 +200,7 @@ export class RoomManager {
       state,
       entries,
     );
-    this.rooms.set(record.id, room);
+    if (register) this.rooms.set(record.id, room);
     return room;
   }
 
@@ -208,11 +227,15 @@ export class RoomManager {
   startSweeping(): void {
     this.sweepTimer ??= setInterval(() => void this.sweep().catch((err: unknown) => this.deps.log.error({ err }, 'sweep failed')), this.deps.config.sweepMs);
     this.sweepTimer.unref?.();
+    // Retention: games over for longer than pruneAfterMs are deleted with their logs.
+    this.stopPruning ??= startPruning(this.deps.storage, this.deps.config, this.deps.log);
   }
 
   /** Graceful shutdown: every room finishes its queued work and its subscribers are told why. */
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.stopPruning?.();
+    await this.finished.close('server/shutdown', 'The server is shutting down; reconnect shortly.');
     await Promise.all([...this.rooms.values()].map((r) => r.close('server/shutdown', 'The server is shutting down; reconnect shortly.')));
     this.rooms.clear();
   }

@@ -1,10 +1,11 @@
-// Rebuilds a room's state from its seed, options and action log: exactly the steps the live room took.
+// Rebuilds a room's state from its seed, options, action log and stored clock: exactly the steps the live room took.
 import type { HostedGame } from '../games/types.ts';
 import type { LogEntry, RoomRecord } from '../storage/storage.ts';
 
 /**
- * Replays a log: set-up, then for each entry the timers due by its time and the action itself.
- * Returns the state, or where and why the log stopped making sense.
+ * Replays a log: set-up, then for each entry the timers due by its time and the action itself,
+ * then the timers due by the room's stored clock (`clockAt`: timer firings after the last action
+ * whose effects were broadcast). Returns the state, or where and why the log stopped making sense.
  */
 export function rebuild(game: HostedGame, room: RoomRecord, entries: readonly LogEntry[]): { state: unknown } | { error: string } {
   const engine = game.engine;
@@ -13,11 +14,14 @@ export function rebuild(game: HostedGame, room: RoomRecord, entries: readonly Lo
     return { error: `set-up rejected: ${(first as { rejected: { message: string } }).rejected.message}` };
   }
   let state: unknown = first;
+  let lastAt = 0;
   for (const e of entries) {
     state = engine.tick(state, e.at).state;
     const r = engine.apply(state, e.seat, e.action, e.at);
     if ('rejected' in r) return { error: `action ${e.n} (${e.action.type} by seat ${e.seat}) rejected on replay: ${r.rejected.code}` };
     state = r.state;
+    lastAt = e.at;
   }
+  if (room.clockAt !== undefined && room.clockAt > lastAt) state = engine.tick(state, room.clockAt).state;
   return { state };
 }

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.ts';
 import type { GameOutcome, HostedGame, Rejection, WireAction } from '../games/types.ts';
-import type { LogEntry, RoomRecord, Storage } from '../storage/storage.ts';
+import { isOver, type LogEntry, type RoomRecord, type Storage } from '../storage/storage.ts';
 import type { ServerMessage } from '../transport/ws/protocol.ts';
 import { sameHash } from '../tokens.ts';
 import { canAct, earliestAct } from './availability.ts';
@@ -46,8 +46,12 @@ export class Room {
   private st: unknown;
   private n = 0;
   private lastAt = 0;
-  /** clock.now() at logical time 0 (shifted on restore so time resumes where the log ends). */
+  /** clock.now() at logical time 0 (shifted on restore so time resumes where the log and clock end). */
   private epoch = 0;
+  /** The durable clock high-water mark (RoomRecord.clockAt): no frame shows a later `now` before it is stored. */
+  private clockAt = 0;
+  /** A game that is over keeps the time it ended at. */
+  private frozenAt: number | undefined;
   private readonly lastSeq: number[];
   private cancelTimer: (() => void) | undefined;
   private readonly bots: Bots;
@@ -89,7 +93,11 @@ export class Room {
       this.lastAt = e.at;
       this.lastSeq[e.seat] = Math.max(this.lastSeq[e.seat] ?? 0, e.seq);
     }
-    this.epoch = deps.clock.now() - this.lastAt;
+    // Time resumes where the clients last saw it: the last action or the last stored clock, whichever is later.
+    this.clockAt = record.clockAt ?? 0;
+    const resumeAt = Math.max(this.lastAt, this.clockAt);
+    this.epoch = deps.clock.now() - resumeAt;
+    if (isOver(record.status)) this.frozenAt = resumeAt;
     this.lastActivity = deps.clock.now();
   }
 
@@ -108,7 +116,8 @@ export class Room {
   }
   /** The room's logical time in ms (0 at the start, never going back). */
   now(): number {
-    return Math.max(this.lastAt, Math.floor(this.deps.clock.now() - this.epoch));
+    if (this.frozenAt !== undefined) return this.frozenAt;
+    return Math.max(this.lastAt, this.clockAt, Math.floor(this.deps.clock.now() - this.epoch));
   }
   result(): GameOutcome | null {
     return this.deps.game.engine.result(this.st);
@@ -152,11 +161,11 @@ export class Room {
 
   /** Subscribes and sends the welcome (full view). Queued, so the view matches `n`. */
   connect(sub: Subscriber): Promise<void> {
-    return this.queue.run(() => {
+    return this.queue.run(async () => {
       if (this.closed) return sub.close('room/closed', 'This room is closed.');
       this.subscribers.add(sub);
       this.lastActivity = this.deps.clock.now();
-      this.sendWelcome(sub);
+      await this.sendWelcome(sub);
       this.sendAll({ t: 'presence', seats: this.presence() });
       // A seat that cannot act yet but will (a rate limit) is now one to wake.
       if (this.record.status === 'playing') this.arm();
@@ -165,8 +174,8 @@ export class Room {
 
   /** Sends a subscriber its full view again (after it asked to resync). */
   resync(sub: Subscriber): Promise<void> {
-    return this.queue.run(() => {
-      if (this.subscribers.has(sub)) this.sendWelcome(sub);
+    return this.queue.run(async () => {
+      if (this.subscribers.has(sub)) await this.sendWelcome(sub);
     });
   }
 
@@ -191,10 +200,10 @@ export class Room {
   private botTurn(seat: number, decide: (state: unknown, now: number) => Promise<WireAction | null>): void {
     const turn = (async () => {
       try {
-        const snap = await this.queue.run(() => {
+        const snap = await this.queue.run(async () => {
           if (this.closed || this.record.status !== 'playing') return null;
           const now = this.now();
-          this.runTimers(now);
+          if ((await this.runTimers(now)) === 'failed') return null;
           return this.record.status === 'playing' ? { state: this.st, now } : null;
         });
         const action = snap && (await decide(snap.state, snap.now));
@@ -262,7 +271,8 @@ export class Room {
       return reject('seq/replayed', `Sequence number ${seq} was already used; the last accepted is ${this.lastSeq[actor.seat]}.`);
     }
     const now = this.now();
-    this.runTimers(now);
+    // Timers due by now fire first (their effects stored as the clock, then broadcast).
+    if ((await this.runTimers(now)) === 'failed') return reject('server/storage', 'The room clock could not be saved; try again.');
     if (this.record.status !== 'playing') return reject('game/over', 'The game is over.');
     const engine = this.deps.game.engine;
     let r;
@@ -292,17 +302,40 @@ export class Room {
   private afterAccepted(): void {
     const events = this.pendingEvents;
     this.pendingEvents = [];
-    this.broadcast(events);
+    this.broadcast(events, this.lastAt);
     this.afterChange();
   }
 
-  /** Fires every timer due by `now` (the runtime fires each at its own deadline). */
-  private runTimers(now: number): boolean {
+  /**
+   * Fires every timer due by `now` (the runtime fires each at its own deadline). Their effects
+   * are broadcast only once `now` is stored as the room's clock (`clockAt`), so a crash never
+   * undoes what a seat has seen: recovery ticks the rebuilt state to it. `failed`: the clock
+   * could not be stored, and nothing fired.
+   */
+  private async runTimers(now: number): Promise<'none' | 'fired' | 'failed'> {
     const t = this.deps.game.engine.tick(this.st, now);
-    if (t.state === this.st && t.events.length === 0) return false;
+    if (t.state === this.st && t.events.length === 0) return 'none';
+    if (!(await this.holdClock(now))) return 'failed';
     this.st = t.state;
-    this.broadcast(t.events);
+    this.broadcast(t.events, now);
     this.afterChange();
+    return 'fired';
+  }
+
+  /**
+   * Stores `now` as the room's clock high-water mark before a frame showing it goes out (timer
+   * firings, welcomes, wake-ups); actions need not, their log entry carries their time.
+   * False when storage failed (logged): the caller sends nothing.
+   */
+  private async holdClock(now: number): Promise<boolean> {
+    if (this.record.status !== 'playing' || now <= Math.max(this.lastAt, this.clockAt)) return true;
+    try {
+      await this.deps.storage.updateRoom(this.id, { clockAt: now });
+    } catch (error) {
+      this.deps.log.error({ room: this.id, err: error }, 'could not store the room clock');
+      return false;
+    }
+    this.clockAt = Math.max(this.clockAt, now);
     return true;
   }
 
@@ -318,6 +351,7 @@ export class Room {
     this.record.status = 'finished';
     this.record.result = result;
     this.record.endedAt = Date.now();
+    this.frozenAt = this.now();
     this.stopTimers();
     this.deps.log.info({ room: this.id, result }, 'game over');
     // Inside the queue already (called from a queued task): the next task waits for this write.
@@ -339,19 +373,23 @@ export class Room {
     if (at === Infinity) return;
     this.cancelTimer = this.deps.clock.setTimer(Math.max(0, at - this.now()), () => {
       this.cancelTimer = undefined;
-      void this.queue.run(() => {
+      void this.queue.run(async () => {
         if (this.closed || this.record.status !== 'playing') return;
         const now = this.now();
         // A timer that fires sends every viewer an update (legal lists included) and re-arms.
-        if (this.runTimers(now)) return;
-        if (wake && now >= wake.at) {
-          this.refresh(wake.seats, now);
+        const fired = await this.runTimers(now);
+        if (fired === 'fired') return;
+        if (fired === 'failed') {
+          // Storage refused the clock: nothing was shown; try again in a second.
+          this.cancelTimer = this.deps.clock.setTimer(1000, () => this.arm());
+        } else if (wake && now >= wake.at) {
+          if (await this.holdClock(now)) this.refresh(wake.seats, now);
           this.arm();
         } else if (deadline !== null && now >= deadline) {
           // Due but nothing fired (clock rounding): try again shortly rather than spin.
           this.cancelTimer = this.deps.clock.setTimer(5, () => this.arm());
         } else this.arm();
-      });
+      }).catch((err: unknown) => this.deps.log.error({ room: this.id, err }, 'timer task failed'));
     });
   }
 
@@ -389,14 +427,18 @@ export class Room {
     this.bots.stop();
   }
 
-  private broadcast(events: readonly unknown[]): void {
+  /** `now`: the time the frames show (the action's or the firing's, so it is never later than what is stored). */
+  private broadcast(events: readonly unknown[], now = this.now()): void {
     if (this.subscribers.size === 0) return;
-    fanOut(this.deps.game.engine, this.st, this.subscribers, events, { n: this.n, now: this.now(), result: this.result() });
+    fanOut(this.deps.game.engine, this.st, this.subscribers, events, { n: this.n, now, result: this.result() });
   }
 
-  private sendWelcome(sub: Subscriber): void {
+  /** The welcome's `now` is stored first (a rejoin after a crash never sees time go back). */
+  private async sendWelcome(sub: Subscriber): Promise<void> {
     const v = sub.viewer;
-    const room = { id: this.id, record: this.record, n: this.n, now: this.now(), lastSeq: v === 'spectator' ? 0 : (this.lastSeq[v] ?? 0) };
+    let now = this.now();
+    if (!(await this.holdClock(now))) now = Math.max(this.lastAt, this.clockAt);
+    const room = { id: this.id, record: this.record, n: this.n, now, lastSeq: v === 'spectator' ? 0 : (this.lastSeq[v] ?? 0) };
     deliverWelcome(sub, welcomeFor(this.deps.game.engine, this.st, room, v, this.presence()));
   }
 

@@ -70,6 +70,8 @@ export interface ReplayLog {
   practice?: boolean;
   seed?: string;
   actions?: { at: number; seat: number; action: WireAction }[];
+  /** In a complete log, when the room's stored clock passed the last action: replay ticks to it (timers that fired after the last action, e.g. the one that ended the game). */
+  clockAt?: number;
 }
 
 /**
@@ -114,5 +116,12 @@ export function toReplayLog(room: RoomRecord, entries: readonly LogEntry[]): Rep
     ...(room.practice ? { practice: true } : {}),
   };
   if (!isOver(room.status)) return { ...head, complete: false };
-  return { ...head, complete: true, seed: room.seed, actions: entries.map((e) => ({ at: e.at, seat: e.seat, action: e.action })) };
+  const lastAt = entries.at(-1)?.at ?? 0;
+  return {
+    ...head,
+    complete: true,
+    seed: room.seed,
+    actions: entries.map((e) => ({ at: e.at, seat: e.seat, action: e.action })),
+    ...(room.clockAt !== undefined && room.clockAt > lastAt ? { clockAt: room.clockAt } : {}),
+  };
 }

@@ -52,6 +52,8 @@ function summary(record: RoomRecord, room: Room | undefined, n: number) {
     ...(record.startedAt !== undefined ? { startedAt: record.startedAt } : {}),
     ...(record.endedAt !== undefined ? { endedAt: record.endedAt } : {}),
     ...(record.result ? { result: record.result } : {}),
+    seedHash: record.seedHash,
+    practice: record.practice === true,
   };
 }
 
@@ -174,7 +176,8 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
       '/api/rooms/:id/spectate',
       { schema: { tags: ['rooms'], summary: 'The public view, and where to follow it live', params: RoomParams, response: { 200: SpectateReply, 404: Err } } },
       async (req, reply) => {
-        const room = manager.get(req.params.id);
+        // A game that is over is rebuilt from storage when not loaded (its final table).
+        const room = await manager.open(req.params.id);
         if (!room) return reply.code(404).send({ code: 'room/unknown', message: `No open room "${req.params.id}".` });
         const view = await room.snapshot('spectator');
         return { room: room.id, ws: WS_PATH, n: view.n, status: room.status, view: view.view };

@@ -73,6 +73,8 @@ export const RoomSummary = Type.Object({
   startedAt: Type.Optional(Type.Number()),
   endedAt: Type.Optional(Type.Number()),
   result: Type.Optional(GameResultSchema),
+  seedHash: Type.String({ description: 'Commitment to the seed (hex SHA-256), shown from the start; the log reveals the seed once the game is over.' }),
+  practice: Type.Boolean({ description: 'The creator chose the seed (a server started with --allow-client-seeds): the deal proves nothing.' }),
 });
 
 export const RoomParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -111,9 +113,15 @@ export const ReplayLogSchema = Type.Object(
     options: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean()])),
     /** Accepted actions so far. */
     n: Type.Integer(),
+    /** Commitment to the seed (hex SHA-256), present from the start: sha256(seed) must equal it once the seed is revealed. */
+    seedHash: Type.String(),
+    /** The creator chose the seed (practice room). */
+    practice: Type.Optional(Type.Boolean()),
     /** Only in a complete log: with the actions it replays the whole game, hidden cards included. */
     seed: Type.Optional(Type.String()),
     actions: Type.Optional(Type.Array(Type.Object({ at: Type.Number(), seat: Type.Integer(), action: Type.Unknown() }))),
+    /** Complete logs only: the room's clock when it passed the last action (timers fired after it); a replay ticks to it. */
+    clockAt: Type.Optional(Type.Number()),
   },
   {
     description:

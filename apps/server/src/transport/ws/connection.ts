@@ -109,7 +109,10 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
     if (deps.urlRoom !== undefined && msg.room !== deps.urlRoom) {
       return error('protocol/room_mismatch', `This connection was opened for room "${deps.urlRoom.slice(0, 64)}"; connect to /ws?room=${msg.room.slice(0, 64)} to join another.`);
     }
-    const r = deps.manager.get(msg.room);
+    // A game that is over and no longer loaded is rebuilt from storage: the join shows its final table.
+    joining = true;
+    const r = deps.manager.get(msg.room) ?? (await deps.manager.open(msg.room));
+    joining = false;
     if (!r) return error('room/unknown', `No open room "${msg.room.slice(0, 64)}".`);
     let viewer: Viewer = 'spectator';
     let tokenHash: string | undefined;
