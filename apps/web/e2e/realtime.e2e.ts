@@ -103,7 +103,7 @@ describe('two players in real time', () => {
 
   it('reconnects by itself when the connection drops, and plays on', { timeout: 30_000 }, async () => {
     const sockets: WebSocketRoute[] = [];
-    await alice.page.routeWebSocket(/\/ws$/, (ws) => {
+    await alice.page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
       ws.connectToServer();
       sockets.push(ws);
     });

@@ -1,4 +1,5 @@
 // One load-test table: creates a room of P human seats, connects P WebSocket bot clients, plays random legal actions at a pace, again and again.
+import { applyViewPatch, type ViewPatch } from '@decksmith/runtime/view-patch';
 import WebSocket from 'ws';
 import type { Stats } from './stats.ts';
 
@@ -17,6 +18,8 @@ export interface TableOptions {
    * its release: thousands of tables connecting at once would overflow the server's accept queue.
    */
   setupSlot?: () => Promise<() => void>;
+  /** Protocol version the clients join with: 2 (view patches, applied as the web client does) or 1 (whole views); default `LOADTEST_PROTOCOL` or 2. */
+  protocol?: number;
 }
 
 async function post<T>(url: string, body: unknown): Promise<T> {
@@ -82,10 +85,29 @@ async function playOnce(o: TableOptions): Promise<void> {
           ws.send(JSON.stringify({ t: 'action', seq: ++seq, action }));
         }, o.pace * (0.5 + Math.random()));
       };
-      ws.on('open', () => ws.send(JSON.stringify({ t: 'join', v: 1, room: room.id, token })));
+      const protocol = o.protocol ?? Number(process.env['LOADTEST_PROTOCOL'] ?? 2);
+      // The view as a v2 client keeps it: each update's patch applied to the version held (a mismatch asks a resync).
+      let view: unknown = null;
+      let ver = -1;
+      ws.on('open', () => ws.send(JSON.stringify({ t: 'join', v: protocol, room: room.id, token })));
       ws.on('message', (data) => {
-        const m = JSON.parse(data.toString()) as { t: string; legal?: unknown[]; result?: unknown; seq?: number; code?: string };
+        const m = JSON.parse(data.toString()) as { t: string; legal?: unknown[]; result?: unknown; seq?: number; code?: string; view?: unknown; ver?: number; base?: number; patch?: ViewPatch };
         lastNews = performance.now();
+        if (m.patch) {
+          if (view === null) return; // waiting for the welcome a resync asked for
+          const r = m.base === ver ? applyViewPatch(view, m.patch) : null;
+          if (!r || 'error' in r) {
+            o.stats.codes['client/patch_mismatch'] = (o.stats.codes['client/patch_mismatch'] ?? 0) + 1;
+            view = null;
+            ws.send(JSON.stringify({ t: 'resync' }));
+            return;
+          }
+          view = r.value;
+          ver = m.ver!;
+        } else if (m.view !== undefined) {
+          view = m.view;
+          ver = m.ver ?? -1;
+        }
         if (m.t === 'welcome' && ++welcomes === o.players) seated();
         if (m.t === 'welcome' && o.onReady) {
           o.onReady();

@@ -1,6 +1,8 @@
-// One seat's (or a spectator's) WebSocket to a room: join, actions with sequence numbers, ping for
+// One seat's (or a spectator's) WebSocket to a room: join (protocol v2), the view kept by applying
+// each update's patch (a resync when one does not fit), actions with sequence numbers, ping for
 // latency and clock, and reconnection with backoff that rejoins with the same token.
-import { PROTOCOL_VERSION, type ClientMessage, type ServerMessage, type WireAction } from './protocol.ts';
+import { ViewFeed } from '../state/view-feed.ts';
+import { PROTOCOL_VERSION, type ClientMessage, type ServerMessage, type WireAction, type WireMessage } from './protocol.ts';
 
 export type LinkState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -23,17 +25,20 @@ export class RoomSocket {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pings = new Map<number, number>();
   private pingId = 0;
+  /** The view the patches apply to. */
+  private readonly feed = new ViewFeed();
 
   constructor(
     private readonly room: string,
     private readonly token: string | undefined,
     private readonly on: SocketHandlers,
-    private readonly url: string = RoomSocket.defaultUrl(),
+    private readonly url: string = RoomSocket.defaultUrl(room),
   ) {}
 
-  static defaultUrl(): string {
+  /** `/ws?room=<id>` on this page's host: the room in the URL lets the server route the socket to the room's owner. */
+  static defaultUrl(room: string): string {
     const { protocol, host } = window.location;
-    return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws`;
+    return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws?room=${encodeURIComponent(room)}`;
   }
 
   open(): void {
@@ -45,6 +50,7 @@ export class RoomSocket {
     this.on.state(this.attempts === 0 ? 'connecting' : 'reconnecting');
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    this.feed.reset();
     ws.onopen = () => {
       this.attempts = 0;
       this.raw({ t: 'join', v: PROTOCOL_VERSION, room: this.room, ...(this.token ? { token: this.token } : {}) });
@@ -54,12 +60,15 @@ export class RoomSocket {
     };
     ws.onmessage = (e: MessageEvent<string>) => {
       const at = performance.now();
-      let msg: ServerMessage;
+      let wire: WireMessage;
       try {
-        msg = JSON.parse(e.data) as ServerMessage;
+        wire = JSON.parse(e.data) as WireMessage;
       } catch {
         return;
       }
+      const { msg, resync } = this.feed.take(wire);
+      if (resync) this.resync();
+      if (!msg) return;
       if (msg.t === 'welcome') {
         this.seq = Math.max(this.seq, msg.lastSeq);
         this.on.state('open');
