@@ -1,4 +1,4 @@
-// The load test script runs end to end against a live server and prints its one-line JSON report.
+// The load test script runs end to end against live servers and prints its one-line JSON report, per node and in total.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -6,26 +6,51 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from './helpers.ts';
 
-let app: FastifyInstance;
-let url: string;
+const apps: FastifyInstance[] = [];
+const urls: string[] = [];
 beforeAll(async () => {
-  app = await testApp();
-  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  // Two nodes (two apps on their own ports): the script spreads its tables over both.
+  for (let i = 0; i < 2; i++) {
+    const app = await testApp();
+    apps.push(app);
+    urls.push(await app.listen({ port: 0, host: '127.0.0.1' }));
+  }
 });
-afterAll(async () => app?.close());
+afterAll(async () => Promise.all(apps.map((a) => a.close())));
+
+const script = fileURLToPath(new URL('../src/loadtest/main.ts', import.meta.url));
+const run = async (args: string[]): Promise<Record<string, unknown>> => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', script, ...args, '--rooms', '4', '--players', '2', '--duration', '2', '--pace', '50', '--game', 'shed', '--json'],
+    { timeout: 100_000 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+};
 
 describe('npm run loadtest', () => {
   it('drives rooms of WebSocket clients and reports latency, errors and server figures', { timeout: 120_000 }, async () => {
-    const script = fileURLToPath(new URL('../src/loadtest/main.ts', import.meta.url));
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', script, '--url', url, '--rooms', '3', '--players', '2', '--duration', '2', '--pace', '50', '--game', 'shed', '--json'],
-      { timeout: 100_000 },
-    );
-    const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, number>;
+    const report = await run(['--url', urls[0]!]);
     for (const key of ['actionsPerSecond', 'p50', 'p95', 'p99', 'errors', 'disconnects', 'rssMB']) expect(typeof report[key]).toBe('number');
     expect(report['actionsPerSecond']).toBeGreaterThan(0);
     expect(report['errors']).toBe(0);
     expect(report['disconnects']).toBe(0);
+  });
+
+  it('drives several nodes and reports each one and the total', { timeout: 120_000 }, async () => {
+    const report = await run(['--url', urls[0]!, '--url', `${urls[1]!}/`]);
+    const nodes = report['nodes'] as { url: string; rooms: number; actions: number; errors: number; rssMB: number }[];
+    expect(nodes.map((n) => n.url)).toEqual(urls);
+    for (const n of nodes) {
+      expect(n.rooms).toBe(2);
+      expect(n.actions).toBeGreaterThan(0);
+      expect(n.errors).toBe(0);
+    }
+    // Each node's tables played there: the total is the sum of the nodes.
+    expect(report['actions']).toBe(nodes[0]!.actions + nodes[1]!.actions);
+    // Both apps run in this one process, so each node's /metrics reports the same RSS; the total adds them.
+    expect(report['rssMB']).toBeCloseTo(nodes[0]!.rssMB + nodes[1]!.rssMB, 0);
+    // Rooms were created on the node each table plays on: each app holds its own.
+    for (const app of apps) expect(app.decksmith.manager.rooms.size).toBeGreaterThanOrEqual(2);
   });
 });

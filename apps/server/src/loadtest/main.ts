@@ -1,4 +1,4 @@
-// `npm run loadtest -- --rooms R --players P --duration S [--pace ms] [--json] [--url u] [--game id] [--workers n] [--sweep R1,R2,…] [--profile dir]`: load-tests the server over loopback.
+// `npm run loadtest -- --rooms R --players P --duration S [--pace ms] [--json] [--url u]… [--game id] [--workers n] [--threads n] [--sweep R1,R2,…] [--profile dir]`: load-tests a server (or several nodes) over loopback, per node and in total.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,9 +15,13 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     pace: { type: 'string', default: '1000' },
     json: { type: 'boolean', default: false },
-    url: { type: 'string' },
+    /** A node to drive (repeatable, or comma-separated): tables are spread over them in turn. Without it, a server of our own. */
+    url: { type: 'string', multiple: true },
     game: { type: 'string' },
-    workers: { type: 'string', default: '2' },
+    /** Worker processes of the server started here (its `--workers`; 1 is a single process). */
+    workers: { type: 'string', default: '1' },
+    /** Load-generator threads. */
+    threads: { type: 'string', default: '2' },
     /** Room counts to run one after another (a fresh server each): prints the curve as a table (`--json`: an array). */
     sweep: { type: 'string' },
     /** Write a V8 CPU profile of the server (started here) into this folder on exit. */
@@ -28,6 +32,8 @@ const rooms = Number(values.rooms);
 const players = Number(values.players);
 const duration = Number(values.duration);
 const pace = Number(values.pace);
+const workers = Number(values.workers);
+const urls = [...new Set((values.url ?? []).flatMap((u) => u.split(',')).map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean))];
 const say = (line: string): void => void (values.json ? process.stderr : process.stdout).write(`${line}\n`);
 
 // The server under test: the test launcher hosts the generated games plus the fixture games (so a
@@ -49,7 +55,10 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dir: s
   const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [];
   // Extra node flags for the server under test (e.g. LOADTEST_SERVER_FLAGS=--trace-gc).
   profile.push(...(process.env['LOADTEST_SERVER_FLAGS'] ?? '').split(' ').filter(Boolean));
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', LAUNCHER, '--discover', '--port', String(port), '--db', join(dir, 'load.db')], {
+  // The load comes from one address: the per-client admission limits are lifted for it.
+  const config = { maxConnectionsPerIp: 1e6, maxConnections: 1e6, maxRooms: 1e6, createPerMinutePerClient: 1e9, openRoomsPerClient: 1e6, httpPerMinutePerClient: 1e9 };
+  const args = ['--discover', '--port', String(port), '--db', join(dir, 'load.db'), '--workers', String(workers), '--config', JSON.stringify(config)];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', LAUNCHER, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
@@ -78,14 +87,16 @@ async function pickGame(url: string): Promise<string> {
   return chosen.id;
 }
 
-/** Runs one point against `--url`, or against a fresh server of its own (a new database each time). */
-async function point(rooms: number): Promise<PointReport> {
-  const server = values.url ? undefined : await startServer();
-  const url = values.url ?? server!.url;
+/** Runs one point against the `--url` nodes, or against a fresh server of its own (a new database each time). */
+async function point(rooms: number): Promise<PointReport & { workers?: number }> {
+  const server = urls.length > 0 ? undefined : await startServer();
+  const targets = server ? [server.url] : urls;
   try {
-    const game = await pickGame(url);
-    say(`loadtest: ${rooms} rooms × ${players} players of ${game}, pace ${pace} ms, ${duration} s, against ${url} (load average ${loadavg()[0]!.toFixed(2)})`);
-    return await runPoint({ url, game, rooms, players, pace, duration, workers: Number(values.workers) }, () => loadavg()[0]!);
+    const game = await pickGame(targets[0]!);
+    const against = server ? `a server of ${workers} worker${workers > 1 ? 's' : ''} at ${server.url}` : targets.join(', ');
+    say(`loadtest: ${rooms} rooms × ${players} players of ${game}, pace ${pace} ms, ${duration} s, against ${against} (load average ${loadavg()[0]!.toFixed(2)})`);
+    const report = await runPoint({ urls: targets, game, rooms, players, pace, duration, threads: Number(values.threads) }, () => loadavg()[0]!);
+    return server ? { ...report, workers } : report;
   } finally {
     if (server) {
       server.child.kill('SIGTERM');
@@ -99,6 +110,12 @@ async function point(rooms: number): Promise<PointReport> {
 }
 
 function print(r: PointReport): void {
+  if (r.nodes.length > 1) {
+    for (const n of r.nodes) {
+      say(`  node ${n.url}: ${n.rooms} rooms, actions/s ${n.actionsPerSecond}, p50/p95/p99 ${n.p50}/${n.p95}/${n.p99} ms (server p99 ≤ ${n.serverP99}), errors ${n.errors}, disconnects ${n.disconnects}, RSS ${n.rssMB} MB, CPU ${n.cpuPercent} %`);
+    }
+    say('total:');
+  }
   say(`actions/s ${r.actionsPerSecond} (${r.actions} acked, ${r.rejects} rejected)`);
   say(`action→ack latency ms: p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99}  (server side p99 ≤ ${r.serverP99})`);
   say(`errors ${r.errors}  disconnects ${r.disconnects}  games finished ${r.gamesFinished}  stalled ${r.gamesStalled}  codes ${JSON.stringify(r.codes)}`);
@@ -114,11 +131,15 @@ if (values.sweep) {
     reports.push(r);
     if (!values.json) print(r);
   }
+  const node = (r: PointReport, url?: string) => (url ? r.nodes.find((n) => n.url === url)! : r);
   if (values.json) process.stdout.write(`${JSON.stringify(reports)}\n`);
   else {
+    // One row per point, and with several nodes one row per node under it.
     console.table(
-      reports.map((r) => ({
-        players: r.rooms * r.players,
+      reports.flatMap((r) => [undefined, ...(r.nodes.length > 1 ? r.nodes.map((n) => n.url) : [])].map((url) => ({ url, r: node(r, url) }))).map(({ url, r }) => ({
+        ...(urls.length > 1 ? { node: url ?? 'total' } : {}),
+        ...(urls.length === 0 ? { workers } : {}),
+        players: r.rooms * players,
         rooms: r.rooms,
         'p50 ms': r.p50,
         'p95 ms': r.p95,
@@ -130,8 +151,7 @@ if (values.sweep) {
         disconnects: r.disconnects,
         'RSS MB': r.rssMB,
         'CPU %': r.cpuPercent,
-        'client CPU %': r.clientCpuPercent,
-        load: r.loadAverage,
+        ...('clientCpuPercent' in r ? { 'client CPU %': r.clientCpuPercent, load: r.loadAverage } : {}),
       })),
     );
   }

@@ -1,24 +1,24 @@
-// One load-test point: R rooms of P WebSocket clients (in worker threads) against a server, measured for S seconds.
+// One load-test point: R rooms of P WebSocket clients (in worker threads) against one or several server nodes, measured for S seconds, reported per node and in total.
 import { Worker } from 'node:worker_threads';
-import { Stats, serverProcess, serverQuantile } from './stats.ts';
+import { Stats, serverProcess, serverQuantile, type ServerSample, type StatsReport } from './stats.ts';
+import type { WorkerInput } from './worker.ts';
 
 export interface PointOptions {
-  url: string;
+  /** The nodes: table i plays against `urls[i % urls.length]` (create, join and socket alike). */
+  urls: string[];
   game: string;
   rooms: number;
   players: number;
   pace: number;
   /** Seconds measured, once every table is seated. */
   duration: number;
-  workers: number;
+  /** Load-generator threads. */
+  threads: number;
 }
 
-export interface PointReport {
-  game: string;
+/** The figures of one node (or of all of them, in the report's top level). */
+export interface NodeFigures {
   rooms: number;
-  players: number;
-  pace: number;
-  duration: number;
   actions: number;
   rejects: number;
   actionsPerSecond: number;
@@ -30,33 +30,73 @@ export interface PointReport {
   serverP99: number;
   errors: number;
   disconnects: number;
+  /** Server RSS (all its processes: a primary and its workers are summed by its /metrics). */
+  rssMB: number;
+  /** Server CPU over the measured span, % of one core (all its processes). */
+  cpuPercent: number;
+}
+
+export interface NodeReport extends NodeFigures {
+  url: string;
+}
+
+export interface PointReport extends NodeFigures {
+  game: string;
+  players: number;
+  pace: number;
+  duration: number;
   closeCodes: Record<string, number>;
   /** Rejections and error replies by code. */
   codes: Record<string, number>;
   gamesFinished: number;
   gamesStalled: number;
-  rssMB: number;
-  /** Server CPU over the measured span, % of one core. */
-  cpuPercent: number;
   /** The load generator's own CPU (all its threads) over the measured span, % of one core. */
   clientCpuPercent: number;
   /** Seconds it took to create the rooms and seat every client before measuring. */
   setupSeconds: number;
   /** The machine's 1-minute load average at the end (other work shares the cores). */
   loadAverage: number;
+  /** Each node's own figures (one entry per URL). */
+  nodes: NodeReport[];
 }
 
-type WorkerReport = Pick<Stats, 'latencies' | 'acks' | 'rejects' | 'errors' | 'disconnects' | 'games' | 'stalls' | 'closeCodes' | 'codes'>;
+const round = (x: number): number => Math.round(x * 100) / 100;
+
+function figures(stats: Stats, rooms: number, seconds: number, before: ServerSample[], after: ServerSample[]): NodeFigures {
+  // Several nodes: their histograms (same buckets) and process figures add up.
+  const sum = (samples: ServerSample[]): ServerSample => ({
+    rssMB: samples.reduce((a, s) => a + s.rssMB, 0),
+    cpuSeconds: samples.reduce((a, s) => a + s.cpuSeconds, 0),
+    buckets: samples[0]!.buckets.map(([le], i) => [le, samples.reduce((a, s) => a + (s.buckets[i]?.[1] ?? 0), 0)]),
+  });
+  const b = sum(before);
+  const a = sum(after);
+  return {
+    rooms,
+    actions: stats.acks,
+    rejects: stats.rejects,
+    actionsPerSecond: round(stats.acks / seconds),
+    p50: round(stats.percentile(50)),
+    p95: round(stats.percentile(95)),
+    p99: round(stats.percentile(99)),
+    serverP99: round(serverQuantile(b, a, 0.99)),
+    errors: stats.errors,
+    disconnects: stats.disconnects,
+    rssMB: Math.round(a.rssMB * 10) / 10,
+    cpuPercent: round(((a.cpuSeconds - b.cpuSeconds) / seconds) * 100),
+  };
+}
 
 export async function runPoint(o: PointOptions, loadAverage: () => number): Promise<PointReport> {
   const started = performance.now();
+  const tables = Array.from({ length: o.rooms }, (_, i) => o.urls[i % o.urls.length]!);
   // Clients run in worker threads so that parsing their frames does not become the bottleneck.
-  const workers = Math.max(1, Math.min(o.workers, o.rooms));
-  const threads = Array.from({ length: workers }, (_, i) => {
-    const share = Math.floor(o.rooms / workers) + (i < o.rooms % workers ? 1 : 0);
+  const count = Math.max(1, Math.min(o.threads, o.rooms));
+  const threads = Array.from({ length: count }, (_, i) => {
+    const input: WorkerInput = { game: o.game, players: o.players, pace: o.pace, tables: tables.filter((_, t) => t % count === i) };
     // Node 20 does not pass tsx's loader to workers: the worker registers it, then loads worker.ts.
     const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`;
-    const worker = new Worker(boot, { eval: true, workerData: { url: o.url, game: o.game, players: o.players, pace: o.pace, rooms: share } });
+    const worker = new Worker(boot, { eval: true, workerData: input });
     worker.on('error', (err) => {
       process.stderr.write(`loadtest worker failed: ${String(err)}\n`);
       process.exit(1);
@@ -70,52 +110,37 @@ export async function runPoint(o: PointOptions, loadAverage: () => number): Prom
   ]);
   await new Promise((res) => setTimeout(res, 2000));
   const setupSeconds = (performance.now() - started) / 1000;
-  const before = await serverProcess(o.url);
+  const before = await Promise.all(o.urls.map((u) => serverProcess(u)));
   for (const t of threads) t.postMessage('record');
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   await new Promise((res) => setTimeout(res, o.duration * 1000));
-  const reports = await Promise.all(threads.map((t) => new Promise<WorkerReport>((res) => (t.once('message', res), t.postMessage('stop')))));
+  const reports = await Promise.all(threads.map((t) => new Promise<Record<string, StatsReport>>((res) => (t.once('message', res), t.postMessage('stop')))));
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  const after = await serverProcess(o.url);
-  const stats = new Stats();
+  const after = await Promise.all(o.urls.map((u) => serverProcess(u)));
+  const total = new Stats();
+  const byNode = o.urls.map(() => new Stats());
   for (const r of reports) {
-    for (const x of r.latencies) stats.latencies.push(x);
-    stats.acks += r.acks;
-    stats.rejects += r.rejects;
-    stats.errors += r.errors;
-    stats.disconnects += r.disconnects;
-    stats.games += r.games;
-    stats.stalls += r.stalls;
-    for (const [code, n] of Object.entries(r.closeCodes)) stats.closeCodes[code] = (stats.closeCodes[code] ?? 0) + n;
-    for (const [code, n] of Object.entries(r.codes)) stats.codes[code] = (stats.codes[code] ?? 0) + n;
+    for (const [url, s] of Object.entries(r)) {
+      total.add(s);
+      byNode[o.urls.indexOf(url)]!.add(s);
+    }
   }
   await Promise.all(threads.map((t) => Promise.race([new Promise((res) => t.once('exit', res)), new Promise((res) => setTimeout(res, 10_000)).then(() => t.terminate())])));
-  const round = (x: number) => Math.round(x * 100) / 100;
   return {
     game: o.game,
-    rooms: o.rooms,
     players: o.players,
     pace: o.pace,
     duration: round(seconds),
-    actions: stats.acks,
-    rejects: stats.rejects,
-    actionsPerSecond: round(stats.acks / seconds),
-    p50: round(stats.percentile(50)),
-    p95: round(stats.percentile(95)),
-    p99: round(stats.percentile(99)),
-    serverP99: round(serverQuantile(before, after, 0.99)),
-    errors: stats.errors,
-    disconnects: stats.disconnects,
-    closeCodes: stats.closeCodes,
-    codes: stats.codes,
-    gamesFinished: stats.games,
-    gamesStalled: stats.stalls,
-    rssMB: after.rssMB,
-    cpuPercent: round(((after.cpuSeconds - before.cpuSeconds) / seconds) * 100),
+    ...figures(total, o.rooms, seconds, before, after),
+    closeCodes: total.closeCodes,
+    codes: total.codes,
+    gamesFinished: total.games,
+    gamesStalled: total.stalls,
     clientCpuPercent: round(((cpu.user + cpu.system) / 1e6 / seconds) * 100),
     setupSeconds: round(setupSeconds),
     loadAverage: round(loadAverage()),
+    nodes: o.urls.map((url, i) => ({ url, ...figures(byNode[i]!, tables.filter((u) => u === url).length, seconds, [before[i]!], [after[i]!]) })),
   };
 }

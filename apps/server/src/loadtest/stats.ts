@@ -1,5 +1,8 @@
 // Load-test statistics: latency percentiles and counters, and the server's RSS and CPU read from /metrics.
 
+/** The counters and samples of a Stats, as plain data. */
+export type StatsReport = Pick<Stats, 'latencies' | 'acks' | 'rejects' | 'errors' | 'disconnects' | 'games' | 'stalls' | 'closeCodes' | 'codes'>;
+
 export class Stats {
   readonly latencies: number[] = [];
   acks = 0;
@@ -14,6 +17,25 @@ export class Stats {
   /** Codes of the rejections and error replies. */
   codes: Record<string, number> = {};
   recording = false;
+
+  /** What a worker thread sends back (structured-clonable). */
+  report(): StatsReport {
+    const { latencies, acks, rejects, errors, disconnects, games, stalls, closeCodes, codes } = this;
+    return { latencies, acks, rejects, errors, disconnects, games, stalls, closeCodes, codes };
+  }
+
+  /** Adds another thread's (or node's) figures to these. */
+  add(r: StatsReport): void {
+    for (const x of r.latencies) this.latencies.push(x);
+    this.acks += r.acks;
+    this.rejects += r.rejects;
+    this.errors += r.errors;
+    this.disconnects += r.disconnects;
+    this.games += r.games;
+    this.stalls += r.stalls;
+    for (const [code, n] of Object.entries(r.closeCodes)) this.closeCodes[code] = (this.closeCodes[code] ?? 0) + n;
+    for (const [code, n] of Object.entries(r.codes)) this.codes[code] = (this.codes[code] ?? 0) + n;
+  }
 
   ack(ms: number, accepted: boolean): void {
     if (!this.recording) return;

@@ -45,7 +45,8 @@ async function playOnce(o: TableOptions): Promise<void> {
     throw error;
   }
   let welcomes = 0;
-  const wsUrl = `${o.url.replace(/^http/, 'ws')}/ws`;
+  // The room in the URL routes the socket to the room's owner (`--workers`, clusters).
+  const wsUrl = `${o.url.replace(/^http/, 'ws')}/ws?room=${encodeURIComponent(room.id)}`;
   const sockets: WebSocket[] = [];
   await new Promise<void>((resolveGame) => {
     let over = false;
@@ -152,8 +153,11 @@ export async function runTable(o: TableOptions): Promise<void> {
   while (!o.stopped()) {
     try {
       await playOnce(o);
-    } catch {
+    } catch (error) {
       o.stats.errors++;
+      // Set-up failures (an HTTP refusal, a connection error) are counted by their reason.
+      const why = `setup: ${error instanceof Error ? error.message : String(error)}`.slice(0, 120);
+      o.stats.codes[why] = (o.stats.codes[why] ?? 0) + 1;
       await new Promise((r) => setTimeout(r, 500));
     }
   }

@@ -1,15 +1,25 @@
-// A load-test worker thread: runs its share of the tables and reports its statistics when told to stop.
+// A load-test worker thread: runs its share of the tables (each against one of the node URLs) and reports its statistics, per node, when told to stop.
 import { parentPort, workerData } from 'node:worker_threads';
-import { Stats } from './stats.ts';
+import { Stats, type StatsReport } from './stats.ts';
 import { runTable } from './table.ts';
 
-const { url, game, players, pace, rooms } = workerData as { url: string; game: string; players: number; pace: number; rooms: number };
-const stats = new Stats();
+/** What the main thread gives a worker: its tables, by the node URL each one plays against. */
+export interface WorkerInput {
+  game: string;
+  players: number;
+  pace: number;
+  /** One entry per table: the URL of the node it plays on. */
+  tables: string[];
+}
+
+const { game, players, pace, tables: urls } = workerData as WorkerInput;
+const byUrl = new Map<string, Stats>();
+for (const url of urls) if (!byUrl.has(url)) byUrl.set(url, new Stats());
 let stopped = false;
 const tables: Promise<void>[] = [];
 let ready = 0;
 const onReady = (): void => {
-  if (++ready === rooms) parentPort!.postMessage('ready');
+  if (++ready === urls.length) parentPort!.postMessage('ready');
 };
 // At most SLOTS tables of this worker set up at once (see TableOptions.setupSlot).
 const SLOTS = 48;
@@ -24,11 +34,17 @@ const setupSlot = async (): Promise<() => void> => {
     else free++;
   };
 };
-for (let r = 0; r < rooms; r++) tables.push(runTable({ url, game, players, pace, stats, stopped: () => stopped, onReady, setupSlot }));
+for (const url of urls) tables.push(runTable({ url, game, players, pace, stats: byUrl.get(url)!, stopped: () => stopped, onReady, setupSlot }));
 parentPort!.on('message', async (m: 'record' | 'stop') => {
-  if (m === 'record') return void (stats.recording = true);
-  stats.recording = false;
-  const report = { latencies: stats.latencies, acks: stats.acks, rejects: stats.rejects, errors: stats.errors, disconnects: stats.disconnects, games: stats.games, stalls: stats.stalls, closeCodes: stats.closeCodes, codes: stats.codes };
+  if (m === 'record') {
+    for (const s of byUrl.values()) s.recording = true;
+    return;
+  }
+  const report: Record<string, StatsReport> = {};
+  for (const [url, s] of byUrl) {
+    s.recording = false;
+    report[url] = s.report();
+  }
   stopped = true;
   parentPort!.postMessage(report);
   await Promise.race([Promise.all(tables), new Promise((res) => setTimeout(res, 5000))]);
