@@ -10,6 +10,8 @@ const { values } = parseArgs({
     games: { type: 'string', multiple: true },
     /** Processes hosting the rooms: the number of cores by default; 1 is a single process. */
     workers: { type: 'string', default: process.env['DECKSMITH_WORKERS'] ?? String(defaultWorkers()) },
+    /** Accept a client-chosen seed on room creation (tests and practice; such rooms are marked practice). */
+    'allow-client-seeds': { type: 'boolean', default: process.env['DECKSMITH_ALLOW_CLIENT_SEEDS'] === '1' },
   },
 });
 
@@ -24,4 +26,12 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
   process.exit(2);
 }
 
-await start({ port, host: values.host, db: values.db, workers, ...(values.games ? { games: values.games } : {}), handleSignals: true });
+await start({
+  port,
+  host: values.host,
+  db: values.db,
+  workers,
+  ...(values.games ? { games: values.games } : {}),
+  ...(values['allow-client-seeds'] ? { config: { allowClientSeeds: true } } : {}),
+  handleSignals: true,
+});

@@ -96,7 +96,8 @@ async function build(options: StartOptions, storageUrl: string, logger: Logger, 
     ...(await loadRuleFolders(options.games ?? [])),
     ...(options.hostedGames ?? []),
   ];
-  const storage = await openStorage(storageUrl);
+  const walLimitBytes = options.config?.walLimitBytes;
+  const storage = await openStorage(storageUrl, walLimitBytes !== undefined ? { walLimitBytes } : {});
   return buildApp({
     logger,
     games,

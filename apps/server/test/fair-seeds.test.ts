@@ -23,7 +23,7 @@ describe('fair seeds', () => {
     const local = setup(shed, { players: 2, options: { hand_size: 5 }, seed: 'chosen-by-the-creator' });
     for (const [seat, w] of welcomes.entries()) {
       expect(w.t).toBe('welcome');
-      expect(view(shed, tick(shed, local, w.now).state, seat)).toEqual(w.view);
+      expect(view(shed, tick(shed, local, w['now'] as number).state, seat)).toEqual(w['view']);
       expect(w).toMatchObject({ practice: true, seedHash: sha256('chosen-by-the-creator') });
     }
     const summary = (await app.inject(`/api/rooms/${id}`)).json() as { practice: boolean; seedHash: string };

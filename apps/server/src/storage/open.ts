@@ -23,6 +23,8 @@ export interface OpenStorageOptions {
   schema?: string;
   /** PostgreSQL: errors of idle pooled connections. */
   onError?: (error: Error) => void;
+  /** SQLite: a checkpoint truncates the -wal file once it is larger than this (default 64 MiB). */
+  walLimitBytes?: number;
 }
 
 /**
@@ -41,6 +43,9 @@ export async function openStorage(url: string, options: OpenStorageOptions = {})
       return PostgresStorage.open({ url, ...options });
     }
     case 'sqlite':
-      return new SqliteStorage(openDatabase(url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url));
+      return new SqliteStorage(
+        openDatabase(url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url, { walLimitBytes: options.walLimitBytes }),
+        options.walLimitBytes !== undefined ? { walLimitBytes: options.walLimitBytes } : {},
+      );
   }
 }

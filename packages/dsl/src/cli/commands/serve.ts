@@ -10,11 +10,13 @@ export interface ServeOptions {
   games?: string[];
   /** Processes hosting the rooms (1: a single process; more: a primary and that many workers). */
   workers: number;
+  /** Accept a client-chosen seed on room creation (tests and practice; such rooms are marked practice). */
+  allowClientSeeds: boolean;
 }
 
 /** The part of `@decksmith/server/start` this command relies on. */
 interface ServerStartModule {
-  start(options: ServeOptions & { handleSignals: boolean }): Promise<unknown>;
+  start(options: Omit<ServeOptions, 'allowClientSeeds'> & { handleSignals: boolean; config?: { allowClientSeeds?: boolean } }): Promise<unknown>;
 }
 
 // A variable specifier keeps the server out of the DSL's static dependency graph (nx tags,
@@ -41,9 +43,15 @@ export function registerServe(program: Command): void {
       positiveInt,
       defaultWorkers(),
     )
+    .option(
+      '--allow-client-seeds',
+      'accept a seed chosen by the room creator (tests and practice: such rooms are marked practice; env DECKSMITH_ALLOW_CLIENT_SEEDS=1)',
+      process.env['DECKSMITH_ALLOW_CLIENT_SEEDS'] === '1',
+    )
     .action(async (options: ServeOptions) => {
       const server = (await import(SERVER_START)) as ServerStartModule;
+      const { allowClientSeeds, ...rest } = options;
       // The server installs its own SIGINT/SIGTERM handlers and keeps the process alive.
-      await server.start({ ...options, handleSignals: true });
+      await server.start({ ...rest, ...(allowClientSeeds ? { config: { allowClientSeeds: true } } : {}), handleSignals: true });
     });
 }
