@@ -6,11 +6,13 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { resolveConfig, type ServerConfig } from './config.ts';
 import { BotPool, type BotDecider } from './bots/pool.ts';
+import { ClusterNode } from './cluster/node.ts';
 import { GameRegistry } from './games/registry.ts';
 import type { HostedGame } from './games/types.ts';
 import { createMetrics, type ServerMetrics } from './metrics.ts';
@@ -84,7 +86,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   ).withTypeProvider<TypeBoxTypeProvider>();
 
   const registry = new GameRegistry(options.games ?? []);
-  const storage = options.storage ?? new MemoryStorage();
+  // Cluster mode (config.redis): this server is one node of a cluster, and its storage writes need the room's lease.
+  const cluster = config.redis ? await ClusterNode.open({ ...config, redis: config.redis }, options.storage ?? new MemoryStorage(), log) : undefined;
+  const storage = cluster?.storage ?? options.storage ?? new MemoryStorage();
   const metrics = createMetrics(() => {
     const counts: Record<string, number> = { waiting: 0, playing: 0, finished: 0 };
     for (const r of manager.rooms.values()) counts[r.status] = (counts[r.status] ?? 0) + 1;
@@ -106,27 +110,33 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // Graceful shutdown: before the WebSocket plugin drops its sockets, rooms finish queued work
   // (every accepted action is already stored), say goodbye and close their sockets; then storage closes.
   app.addHook('preClose', async () => rooms.close());
+  // A cluster node leaves after its rooms closed: relayed sockets close, its leases are freed for the other nodes.
+  if (cluster) app.addHook('preClose', async () => cluster.stop());
   app.addHook('onClose', async () => storage.close());
   app.addHook('onClose', async () => bots.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: config.maxFrameBytes } });
+  // Room operations of rooms owned by another node are forwarded there; the cluster's lobby (before the routes, so they inherit the hook).
+  cluster?.attach(app, manager, (socket, ip, room) => connect(socket, ip, room));
   await app.register(routes({ registry, manager, storage, metrics }));
   await app.register(clientDefRoutes(registry));
   // Connection caps (total, per IP) refuse before the upgrade; buffer caps bound what slow readers hold.
   const connections = new ConnectionAdmission(config);
   const buffers = new BufferBudget(config);
+  const connect = (socket: WebSocket, ip: string, urlRoom: string | undefined): void =>
+    handleConnection(socket, { manager: rooms, config, metrics, log, connections, buffers, ...(options.onFrame ? { onFrame: options.onFrame } : {}), ...(urlRoom !== undefined ? { urlRoom } : {}) }, ip);
   app.get('/ws', { websocket: true, schema: { hide: true }, preValidation: connections.hook }, (socket, request) => {
     // `/ws?room=<id>` (the first one, as the primary routed it) binds the connection to that room.
     const q = (request.query as { room?: unknown }).room;
     const urlRoom = Array.isArray(q) ? q[0] : q;
-    handleConnection(
-      socket,
-      { manager: rooms, config, metrics, log, connections, buffers, ...(options.onFrame ? { onFrame: options.onFrame } : {}), ...(typeof urlRoom === 'string' ? { urlRoom } : {}) },
-      ipOf(request),
-    );
+    const room = typeof urlRoom === 'string' ? urlRoom : undefined;
+    // In a cluster, a socket for a room owned by another node is relayed there.
+    if (cluster) return cluster.route(socket, room, ipOf(request), connect);
+    connect(socket, ipOf(request), room);
   });
 
   await serveClient(app, webRoot);
-  if (options.recover !== false) await rooms.recover();
+  if (cluster) await cluster.start();
+  else if (options.recover !== false) await rooms.recover();
   rooms.startSweeping();
   return app;
 }

@@ -80,6 +80,17 @@ export interface ServerConfig {
   botRoomBudgetMsPerSecond: number;
   /** Decisions that may wait for a bot thread beyond those running; more are deferred, and from half of it levels step down (ismcts → greedy → random). */
   botGlobalQueue: number;
+  // --- many machines (H6b): a cluster of nodes on Redis (src/cluster/node.ts) ---
+  /** Redis URL (`redis://host:6379/0`): with it this server is one node of a cluster (leases, relays, lobby in Redis); without it, a single server. */
+  redis?: string;
+  /** This node's id, unique in the cluster (letters, digits, `.`, `_`, `-`; default: hostname-pid). */
+  nodeId?: string;
+  /** How this node is reached from outside (informational: written to its presence key). */
+  publicUrl?: string;
+  /** Room lease length in ms: a dead or cut-off node's rooms pass to other nodes this long after its last renewal. */
+  leaseMs: number;
+  /** Prefix of every Redis key and channel of the cluster (one cluster per prefix). */
+  redisPrefix: string;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -121,6 +132,9 @@ export const DEFAULT_CONFIG: ServerConfig = {
   botThinkMs: 15,
   botRoomBudgetMsPerSecond: 100,
   botGlobalQueue: 64,
+  // --- many machines (H6b) ---
+  leaseMs: 5000,
+  redisPrefix: 'decksmith:',
 };
 
 export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig {

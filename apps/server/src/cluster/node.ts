@@ -1,0 +1,334 @@
+// One node of a cluster on Redis: room leases and takeover, presence, the lobby, and relaying of sockets and HTTP room operations to each room's owner.
+import { hostname } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { RawData, WebSocket } from 'ws';
+import type { ServerConfig } from '../config.ts';
+import type { RoomManager } from '../rooms/manager.ts';
+import type { Room } from '../rooms/room.ts';
+import type { Storage } from '../storage/storage.ts';
+import { LeaseKeeper } from './lease.ts';
+import { fencedStorage } from './lease-storage.ts';
+import { connectRedis, NODE_ID, RedisBus, type BusMessage } from './redis-bus.ts';
+import { clusterKeys, leaseScripts, type ClusterKeys } from './redis-keys.ts';
+import { RedisLobby } from './redis-lobby.ts';
+import { RelayEdge } from './relay-edge.ts';
+import { HttpRelay, REPLY, REQUEST, VIA, type ForwardedReply, type ForwardedRequest } from './relay-http.ts';
+import { CLOSE, MESSAGE, OPEN, RelayOwner } from './relay-owner.ts';
+
+/** Hands a socket (real or relayed) to the ordinary connection handler, bound to the room of its URL. */
+export type Connect = (socket: WebSocket, ip: string, room: string | undefined) => void;
+
+/** Where a room is served. */
+type Where = { local: Room } | { owner: string } | { none: true };
+
+/** Room operations forwarded to the owner (the log is read from storage by any node). */
+const ROOM_ROUTES = new Set(['GET /api/rooms/:id', 'POST /api/rooms/:id/join', 'GET /api/rooms/:id/spectate']);
+/** What a client is told when its room was given up here (it reconnects and resumes elsewhere). */
+const MOVED = ['server/moved', 'This server no longer hosts the room; reconnect to resume.'] as const;
+
+/**
+ * A cluster node. Every room is owned by one node at a time through a lease in Redis
+ * (`room:<id>:owner`, SET NX PX), renewed by its owner; a room whose lease this node cannot
+ * prove valid is unloaded at once (see {@link LeaseKeeper}) and every write for it is refused
+ * (see {@link fencedStorage}). Rooms whose lease expired (their node died or was cut off) are
+ * taken over by replaying their log from storage. Any node accepts any client: a socket or
+ * HTTP room operation for a room owned elsewhere is relayed to the owner over pub/sub.
+ */
+export class ClusterNode {
+  readonly nodeId: string;
+  readonly storage: Storage;
+  private readonly keys: ClusterKeys;
+  private readonly leases: LeaseKeeper;
+  private readonly bus: RedisBus;
+  private readonly lobby: RedisLobby;
+  private readonly loading = new Map<string, Promise<Room | null>>();
+  /** Rooms loaded here as of the last tick (to notice the ones the manager unloaded). */
+  private readonly known = new Map<string, Room>();
+  private readonly alive = new Map<string, boolean>();
+  private manager!: RoomManager;
+  private edge!: RelayEdge;
+  private owner!: RelayOwner;
+  private http!: HttpRelay;
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  private ticks = 0;
+  private stopped = false;
+
+  private constructor(
+    private readonly redis: Redis,
+    private readonly sub: Redis,
+    inner: Storage,
+    private readonly config: ServerConfig & { redis: string },
+    private readonly log: Logger,
+  ) {
+    this.nodeId = config.nodeId ?? `${hostname()}-${process.pid}`;
+    if (!NODE_ID.test(this.nodeId)) throw new Error(`--node-id must be 1–64 letters, digits, '.', '_' or '-', got "${this.nodeId}"`);
+    this.keys = clusterKeys(config.redisPrefix);
+    this.leases = new LeaseKeeper({
+      nodeId: this.nodeId,
+      leaseMs: config.leaseMs,
+      scripts: leaseScripts(redis),
+      keys: this.keys,
+      log,
+      onLost: (room) => void this.manager?.unload(room, ...MOVED),
+    });
+    this.storage = fencedStorage(inner, this.leases, (room) => void this.reload(room));
+    this.bus = new RedisBus(redis, sub, this.keys, this.nodeId);
+    this.lobby = new RedisLobby(redis, this.keys, config.leaseMs * 4);
+  }
+
+  /** Connects to Redis; `storage` is wrapped so that writes need this node's lease. */
+  static async open(config: ServerConfig & { redis: string }, storage: Storage, log: Logger): Promise<ClusterNode> {
+    const clog = log.child({ node: config.nodeId });
+    const redis = connectRedis(config.redis, Math.max(100, Math.round(config.leaseMs / 3)), clog);
+    const sub = connectRedis(config.redis, undefined, clog);
+    await Promise.all([redis.ping(), sub.ping()]);
+    return new ClusterNode(redis, sub, storage, config, clog);
+  }
+
+  /** Binds the node to the app: its rooms, the handler of (relayed) sockets, and local serving of forwarded requests. */
+  attach(app: FastifyInstance, manager: RoomManager, connect: Connect): void {
+    this.manager = manager;
+    const c = this.config;
+    this.edge = new RelayEdge(this.bus, { heartbeatMs: c.heartbeatMs, ratePerSecond: c.ratePerSecond, rateBurst: c.rateBurst, maxBuffered: 4 * 1024 * 1024 }, this.log);
+    this.owner = new RelayOwner(
+      this.bus,
+      c.maxRooms * 16,
+      (socket, ip, room) => void this.serveRelayed(socket, ip, room, connect),
+      (node) => this.alive.get(node) !== false,
+    );
+    this.http = new HttpRelay(this.bus, (req, from) => this.runLocal(app, req, from), 5000, 1024);
+    // Room operations of rooms owned elsewhere are forwarded; the lobby is the cluster's.
+    app.addHook('preHandler', async (req, reply) => {
+      if (req.headers[VIA] !== undefined) return;
+      const route = `${req.method} ${req.routeOptions.url ?? ''}`;
+      if (route === 'GET /api/rooms') {
+        const q = req.query as { game?: string; status?: string; limit?: number; cursor?: string };
+        if (q.limit !== undefined && q.limit > c.lobbyPageMax) return;
+        const page = await this.lobby.page(q);
+        if ('invalid' in page) return;
+        return reply.send(page);
+      }
+      if (!ROOM_ROUTES.has(route)) return;
+      const where = await this.locate((req.params as { id: string }).id);
+      if (!('owner' in where)) return;
+      const r = await this.http.forward(where.owner, { method: req.method, url: req.url, ...(req.body !== undefined ? { body: req.body } : {}), ip: req.ip });
+      if (!r) return reply.code(503).header('retry-after', '1').send({ code: 'server/busy', message: 'The room’s server did not answer in time; try again.' });
+      reply.code(r.status);
+      if (r.contentType) reply.header('content-type', r.contentType);
+      if (r.retryAfter) reply.header('retry-after', r.retryAfter);
+      return reply.send(r.body);
+    });
+  }
+
+  /** Starts serving: the bus, presence, leases, takeover of free rooms and the lobby. */
+  async start(): Promise<void> {
+    await this.bus.start((m) => this.dispatch(m));
+    // Rooms stored but unknown to the directory (a cluster restarted on an empty Redis) become free rooms.
+    const live = await this.storage.listRooms(['waiting', 'playing']);
+    for (let i = 0; i < live.length; i += 500) {
+      const args = live.slice(i, i + 500).flatMap((r) => [0, r.id]);
+      if (args.length > 0) await this.redis.zadd(this.keys.leases, 'NX', ...args);
+    }
+    await this.tick();
+    this.leases.start();
+    const every = Math.max(20, Math.round(this.config.leaseMs / 3));
+    this.ticker = setInterval(() => void this.tick().catch((err: unknown) => this.log.warn({ err }, 'cluster tick failed')), every);
+    this.log.info({ node: this.nodeId, leaseMs: this.config.leaseMs, stored: live.length }, 'cluster node started');
+  }
+
+  /** Whether this node serves `room` now. */
+  isLocal(room: string): boolean {
+    return this.manager.get(room) !== undefined && this.leases.valid(room);
+  }
+
+  /** Finds where a room is served: here (taking it over if it is free and unfinished), at another node, or nowhere. */
+  async locate(room: string): Promise<Where> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const here = this.manager.get(room);
+      if (here && this.leases.valid(room)) return { local: here };
+      const pending = this.loading.get(room);
+      if (pending) {
+        const r = await pending;
+        if (r) return { local: r };
+        continue;
+      }
+      const owner = await this.redis.get(this.keys.owner(room));
+      if (owner && owner !== this.nodeId) return { owner };
+      const taken = await this.takeOver(room);
+      if (taken) return { local: taken };
+    }
+    return { none: true };
+  }
+
+  /** Takes a free room over: its lease, then its log replayed from storage. Null when another node won it or it is not live. */
+  takeOver(room: string): Promise<Room | null> {
+    const pending = this.loading.get(room);
+    if (pending) return pending;
+    const p = (async (): Promise<Room | null> => {
+      const record = await this.storage.getRoom(room);
+      if (!record || (record.status !== 'waiting' && record.status !== 'playing')) return null;
+      if (this.manager.rooms.size >= this.config.maxRooms) return null;
+      if (!(await this.leases.acquire(room))) return null;
+      try {
+        const loaded = await this.manager.load(room);
+        if (!loaded) await this.leases.release(room, 'over');
+        else this.log.info({ room, n: loaded.height, at: Date.now() }, 'room taken over');
+        return loaded;
+      } catch (err) {
+        await this.leases.release(room, 'free');
+        throw err;
+      }
+    })().finally(() => this.loading.delete(room));
+    this.loading.set(room, p);
+    return p;
+  }
+
+  /** Rebuilds a room of ours from the log after storage refused one of its writes as not next. */
+  private async reload(room: string): Promise<void> {
+    if (this.loading.has(room)) return;
+    this.log.warn({ room }, 'log position taken: reloading the room from storage');
+    await this.manager.unload(room, ...MOVED);
+    const p = this.manager.load(room).catch(async (err: unknown) => {
+      this.log.error({ err, room }, 'reloading failed; giving the room up');
+      await this.leases.release(room, 'free');
+      return null;
+    });
+    this.loading.set(room, p.finally(() => this.loading.delete(room)));
+    await p;
+  }
+
+  /** The `/ws` route: a socket for a room (`/ws?room=`) owned elsewhere is relayed there; anything else is served here. */
+  route(socket: WebSocket, room: string | undefined, ip: string, connect: Connect): void {
+    if (!room || room.length > 64 || this.isLocal(room)) return connect(socket, ip, room);
+    // Frames that arrive while the owner is looked up are kept (a few: a client sends its join first).
+    const early: RawData[] = [];
+    const hold = (data: RawData): void => void (early.length < 8 ? early.push(data) : socket.close(1008, 'too early'));
+    socket.on('message', hold);
+    const serveHere = (): void => {
+      connect(socket, ip, room);
+      for (const data of early) socket.emit('message', data, false);
+    };
+    this.locate(room).then(
+      (where) => {
+        socket.off('message', hold);
+        if (socket.readyState !== socket.OPEN) return;
+        if ('owner' in where) this.edge.open(socket, where.owner, room, ip, early);
+        else serveHere();
+      },
+      (err: unknown) => {
+        this.log.warn({ err, room }, 'locating a room failed; serving the socket here');
+        socket.off('message', hold);
+        if (socket.readyState === socket.OPEN) serveHere();
+      },
+    );
+  }
+
+  private async serveRelayed(socket: WebSocket, ip: string, room: string, connect: Connect): Promise<void> {
+    // Still ours (or being loaded here)? Otherwise the client reconnects and is routed afresh.
+    const ok = this.isLocal(room) || (this.loading.has(room) && (await this.loading.get(room)) !== null);
+    if (!ok) {
+      socket.send(JSON.stringify({ t: 'bye', code: MOVED[0], message: MOVED[1] }));
+      return socket.close(1012, MOVED[0]);
+    }
+    connect(socket, ip, room);
+  }
+
+  private async runLocal(app: FastifyInstance, req: ForwardedRequest, from: string): Promise<ForwardedReply> {
+    const res = await app.inject({
+      method: req.method as 'GET',
+      url: req.url,
+      remoteAddress: req.ip,
+      headers: { [VIA]: from, ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(req.body !== undefined ? { payload: JSON.stringify(req.body) } : {}),
+    });
+    const type = res.headers['content-type'];
+    const retry = res.headers['retry-after'];
+    return { status: res.statusCode, body: res.body, ...(typeof type === 'string' ? { contentType: type } : {}), ...(retry !== undefined ? { retryAfter: String(retry) } : {}) };
+  }
+
+  private dispatch(m: BusMessage): void {
+    try {
+      if (m.kind === REQUEST || m.kind === REPLY) return this.http.handle(m.kind, m.conn, m.from, m.payload);
+      // A connection id starts with the id of the node holding the real socket.
+      const edgeSide = m.conn.startsWith(`${this.nodeId}.`);
+      if (m.kind === OPEN || ((m.kind === MESSAGE || m.kind === CLOSE) && !edgeSide)) return this.owner.handle(m.kind, m.conn, m.from, m.payload);
+      if (m.kind === MESSAGE || m.kind === CLOSE) return this.edge.handle(m.kind, m.conn, m.from, m.payload);
+    } catch (err) {
+      this.log.warn({ err, kind: m.kind }, 'bad cluster message');
+    }
+  }
+
+  /** Every third of a lease: presence, rooms unloaded here, free rooms to take over, relayed rooms that moved, the lobby. */
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    this.ticks++;
+    await this.redis.set(this.keys.node(this.nodeId), this.config.publicUrl ?? '', 'PX', this.config.leaseMs * 2);
+    // Rooms the manager unloaded (finished and archived, expired, shut down) give their lease up.
+    for (const [id, room] of [...this.known]) {
+      if (this.manager.get(id) === room) continue;
+      this.known.delete(id);
+      if (this.leases.valid(id) || room.status === 'finished') {
+        await this.leases.release(id, room.status === 'finished' ? 'over' : 'free');
+        await this.lobby.remove(id).catch(() => {});
+      }
+    }
+    for (const [id, room] of this.manager.rooms) {
+      // A room loaded here without a lease must not act (nothing should load one so, but never trust it).
+      if (!this.leases.valid(id) && !this.loading.has(id)) {
+        this.log.warn({ room: id }, 'room loaded without a valid lease: unloading');
+        void this.manager.unload(id, ...MOVED);
+        continue;
+      }
+      this.known.set(id, room);
+    }
+    // Free rooms: a few per tick each, in random order, so surviving nodes share a dead node's rooms.
+    const free = await this.leases.free(256);
+    let took = 0;
+    for (const id of free.sort(() => Math.random() - 0.5)) {
+      if (took >= 32 || this.stopped) break;
+      if (this.manager.get(id) || this.loading.has(id)) continue;
+      const owner = await this.redis.get(this.keys.owner(id));
+      if (owner) continue;
+      const room = await this.takeOver(id).catch((err: unknown) => (this.log.warn({ err, room: id }, 'takeover failed'), null));
+      if (room) took++;
+      else if (!(await this.storage.getRoom(id).then((r) => r && (r.status === 'waiting' || r.status === 'playing')))) {
+        await this.leases.forget(id);
+      }
+    }
+    await this.checkRelays();
+    await this.lobby.publish([...this.manager.rooms.values()].filter((r) => this.leases.valid(r.id)), this.ticks % 3 === 0);
+  }
+
+  /** Relayed clients of rooms whose owner changed are told to reconnect; relayed sockets of nodes that are gone are dropped. */
+  private async checkRelays(): Promise<void> {
+    const rooms = [...this.edge.rooms()];
+    if (rooms.length > 0) {
+      const owners = await this.redis.mget(...rooms.map(([room]) => this.keys.owner(room)));
+      rooms.forEach(([room, owner], i) => owners[i] !== owner && this.edge.moved(room, owners[i] ?? null));
+    }
+    const nodes = [...new Set(this.owner.edges())];
+    if (nodes.length > 0) {
+      const present = await this.redis.mget(...nodes.map((n) => this.keys.node(n)));
+      nodes.forEach((n, i) => this.alive.set(n, present[i] !== null));
+      this.owner.sweep();
+    }
+  }
+
+  /** Leaves the cluster: relayed sockets are closed (clients reconnect elsewhere), leases are freed for other nodes at once. Call after the rooms closed. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.ticker);
+    this.leases.stop();
+    this.edge?.closeAll();
+    this.owner?.closeAll();
+    for (const id of [...this.leases.rooms()]) {
+      const room = this.known.get(id);
+      await this.leases.release(id, room?.status === 'finished' ? 'over' : 'free');
+    }
+    await this.redis.del(this.keys.node(this.nodeId)).catch(() => {});
+    this.redis.disconnect();
+    this.sub.disconnect();
+  }
+}

@@ -1,0 +1,114 @@
+// The owner's side of a relayed connection: a socket-like object fed from Redis, handed to the ordinary connection handler, so the room sees a Subscriber like any other.
+import { EventEmitter } from 'node:events';
+import type { WebSocket } from 'ws';
+import type { RedisBus } from './redis-bus.ts';
+
+/** Frame kinds on the bus: open, message, close. */
+export const OPEN = 'o';
+export const MESSAGE = 'm';
+export const CLOSE = 'c';
+
+/**
+ * A WebSocket stand-in whose frames travel over Redis to the node holding the real socket.
+ * Implements what the connection handler uses: send, close, terminate, ping (answered at once
+ * while the relaying node is present: that node pings the real client itself), readyState,
+ * bufferedAmount and the message/close/pong/error events.
+ */
+export class RelayedSocket extends EventEmitter {
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readonly CLOSING = 2;
+  readonly CLOSED = 3;
+  readyState = 1;
+  readonly bufferedAmount = 0;
+
+  constructor(
+    readonly conn: string,
+    readonly edge: string,
+    private readonly bus: RedisBus,
+    private readonly alive: () => boolean,
+    private readonly onGone: (conn: string) => void,
+  ) {
+    super();
+  }
+
+  send(text: string | Buffer): void {
+    if (this.readyState !== this.OPEN) return;
+    this.bus.send(this.edge, MESSAGE, this.conn, typeof text === 'string' ? text : text.toString('utf8'));
+  }
+
+  ping(): void {
+    if (this.readyState === this.OPEN && this.alive()) queueMicrotask(() => this.emit('pong'));
+  }
+
+  close(code = 1000, reason = ''): void {
+    if (this.readyState !== this.OPEN) return;
+    this.bus.send(this.edge, CLOSE, this.conn, JSON.stringify({ code, reason }));
+    this.ended();
+  }
+
+  terminate(): void {
+    this.close(1006, '');
+  }
+
+  /** The client's side went away (its node said so, or is gone). */
+  ended(): void {
+    if (this.readyState === this.CLOSED) return;
+    this.readyState = this.CLOSED;
+    this.onGone(this.conn);
+    this.emit('close', 1006, Buffer.alloc(0));
+  }
+}
+
+/** The relayed connections this node serves as a room's owner, by connection id. */
+export class RelayOwner {
+  private readonly sockets = new Map<string, RelayedSocket>();
+
+  constructor(
+    private readonly bus: RedisBus,
+    private readonly maxConnections: number,
+    private readonly connect: (socket: WebSocket, ip: string, room: string) => void,
+    private readonly present: (node: string) => boolean,
+  ) {}
+
+  get size(): number {
+    return this.sockets.size;
+  }
+
+  /** Handles one bus message addressed to the owner side. */
+  handle(kind: string, conn: string, from: string, payload: string): void {
+    if (kind === OPEN) {
+      if (this.sockets.has(conn)) return;
+      if (this.sockets.size >= this.maxConnections) {
+        this.bus.send(from, MESSAGE, conn, JSON.stringify({ t: 'bye', code: 'server/busy', message: 'The server is busy; try again.' }));
+        return this.bus.send(from, CLOSE, conn, JSON.stringify({ code: 1013, reason: 'server/busy' }));
+      }
+      const { ip, room } = JSON.parse(payload) as { ip: string; room: string };
+      const socket = new RelayedSocket(conn, from, this.bus, () => this.present(from), (c) => this.sockets.delete(c));
+      this.sockets.set(conn, socket);
+      this.connect(socket as unknown as WebSocket, ip, room);
+    } else if (kind === MESSAGE) {
+      const socket = this.sockets.get(conn);
+      // A frame for a connection this node does not know (it restarted): tell the other side to drop it.
+      if (!socket) return this.bus.send(from, CLOSE, conn, JSON.stringify({ code: 1012, reason: 'server/moved' }));
+      socket.emit('message', Buffer.from(payload, 'utf8'), false);
+    } else if (kind === CLOSE) {
+      this.sockets.get(conn)?.ended();
+    }
+  }
+
+  /** The relaying node of every connection served here. */
+  edges(): string[] {
+    return [...this.sockets.values()].map((s) => s.edge);
+  }
+
+  /** Drops the connections of relaying nodes that are gone. */
+  sweep(): void {
+    for (const s of [...this.sockets.values()]) if (!this.present(s.edge)) s.ended();
+  }
+
+  /** Closes every relayed connection (shutdown). */
+  closeAll(): void {
+    for (const s of [...this.sockets.values()]) s.close(1001, 'server/shutdown');
+  }
+}
