@@ -22,7 +22,7 @@ import { MemoryStorage } from './storage/memory.ts';
 import type { Storage } from './storage/storage.ts';
 import { routes } from './transport/http/routes.ts';
 import { clientDefRoutes } from './transport/http/client-def.ts';
-import { handleConnection, type FrameTap } from './transport/ws/connection.ts';
+import { handleConnection, socketErrorHandler, type FrameTap } from './transport/ws/connection.ts';
 import { BufferBudget } from './admission/buffer-budget.ts';
 import { ConnectionAdmission, ipOf } from './admission/connections.ts';
 
@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   if (cluster) app.addHook('preClose', async () => cluster.stop());
   app.addHook('onClose', async () => storage.close());
   app.addHook('onClose', async () => bots.close());
-  await app.register(fastifyWebsocket, { options: { maxPayload: config.maxFrameBytes } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: config.maxFrameBytes }, errorHandler: socketErrorHandler });
   // Room operations of rooms owned by another node are forwarded there; the cluster's lobby (before the routes, so they inherit the hook).
   cluster?.attach(app, manager, (socket, ip, room) => connect(socket, ip, room));
   await app.register(routes({ registry, manager, storage, metrics }));
@@ -122,16 +122,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // Connection caps (total, per IP) refuse before the upgrade; buffer caps bound what slow readers hold.
   const connections = new ConnectionAdmission(config);
   const buffers = new BufferBudget(config);
-  const connect = (socket: WebSocket, ip: string, urlRoom: string | undefined): void =>
-    handleConnection(socket, { manager: rooms, config, metrics, log, connections, buffers, ...(options.onFrame ? { onFrame: options.onFrame } : {}), ...(urlRoom !== undefined ? { urlRoom } : {}) }, ip);
+  const connect = (socket: WebSocket, ip: string, urlRoom: string | undefined, upgrade?: object): void =>
+    handleConnection(socket, { manager: rooms, config, metrics, log, connections, buffers, ...(options.onFrame ? { onFrame: options.onFrame } : {}), ...(urlRoom !== undefined ? { urlRoom } : {}) }, ip, upgrade);
   app.get('/ws', { websocket: true, schema: { hide: true }, preValidation: connections.hook }, (socket, request) => {
     // `/ws?room=<id>` (the first one, as the primary routed it) binds the connection to that room.
     const q = (request.query as { room?: unknown }).room;
     const urlRoom = Array.isArray(q) ? q[0] : q;
     const room = typeof urlRoom === 'string' ? urlRoom : undefined;
     // In a cluster, a socket for a room owned by another node is relayed there.
-    if (cluster) return cluster.route(socket, room, ipOf(request), connect);
-    connect(socket, ipOf(request), room);
+    if (cluster) return cluster.route(socket, room, ipOf(request), (s, ip, r) => connect(s, ip, r, request.raw));
+    connect(socket, ipOf(request), room, request.raw);
   });
 
   await serveClient(app, webRoot);

@@ -1,4 +1,5 @@
 // WebSocket admission: connection caps (total and per IP) refused at upgrade with coded answers, a join deadline, and slow readers closed at the per-socket and total buffer caps.
+import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
@@ -86,6 +87,37 @@ describe('connection counting', () => {
     conns.close('a');
     expect(conns.count('a')).toBe(1);
     expect(conns.open('c')).toBeNull();
+  });
+});
+
+describe('reservations before the upgrade', () => {
+  const request = (ip: string) => ({ ip, raw: { socket: new EventEmitter() } });
+  const reply = () => {
+    const sent: { status?: number; body?: unknown } = {};
+    const r = { code: (s: number) => ((sent.status = s), r), header: () => r, send: async (b: unknown) => void (sent.body = b) };
+    return { r, sent };
+  };
+  it('counts an upgrade from its pre-upgrade check, so a burst cannot pass the cap; a failed upgrade gives its place back', async () => {
+    const conns = new ConnectionAdmission({ maxConnections: 100, maxConnectionsPerIp: 2 });
+    const hook = conns.hook as unknown as (req: unknown, rep: unknown) => Promise<void>;
+    const [a, b, c] = [request('x'), request('x'), request('x')];
+    const [ra, rb, rc] = [reply(), reply(), reply()];
+    await hook(a, ra.r);
+    await hook(b, rb.r);
+    await hook(c, rc.r);
+    expect([ra.sent.status, rb.sent.status]).toEqual([undefined, undefined]);
+    expect(rc.sent).toMatchObject({ status: 429, body: { code: 'quota/connections' } });
+    // a's upgrade completes (takes its place); b's never does (its socket closes): its place is free again.
+    expect(conns.open('x', a.raw)).toBeNull();
+    b.raw.socket.emit('close');
+    expect(conns.count('x')).toBe(1);
+    const d = request('x');
+    const rd = reply();
+    await hook(d, rd.r);
+    expect(rd.sent.status).toBeUndefined();
+    // a's socket closing later releases nothing twice.
+    a.raw.socket.emit('close');
+    expect(conns.count('x')).toBe(2);
   });
 });
 

@@ -11,10 +11,12 @@ export interface ConnectionRefusal {
 }
 
 /**
- * Counts open WebSocket connections, in total and by IP address. `refusal()` is asked before
- * the upgrade (a cheap HTTP 503/429 with Retry-After); `open()` counts a connection once it
- * is upgraded and returns a refusal when parallel upgrades went past a cap meanwhile (the
- * connection is then closed with the code); `close()` releases it.
+ * Counts open WebSocket connections, in total and by IP address. The pre-upgrade hook refuses
+ * past a cap (a cheap HTTP 503/429 with Retry-After) and otherwise reserves a place for the
+ * request, so a burst of parallel upgrades cannot all pass the check before any is counted; the
+ * reservation is released if the upgrade never completes (its TCP socket closes). `open()`
+ * turns the reservation into an open connection (or counts one that had none, refusing it past
+ * a cap); `close()` releases it.
  *
  * @example
  * const conns = new ConnectionAdmission(config);
@@ -23,6 +25,8 @@ export interface ConnectionRefusal {
 export class ConnectionAdmission {
   private total = 0;
   private readonly byIp = new Map<string, number>();
+  /** Upgrade requests holding a place that their connection has not taken yet. */
+  private readonly reserved = new WeakSet<object>();
 
   constructor(private readonly config: Pick<ServerConfig, 'maxConnections' | 'maxConnectionsPerIp'>) {}
 
@@ -43,28 +47,42 @@ export class ConnectionAdmission {
     return null;
   }
 
-  /** Counts an upgraded connection; returns a refusal (and counts nothing) when it is over a cap. */
-  open(ip: string): ConnectionRefusal | null {
+  /** Counts an upgraded connection (taking its request's reservation if it holds one); returns a refusal (and counts nothing) when it is over a cap. */
+  open(ip: string, request?: object): ConnectionRefusal | null {
+    if (request && this.reserved.delete(request)) return null;
     const refused = this.refusal(ip);
     if (refused) return refused;
-    this.total++;
-    this.byIp.set(ip, (this.byIp.get(ip) ?? 0) + 1);
+    this.count1(ip, 1);
     return null;
   }
 
-  /** Releases a connection counted by `open`. */
-  close(ip: string): void {
-    this.total = Math.max(0, this.total - 1);
-    const n = (this.byIp.get(ip) ?? 0) - 1;
+  private count1(ip: string, by: 1 | -1): void {
+    this.total = Math.max(0, this.total + by);
+    const n = (this.byIp.get(ip) ?? 0) + by;
     if (n > 0) this.byIp.set(ip, n);
     else this.byIp.delete(ip);
   }
 
-  /** A Fastify preValidation hook for the WebSocket route: refuses before the upgrade. */
+  /** Releases a connection counted by `open`. */
+  close(ip: string): void {
+    this.count1(ip, -1);
+  }
+
+  /** A Fastify preValidation hook for the WebSocket route: refuses before the upgrade, or reserves a place for the connection. */
   readonly hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const refused = this.refusal(ipOf(request));
-    if (!refused) return;
-    await reply.code(refused.status).header('retry-after', String(refused.retryAfterSeconds)).send({ code: refused.code, message: refused.message });
+    const ip = ipOf(request);
+    const refused = this.refusal(ip);
+    if (refused) {
+      await reply.code(refused.status).header('retry-after', String(refused.retryAfterSeconds)).send({ code: refused.code, message: refused.message });
+      return;
+    }
+    const raw = request.raw;
+    this.reserved.add(raw);
+    this.count1(ip, 1);
+    // An upgrade that never completes gives its place back when its TCP socket closes.
+    (raw.socket as { once?: (e: string, f: () => void) => void } | undefined)?.once?.('close', () => {
+      if (this.reserved.delete(raw)) this.count1(ip, -1);
+    });
   };
 }
 

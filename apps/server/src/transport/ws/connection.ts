@@ -12,6 +12,17 @@ import { hashToken } from '../../tokens.ts';
 import { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage, type ClientMessage, type ServerMessage } from './protocol.ts';
 import { FloodGuard } from './rate-limit.ts';
 
+/**
+ * The WebSocket plugin's handler of socket-level errors (a frame above the hard cap, a bad
+ * frame header): the client's doing, so a warning rather than an error in the log (a flood of
+ * them must not fill the error log); `ws` has already sent the close code (1009 for a frame
+ * too large), and the socket is dropped.
+ */
+export function socketErrorHandler(error: Error, socket: WebSocket, request: { log: Pick<Logger, 'warn'> }): void {
+  request.log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'websocket closed on a protocol error');
+  socket.terminate();
+}
+
 /** Sees every frame sent to a viewer, with its room (tests record frames to check secrecy). */
 export type FrameTap = (room: Room, viewer: Viewer, text: string) => void;
 
@@ -30,15 +41,16 @@ export interface ConnectionDeps {
 }
 
 /**
- * Serves one upgraded WebSocket from `ip`: counted against the connection caps (closed at once
+ * Serves one upgraded WebSocket from `ip` (`upgrade`: its upgrade request, which may hold a
+ * place reserved before the upgrade): counted against the connection caps (closed at once
  * with `server/busy` or `quota/connections` when parallel upgrades went past one), closed
  * with `protocol/join_deadline` when it has not joined within `joinDeadlineMs`, and closed
  * (1013) when it reads too slowly for its unsent frames to stay within the buffer caps.
  */
-export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = 'unknown'): void {
+export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = 'unknown', upgrade?: object): void {
   const { config, metrics } = deps;
   let log = deps.log;
-  const refused = deps.connections?.open(ip);
+  const refused = deps.connections?.open(ip, upgrade);
   if (refused) {
     socket.send(JSON.stringify({ t: 'error', code: refused.code, message: refused.message }));
     socket.close(1013, refused.code);
