@@ -59,6 +59,18 @@ describe('PostgresStorage', () => {
     expect(seen.rows).toEqual([{ n: 1 }]);
   });
 
+  it('rejects a taken position and a gap with code storage/not_next and a message saying so (what a node that lost a race matches)', async () => {
+    const s = await openPg(schemaForTest());
+    await s.createRoom(roomRecord('nn'));
+    await s.appendAction('nn', logEntry(1));
+    for (const n of [1, 3]) {
+      const error = await s.appendAction('nn', logEntry(n)).catch((e: unknown) => e as Error & { code?: string });
+      expect(error).toBeInstanceOf(Error);
+      expect(error).toMatchObject({ code: 'storage/not_next', message: expect.stringMatching(/position \d+ of room nn is not next/) });
+    }
+    await expect(s.appendAction('nope', logEntry(1))).rejects.toThrow('no room nope');
+  });
+
   it('keeps schemas apart; `?schema=` in the URL names one, the option overrides it', async () => {
     const [one, two] = [schemaForTest(), schemaForTest()];
     const a = await openPg(one);
