@@ -166,7 +166,12 @@ svc_postgres() {
     fi
     cluster="$(svc_pg_cluster "$port")" || return 1
     svc_pg_trust "/etc/postgresql/$cluster/pg_hba.conf" || return 1
-    svc_run pg_ctlcluster --skip-systemctl-redirect "${cluster%/*}" "${cluster#*/}" start || return 1
+    # The package may have started its cluster already (where systemd runs): then only reload.
+    if [ "$svc_dry" = 0 ] && svc_pg_ready "$host" "$port"; then
+      svc_run pg_ctlcluster --skip-systemctl-redirect "${cluster%/*}" "${cluster#*/}" reload || return 1
+    else
+      svc_run pg_ctlcluster --skip-systemctl-redirect "${cluster%/*}" "${cluster#*/}" start || return 1
+    fi
     svc_wait "PostgreSQL at $host:$port" svc_pg_ready "$host" "$port" || return 1
   fi
   svc_pg_create_db "$db" || return 1
@@ -206,6 +211,10 @@ svc_redis() {
   if ! command -v redis-server >/dev/null; then
     svc_say "installing Debian's redis-server"
     svc_apt_install redis-server || return 1
+    if [ "$svc_dry" = 0 ] && svc_redis_ready "$host" "$port"; then
+      svc_say "Redis was started by its package at $host:$port"
+      return 0
+    fi
   fi
   svc_run redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$port" --save "" --appendonly no || return 1
   svc_wait "Redis at $host:$port" svc_redis_ready "$host" "$port" || return 1
@@ -228,6 +237,10 @@ svc_nats() {
   if ! command -v nats-server >/dev/null; then
     svc_say "installing Debian's nats-server"
     svc_apt_install nats-server || return 1
+    if [ "$svc_dry" = 0 ] && svc_nats_ready "$host" "$port"; then
+      svc_say "NATS was started by its package at $host:$port"
+      return 0
+    fi
   fi
   if [ "$svc_dry" = 1 ]; then
     echo "services: would run: nats-server -js -a 127.0.0.1 -p $port -sd $svc_log_dir/nats-$port in the background"
