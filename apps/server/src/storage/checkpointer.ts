@@ -10,18 +10,22 @@ const WORKER = `
 const { statSync } = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
-const db = new Database(workerData.file);
-db.pragma('busy_timeout = 5000');
-db.pragma('journal_size_limit = ' + workerData.walLimitBytes);
+let db = null;
+try {
+  db = new Database(workerData.file);
+  db.pragma('busy_timeout = 5000');
+  db.pragma('journal_size_limit = ' + workerData.walLimitBytes);
+} catch {}
 const walSize = () => { try { return statSync(workerData.file + '-wal').size; } catch { return 0; } };
 const checkpoint = () => {
+  if (!db) return;
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
     if (walSize() > workerData.walLimitBytes) db.pragma('wal_checkpoint(TRUNCATE)');
   } catch {}
 };
 const timer = setInterval(checkpoint, workerData.ms);
-parentPort.on('message', () => { clearInterval(timer); checkpoint(); db.close(); parentPort.postMessage('done'); });
+parentPort.on('message', () => { clearInterval(timer); checkpoint(); try { db?.close(); } catch {} parentPort.postMessage('done'); });
 `;
 
 export interface CheckpointerOptions {
@@ -41,6 +45,8 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
   const module = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER, { eval: true, workerData: { file, ms, module, walLimitBytes: Math.max(0, Math.floor(walLimitBytes)) } });
   worker.unref();
+  // Checkpoints are best effort (the next one catches up); a failing worker must never take the server down.
+  worker.on('error', () => {});
   return () =>
     new Promise<void>((resolve) => {
       worker.once('message', () => void worker.terminate().then(() => resolve()));

@@ -144,7 +144,7 @@ export class SqliteStorage implements Storage {
     }
     this.q = {
       insertRoom: db.prepare(
-        'insert into rooms (id, game, seed, seed_hash, practice, players, options, seats, status, created_at) values (@id, @game, @seed, @seed_hash, @practice, @players, @options, @seats, @status, @created_at)',
+        'insert into rooms (id, game, seed, seed_hash, practice, players, options, seats, status, created_at, started_at, ended_at, result, clock_at) values (@id, @game, @seed, @seed_hash, @practice, @players, @options, @seats, @status, @created_at, @started_at, @ended_at, @result, @clock_at)',
       ),
       getRoom: db.prepare<[string], RoomRow>('select * from rooms where id = ?'),
       setSeats: db.prepare('update rooms set seats = ? where id = ?'),
@@ -173,6 +173,10 @@ export class SqliteStorage implements Storage {
       seats: JSON.stringify(room.seats),
       status: room.status,
       created_at: room.createdAt,
+      started_at: room.startedAt ?? null,
+      ended_at: room.endedAt ?? null,
+      result: room.result ? JSON.stringify(room.result) : null,
+      clock_at: room.clockAt ?? null,
     });
   }
 
@@ -188,7 +192,9 @@ export class SqliteStorage implements Storage {
       if (name !== undefined) s.name = name;
       this.q.setSeats.run(JSON.stringify(seats), roomId);
       return true;
-    })();
+      // IMMEDIATE: with several processes on the file (--workers), a deferred read-then-write
+      // transaction fails at once with SQLITE_BUSY when another one committed meanwhile.
+    }).immediate();
   }
 
   async updateRoom(roomId: string, patch: RoomPatch): Promise<void> {
@@ -271,7 +277,7 @@ export class SqliteStorage implements Storage {
         this.q.deleteRoom.run(id);
       }
       return ids.length;
-    })();
+    }).immediate();
   }
 
   async close(): Promise<void> {
