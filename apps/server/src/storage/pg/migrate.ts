@@ -76,6 +76,7 @@ export async function migrate(client: pg.ClientBase, schema: string, migrations:
     }
     return ran;
   } finally {
-    await client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, schema]);
+    // A broken connection has released the lock already; its error must not hide the first one.
+    await client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, schema]).catch(() => {});
   }
 }
