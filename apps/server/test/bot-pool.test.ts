@@ -73,6 +73,32 @@ describe('the bot pool', () => {
     expect(lines.some((l) => l.includes('bot pool under pressure'))).toBe(true);
   });
 
+  it("keeps each bot seat's random stream: bots in the pool play the same game as bots on the event loop", { timeout: 60_000 }, async () => {
+    const play = async (botThreads: number) => {
+      const clock = new ManualClock();
+      // A fixed reaction time, so the only randomness is the bots' own streams (derived from the seed).
+      app = await testApp({ clock, config: { ...ADMIT_ALL, allowClientSeeds: true, botThreads, botDelay: { medianMs: 100, sigma: 0, minMs: 100, maxMs: 100 } } });
+      const seats = [0, 1, 2].map(() => ({ kind: 'bot' as const, level: 'random' }));
+      const { id } = await createRoom(app, { game: 'shed', seats, options: { hand_size: 5 }, seed: 'same-stream' });
+      const room = app.decksmith.manager.get(id)!;
+      for (let i = 0; i < 5000 && room.status === 'playing'; i++) {
+        clock.advance(100);
+        await room.idle();
+      }
+      const log = (await app.decksmith.storage.getActions(id)).map((e) => [e.at, e.seat, e.action]);
+      const stats = { ...app.decksmith.bots.stats };
+      await app.close();
+      return { log, stats, status: room.status };
+    };
+    const here = await play(0);
+    const pooled = await play(1);
+    expect(here.stats.threaded).toBe(0);
+    expect(pooled.stats.inline).toBe(0);
+    expect(pooled.status).toBe('finished');
+    expect(pooled.log.length).toBeGreaterThan(10);
+    expect(pooled.log).toEqual(here.log);
+  });
+
   it("holds a room's bots to their thinking budget per second of the room's clock", { timeout: 60_000 }, async () => {
     const clock = new ManualClock();
     app = await testApp({ games: [slowTap], clock, config: { ...ADMIT_ALL, botDelay: FAST_BOTS, botThreads: 1, botThinkMs: 50, botRoomBudgetMsPerSecond: 100 } });

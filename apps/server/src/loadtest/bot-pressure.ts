@@ -55,16 +55,23 @@ async function startServer(config: object): Promise<{ url: string; child: ChildP
 }
 
 async function post<T>(url: string, body: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  // A swamped server (bots on its event loop) may not answer at all: give up after 15 s.
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
   return { status: res.status, body: (await res.json()) as T };
 }
 
-/** Creates bot-only rooms until `want` exist or the server refuses one; returns how many it admitted and the refusal. */
+/** Creates bot-only rooms until `want` exist, the server refuses one, or 30 s passed; returns how many it admitted and why it stopped. */
 async function fillBots(url: string, want: number): Promise<{ admitted: number; refusal?: string }> {
   const seats = Array.from({ length: Number(values.bots) }, () => ({ kind: 'bot', level: values.level }));
+  const end = Date.now() + 30_000;
   for (let i = 0; i < want; i++) {
-    const r = await post<{ code?: string }>(`${url}/api/rooms`, { game: values.game, seats });
-    if (r.status !== 201) return { admitted: i, refusal: `${r.status} ${r.body.code ?? ''}` };
+    if (Date.now() > end) return { admitted: i, refusal: 'no more within 30 s' };
+    try {
+      const r = await post<{ code?: string }>(`${url}/api/rooms`, { game: values.game, seats });
+      if (r.status !== 201) return { admitted: i, refusal: `${r.status} ${r.body.code ?? ''}` };
+    } catch {
+      return { admitted: i, refusal: 'a create timed out' };
+    }
   }
   return { admitted: want };
 }
@@ -76,6 +83,8 @@ async function humanRoom(url: string, stopAt: () => boolean, recording: () => bo
   const acks: number[] = [];
   const pings: number[] = [];
   let rejects = 0;
+  /** Actions with no reply within 10 s (a timed-out ping counts as 10 s in `pings`). */
+  let timeouts = 0;
   const table = async (): Promise<void> => {
     const { body } = await post<{ id: string }>(`${url}/api/rooms`, { game: values['human-game'], seats: [{ kind: 'human' }, { kind: 'human' }] });
     const id = body.id;
@@ -83,13 +92,13 @@ async function humanRoom(url: string, stopAt: () => boolean, recording: () => bo
       [0, 1].map(async (seat) => {
         const { body: j } = await post<{ token: string }>(`${url}/api/rooms/${id}/join`, { seat });
         const ws = new WebSocket(`${url.replace('http', 'ws')}/ws?room=${id}`);
-        await new Promise((res, rej) => (ws.once('open', res), ws.once('error', rej)));
+        await new Promise((res, rej) => (ws.once('open', res), ws.once('error', rej), setTimeout(() => rej(new Error('no open in 15 s')), 15_000)));
         const s = { ws, latest: undefined as Msg | undefined, waiting: new Map<number | string, (m: Msg) => void>() };
         ws.on('message', (d) => {
           const m = JSON.parse(d.toString()) as Msg;
           if (m.t === 'welcome' || m.t === 'update') s.latest = m;
           const key = m.t === 'pong' ? `p${m['id'] as number}` : (m['seq'] as number);
-          const waiter = m.t === 'ack' || m.t === 'reject' || m.t === 'pong' ? s.waiting.get(key) : undefined;
+          const waiter = m.t === 'ack' || m.t === 'reject' || m.t === 'error' || m.t === 'pong' ? s.waiting.get(key) : undefined;
           if (waiter) {
             s.waiting.delete(key);
             waiter(m);
@@ -100,10 +109,16 @@ async function humanRoom(url: string, stopAt: () => boolean, recording: () => bo
       }),
     );
     let seq = 0;
+    // A reply that never comes (a closed socket) counts as a timeout after 10 s, so a run always ends.
     const ask = (s: (typeof socks)[0], key: number | string, frame: unknown) =>
-      new Promise<Msg>((res) => (s.waiting.set(key, res), s.ws.send(JSON.stringify(frame))));
+      new Promise<Msg>((res) => {
+        const timer = setTimeout(() => (s.waiting.delete(key), res({ t: 'timeout' })), 10_000);
+        s.waiting.set(key, (m) => (clearTimeout(timer), res(m)));
+        s.ws.send(JSON.stringify(frame));
+      });
+    let over = false;
     const pinger = (async () => {
-      for (let id = 0; !stopAt(); id++) {
+      for (let id = 0; !stopAt() && !over; id++) {
         const t0 = performance.now();
         await ask(socks[0]!, `p${id}`, { t: 'ping', id });
         if (recording()) pings.push(performance.now() - t0);
@@ -119,14 +134,22 @@ async function humanRoom(url: string, stopAt: () => boolean, recording: () => bo
       const t0 = performance.now();
       const m = await ask(s, ++seq, { t: 'action', seq, action: legal[Math.floor(Math.random() * legal.length)] });
       if (recording() && m.t === 'ack') acks.push(performance.now() - t0);
+      else if (recording() && m.t === 'timeout') timeouts++;
       else if (recording()) rejects++;
       await sleep(5); // let the update with the next legal list arrive
     }
+    over = true; // this game ended: the next table gets its own pinger
     await pinger;
     for (const s of socks) s.ws.close();
   };
-  while (!stopAt()) await table();
-  return { acks, pings, rejects };
+  while (!stopAt()) {
+    try {
+      await table();
+    } catch {
+      timeouts++; // the room could not even be set up in time
+    }
+  }
+  return { acks, pings, rejects, timeouts };
 }
 
 /** What one structured clone of a mid-game state costs (the price of sending it to a bot thread), and whether it round-trips. */
@@ -182,12 +205,12 @@ async function main(): Promise<void> {
   const say = (s: string) => process.stdout.write(`${s}\n`);
   say(`bot pressure: ${values.rooms} bot-only ${values.game} rooms × ${values.bots} ${values.level} bots; one ${values['human-game']} room of 2 humans (an action every ~100 ms, a ping every 50 ms); ${values.warmup} s warm-up, ${values.seconds} s measured`);
   say(await cloneCost(values.game!, Number(values.bots)));
-  say('| bots | rooms admitted | ack p50 ms | ack p99 ms | ping p50 ms | ping p99 ms | acks | rejects | pings | server CPU % | load (1 min) |');
-  say('|---|---|---|---|---|---|---|---|---|---|---|');
+  say('| bots | rooms admitted | ack p50 ms | ack p99 ms | ping p50 ms | ping p99 ms | acks | rejects | timeouts | pings | server CPU % | load (1 min) |');
+  say('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const mode of values.mode!.split(',') as ('inline' | 'pool')[]) {
     const r = await runMode(mode);
     const admitted = `${r.admitted}${r.refusal ? ` (then ${r.refusal})` : ''}`;
-    say(`| ${mode === 'inline' ? 'on the event loop (botThreads 0)' : 'worker pool'} | ${admitted} | ${r1(pct(r.acks, 50))} | ${r1(pct(r.acks, 99))} | ${r1(pct(r.pings, 50))} | ${r1(pct(r.pings, 99))} | ${r.acks.length} | ${r.rejects} | ${r.pings.length} | ${r.cpu.toFixed(0)} | ${r.load.map((l) => l.toFixed(2)).join(' → ')} |`);
+    say(`| ${mode === 'inline' ? 'on the event loop (botThreads 0)' : 'worker pool'} | ${admitted} | ${r1(pct(r.acks, 50))} | ${r1(pct(r.acks, 99))} | ${r1(pct(r.pings, 50))} | ${r1(pct(r.pings, 99))} | ${r.acks.length} | ${r.rejects} | ${r.timeouts} | ${r.pings.length} | ${r.cpu.toFixed(0)} | ${r.load.map((l) => l.toFixed(2)).join(' → ')} |`);
   }
 }
 
