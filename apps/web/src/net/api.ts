@@ -52,6 +52,30 @@ export interface RoomSummary {
   result?: GameResult;
 }
 
+/** Filters and paging of the lobby (`GET /api/rooms`). */
+export interface LobbyQuery {
+  game?: string;
+  status?: 'waiting' | 'playing' | 'finished';
+  /** Rooms per page: 50 by default, at most 200. */
+  limit?: number;
+  /** The `next` of the previous page. */
+  cursor?: string;
+}
+
+/** One page of the lobby, newest first; `next` is the cursor of the following page, absent on the last. */
+export interface LobbyPage {
+  rooms: RoomSummary[];
+  next?: string;
+}
+
+/** The query string of a lobby request (empty values left out). */
+export function lobbyQueryString(q: LobbyQuery = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 export interface JoinReply {
   room: string;
   seat: number;
@@ -114,7 +138,7 @@ export const api = {
   games: () => call<GameSummary[]>('/api/games'),
   game: (id: string) => call<GameSummary>(`/api/games/${encodeURIComponent(id)}`),
   def: (id: string) => call<ClientDef>(`/api/games/${encodeURIComponent(id)}/def`),
-  rooms: (status?: RoomSummary['status']) => call<RoomSummary[]>(`/api/rooms${status ? `?status=${status}` : ''}`),
+  rooms: (query: LobbyQuery = {}) => call<LobbyPage>(`/api/rooms${lobbyQueryString(query)}`),
   room: (id: string) => call<RoomSummary>(`/api/rooms/${encodeURIComponent(id)}`),
   createRoom: (body: { game: string; options?: Record<string, OptionValue>; seats: SeatSpec[]; seed?: string }) => call<RoomSummary>('/api/rooms', post(body)),
   join: (id: string, seat?: number, name?: string) =>
