@@ -16,6 +16,7 @@ import { RedisLobby } from './redis-lobby.ts';
 import { RelayEdge } from './relay-edge.ts';
 import { HttpRelay, REPLY, REQUEST, VIA, type ForwardedReply, type ForwardedRequest } from './relay-http.ts';
 import { CLOSE, MESSAGE, OPEN, RelayOwner } from './relay-owner.ts';
+import { workerEnv } from './worker.ts';
 
 /** Hands a socket (real or relayed) to the ordinary connection handler, bound to the room of its URL. */
 export type Connect = (socket: WebSocket, ip: string, room: string | undefined) => void;
@@ -27,6 +28,13 @@ type Where = { local: Room } | { owner: string } | { none: true };
 const ROOM_ROUTES = new Set(['GET /api/rooms/:id', 'POST /api/rooms/:id/join', 'GET /api/rooms/:id/spectate']);
 /** What a client is told when its room was given up here (it reconnects and resumes elsewhere). */
 const MOVED = ['server/moved', 'This server no longer hosts the room; reconnect to resume.'] as const;
+
+/** The node's id: `--node-id` (suffixed `-w<i>` in each worker of `--workers N`: each is a node of its own), else hostname-pid. */
+function nodeIdOf(config: Pick<ServerConfig, 'nodeId'>): string {
+  const worker = workerEnv();
+  if (!config.nodeId) return `${hostname()}-${process.pid}`;
+  return worker ? `${config.nodeId}-w${worker.index}` : config.nodeId;
+}
 
 /**
  * A cluster node. Every room is owned by one node at a time through a lease in Redis
@@ -62,7 +70,7 @@ export class ClusterNode {
     private readonly config: ServerConfig & { redis: string },
     private readonly log: Logger,
   ) {
-    this.nodeId = config.nodeId ?? `${hostname()}-${process.pid}`;
+    this.nodeId = nodeIdOf(config);
     if (!NODE_ID.test(this.nodeId)) throw new Error(`--node-id must be 1–64 letters, digits, '.', '_' or '-', got "${this.nodeId}"`);
     this.keys = clusterKeys(config.redisPrefix);
     this.leases = new LeaseKeeper({
@@ -80,7 +88,7 @@ export class ClusterNode {
 
   /** Connects to Redis; `storage` is wrapped so that writes need this node's lease. */
   static async open(config: ServerConfig & { redis: string }, storage: Storage, log: Logger): Promise<ClusterNode> {
-    const clog = log.child({ node: config.nodeId });
+    const clog = log.child({ node: nodeIdOf(config) });
     const redis = connectRedis(config.redis, Math.max(100, Math.round(config.leaseMs / 3)), clog);
     const sub = connectRedis(config.redis, undefined, clog);
     await Promise.all([redis.ping(), sub.ping()]);
@@ -135,7 +143,7 @@ export class ClusterNode {
     this.leases.start();
     const every = Math.max(20, Math.round(this.config.leaseMs / 3));
     this.ticker = setInterval(() => void this.tick().catch((err: unknown) => this.log.warn({ err }, 'cluster tick failed')), every);
-    this.log.info({ node: this.nodeId, leaseMs: this.config.leaseMs, stored: live.length }, 'cluster node started');
+    this.log.info({ leaseMs: this.config.leaseMs, stored: live.length }, 'cluster node started');
   }
 
   /** Whether this node serves `room` now. */

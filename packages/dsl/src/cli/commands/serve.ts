@@ -12,11 +12,23 @@ export interface ServeOptions {
   workers: number;
   /** Accept a client-chosen seed on room creation (tests and practice; such rooms are marked practice). */
   allowClientSeeds: boolean;
+  // --- a cluster of nodes (docs/deploy.md) ---
+  /** Storage URL: `postgres://…[?schema=]`, `memory:` or a SQLite file (overrides `db`). */
+  database?: string;
+  /** Redis URL: this server becomes one node of a cluster. */
+  redis?: string;
+  nodeId?: string;
+  publicUrl?: string;
+  leaseMs?: number;
+  redisPrefix?: string;
 }
+
+/** The cluster flags as the server's config fields. */
+type ClusterConfig = Pick<ServeOptions, 'redis' | 'nodeId' | 'publicUrl' | 'leaseMs' | 'redisPrefix'>;
 
 /** The part of `@decksmith/server/start` this command relies on. */
 interface ServerStartModule {
-  start(options: Omit<ServeOptions, 'allowClientSeeds'> & { handleSignals: boolean; config?: { allowClientSeeds?: boolean } }): Promise<unknown>;
+  start(options: Omit<ServeOptions, 'allowClientSeeds' | keyof ClusterConfig> & { handleSignals: boolean; config?: { allowClientSeeds?: boolean } & ClusterConfig }): Promise<unknown>;
 }
 
 // A variable specifier keeps the server out of the DSL's static dependency graph (nx tags,
@@ -48,10 +60,18 @@ export function registerServe(program: Command): void {
       'accept a seed chosen by the room creator (tests and practice: such rooms are marked practice; env DECKSMITH_ALLOW_CLIENT_SEEDS=1)',
       process.env['DECKSMITH_ALLOW_CLIENT_SEEDS'] === '1',
     )
+    .option('--database <url>', 'storage URL: postgres://user@host:5432/db[?schema=name], memory:, or a SQLite file (overrides --db; env DECKSMITH_DATABASE)', process.env['DECKSMITH_DATABASE'])
+    .option('--redis <url>', 'Redis URL: run as one node of a cluster (room leases, relays, lobby in Redis; needs a postgres:// --database; env DECKSMITH_REDIS)', process.env['DECKSMITH_REDIS'])
+    .option('--node-id <id>', 'this node\'s id, unique in the cluster (default: hostname-pid)', process.env['DECKSMITH_NODE_ID'])
+    .option('--public-url <url>', 'how clients reach this node (written to its presence key)')
+    .option('--lease-ms <ms>', 'room lease: a dead node\'s rooms move after this long (default 5000)', positiveInt)
+    .option('--redis-prefix <prefix>', 'prefix of the cluster\'s Redis keys and channels (default decksmith:)')
     .action(async (options: ServeOptions) => {
       const server = (await import(SERVER_START)) as ServerStartModule;
-      const { allowClientSeeds, ...rest } = options;
+      const { allowClientSeeds, redis, nodeId, publicUrl, leaseMs, redisPrefix, ...rest } = options;
+      const cluster: ClusterConfig = { ...(redis ? { redis } : {}), ...(nodeId ? { nodeId } : {}), ...(publicUrl ? { publicUrl } : {}), ...(leaseMs ? { leaseMs } : {}), ...(redisPrefix ? { redisPrefix } : {}) };
+      const config = { ...(allowClientSeeds ? { allowClientSeeds: true } : {}), ...cluster };
       // The server installs its own SIGINT/SIGTERM handlers and keeps the process alive.
-      await server.start({ ...rest, ...(allowClientSeeds ? { config: { allowClientSeeds: true } } : {}), handleSignals: true });
+      await server.start({ ...rest, ...(Object.keys(config).length > 0 ? { config } : {}), handleSignals: true });
     });
 }
