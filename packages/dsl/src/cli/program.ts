@@ -4,6 +4,7 @@ import { registerBench } from './commands/bench.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerGen } from './commands/gen.ts';
 import { registerPlay } from './commands/play.ts';
+import { registerReplay } from './commands/replay.ts';
 import { registerScenario } from './commands/scenario.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerSimulate } from './commands/simulate.ts';
@@ -16,6 +17,7 @@ const registrations = [
   registerScenario,
   registerSimulate,
   registerBench,
+  registerReplay,
   registerServe,
 ] as const;
 
