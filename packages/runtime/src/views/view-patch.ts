@@ -69,36 +69,58 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return count === 0;
 }
 
+/**
+ * Approximate JSON length of the patch the last diff/diffObject/diffArray call returned: each
+ * level adds its own to its children's, so no patch is walked again to weigh it.
+ */
+let patchSize = 0;
+
 function diff(a: unknown, b: unknown): ViewPatch | undefined {
   if (a === b) return undefined;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+    patchSize = 6 + jsonSize(b);
     return { r: b };
   }
   const p = Array.isArray(a) ? diffArray(a, b as unknown[]) : diffObject(a as Obj, b as Obj);
   if (p === undefined) return undefined;
   // A whole-value replace when it is no longer than the edit (`{"r":…}` costs 6 characters).
-  return sizeAtMost(b, jsonSize(p) - 6) ? { r: b } : p;
+  if (!sizeAtMost(b, patchSize - 6)) return p;
+  patchSize = 6 + jsonSize(b);
+  return { r: b };
 }
 
 function diffObject(a: Obj, b: Obj): ObjectPatch | undefined {
   let s: Obj | undefined;
   let p: Record<string, ViewPatch> | undefined;
   let d: string[] | undefined;
+  let size = 2;
   for (const k in b) {
     const bv = b[k];
     if (bv === undefined) continue;
     const av = a[k];
     if (av === undefined || !Object.hasOwn(a, k)) {
       setKey((s ??= {}), k, bv);
+      size += k.length + 4 + jsonSize(bv);
       continue;
     }
     const sub = diff(av, bv);
     if (sub === undefined) continue;
-    if ('r' in sub) setKey((s ??= {}), k, sub.r);
-    else setKey((p ??= {}) as Obj, k, sub);
+    if ('r' in sub) {
+      setKey((s ??= {}), k, sub.r);
+      size += k.length + patchSize - 2;
+    } else {
+      setKey((p ??= {}) as Obj, k, sub);
+      size += k.length + 4 + patchSize;
+    }
   }
-  for (const k in a) if (a[k] !== undefined && (b[k] === undefined || !Object.hasOwn(b, k))) (d ??= []).push(k);
+  for (const k in a) {
+    if (a[k] !== undefined && (b[k] === undefined || !Object.hasOwn(b, k))) {
+      (d ??= []).push(k);
+      size += k.length + 3;
+    }
+  }
   if (!s && !p && !d) return undefined;
+  patchSize = size + (s ? 6 : 0) + (p ? 6 : 0) + (d ? 6 : 0);
   return { ...(s ? { s } : {}), ...(p ? { p } : {}), ...(d ? { d } : {}) };
 }
 
@@ -120,6 +142,7 @@ function diffArray(a: unknown[], b: unknown[]): ArrayPatch | undefined {
   const x: Splice[] = [];
   const p: Record<string, ViewPatch> = {};
   let hasP = false;
+  let size = 2;
   // Regions run left to right, so a region's position in the array being spliced is its new index.
   for (const [i0, i1, j0, j1] of regions) {
     const del = i1 - i0;
@@ -128,23 +151,32 @@ function diffArray(a: unknown[], b: unknown[]): ArrayPatch | undefined {
     const pairs = Math.min(del, ins);
     if (pairs === 0) {
       x.push(whole);
+      size += jsonSize(whole) + 1;
       continue;
     }
     const nested: Record<string, ViewPatch> = {};
     let nestedSize = 0;
+    let nestedAny = false;
     for (let k = 0; k < pairs; k++) {
       const sub = diff(a[i0 + k], b[j0 + k]);
       if (sub === undefined) continue;
       nested[j0 + k] = sub;
-      nestedSize += jsonSize(sub) + String(j0 + k).length + 4;
+      nestedAny = true;
+      nestedSize += patchSize + numberSize(j0 + k) + 4;
     }
     const rest: Splice | null = del === ins ? null : [j0 + pairs, del - pairs, ...b.slice(j0 + pairs, j1)];
-    if (!sizeAtMost(whole, nestedSize + (rest ? jsonSize(rest) + 1 : 0))) {
+    const editSize = nestedSize + (rest ? jsonSize(rest) + 1 : 0);
+    if (!sizeAtMost(whole, editSize)) {
       Object.assign(p, nested);
-      hasP ||= Object.keys(nested).length > 0;
+      hasP ||= nestedAny;
       if (rest) x.push(rest);
-    } else x.push(whole);
+      size += editSize;
+    } else {
+      x.push(whole);
+      size += jsonSize(whole) + 1;
+    }
   }
+  patchSize = size + (x.length > 0 ? 6 : 0) + (hasP ? 6 : 0);
   return { ...(x.length > 0 ? { x } : {}), ...(hasP ? { p } : {}) };
 }
 
