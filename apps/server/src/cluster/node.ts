@@ -133,17 +133,29 @@ export class ClusterNode {
   /** Starts serving: the bus, presence, leases, takeover of free rooms and the lobby. */
   async start(): Promise<void> {
     await this.bus.start((m) => this.dispatch(m));
-    // Rooms stored but unknown to the directory (a cluster restarted on an empty Redis) become free rooms.
+    const live = await this.adopt();
+    await this.tick();
+    this.leases.start();
+    const every = Math.max(20, Math.round(this.config.leaseMs / 3));
+    let ticking = false;
+    this.ticker = setInterval(() => {
+      if (ticking) return;
+      ticking = true;
+      this.tick()
+        .catch((err: unknown) => this.log.warn({ err }, 'cluster tick failed'))
+        .finally(() => (ticking = false));
+    }, every);
+    this.log.info({ leaseMs: this.config.leaseMs, stored: live }, 'cluster node started');
+  }
+
+  /** Rooms stored as live but unknown to the directory (a cluster started on an empty Redis, or Redis lost its data) become free rooms. */
+  private async adopt(): Promise<number> {
     const live = await this.storage.listRooms(['waiting', 'playing']);
     for (let i = 0; i < live.length; i += 500) {
       const args = live.slice(i, i + 500).flatMap((r) => [0, r.id]);
       if (args.length > 0) await this.redis.zadd(this.keys.leases, 'NX', ...args);
     }
-    await this.tick();
-    this.leases.start();
-    const every = Math.max(20, Math.round(this.config.leaseMs / 3));
-    this.ticker = setInterval(() => void this.tick().catch((err: unknown) => this.log.warn({ err }, 'cluster tick failed')), every);
-    this.log.info({ leaseMs: this.config.leaseMs, stored: live.length }, 'cluster node started');
+    return live.length;
   }
 
   /** Whether this node serves `room` now. */
@@ -272,6 +284,8 @@ export class ClusterNode {
   private async tick(): Promise<void> {
     if (this.stopped) return;
     this.ticks++;
+    // About once a minute, check storage for live rooms the directory lost (Redis restarted empty).
+    if (this.ticks % Math.max(1, Math.round(60_000 / Math.max(20, this.config.leaseMs / 3))) === 0) await this.adopt();
     await this.redis.set(this.keys.node(this.nodeId), this.config.publicUrl ?? '', 'PX', this.config.leaseMs * 2);
     // Rooms the manager unloaded (finished and archived, expired, shut down) give their lease up.
     for (const [id, room] of [...this.known]) {
