@@ -24,6 +24,8 @@ const logged: { level: number; msg: string }[] = [];
 /** A socket that counts answers, checks each is coded, and keeps its seat's latest legal actions. */
 class Counted {
   answers = 0;
+  /** Answers by type (ack, reject, error …), and errors and rejections by code. */
+  readonly byType = new Map<string, number>();
   uncoded: string[] = [];
   legal: unknown[] = [];
   seq = 1000;
@@ -36,6 +38,8 @@ class Counted {
       if (m.legal) this.legal = m.legal;
       if (!ANSWERS.has(m.t)) return;
       this.answers++;
+      const key = m.t === 'error' || m.t === 'reject' ? `${m.t} ${String(m.code)}` : m.t;
+      this.byType.set(key, (this.byType.get(key) ?? 0) + 1);
       if ((m.t === 'error' || m.t === 'reject') && (typeof m.code !== 'string' || !CODE.test(m.code) || typeof m.message !== 'string')) this.uncoded.push(data.toString());
       if (this.answers >= this.goal) this.waiter?.();
     });
@@ -168,6 +172,12 @@ describe('fuzzing the WebSocket protocol with 10^5 frames', () => {
     // Counterexamples hold frames of tens of KiB: report the cause and the seed, not the batch.
     expect(run.failed ? `${String(run.errorInstance).slice(0, 1500)} (seed ${run.seed}, path ${run.counterexamplePath})` : null).toBeNull();
     expect(frames).toBe(BATCHES * PER_BATCH);
+    // The mix reached every layer: accepted actions, the runtime's rejections, the server's input errors.
+    const seen = new Map<string, number>();
+    for (const s of sockets()) for (const [k, n] of s.byType) seen.set(k, (seen.get(k) ?? 0) + n);
+    for (const kind of ['ack', 'pong', 'welcome', 'reject seq/replayed', 'error input/malformed', 'error input/invalid', 'error input/binary', 'error input/too_large', 'error protocol/already_joined']) {
+      expect(seen.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    }
 
     // Frames above the hard cap close their socket cleanly (1009), one socket each.
     for (const size of [MAX_FRAME + 1, MAX_FRAME * 2, MAX_FRAME * 16]) {
