@@ -95,6 +95,12 @@ export interface ReplayLog {
   players: number;
   options: Record<string, OptionValue>;
   actions?: { at: number; seat: number; action: unknown }[];
+  /** Commitment to the seed (hex SHA-256), shown from the start; sha256(seed) must equal it. */
+  seedHash?: string;
+  /** The room's creator chose the seed (practice): the deal proves nothing. */
+  practice?: boolean;
+  /** Complete logs: the room's clock when timers fired after the last action (the replay ticks to it). */
+  clockAt?: number;
 }
 
 /** A log that replays the whole game: seed and actions. */

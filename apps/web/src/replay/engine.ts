@@ -30,7 +30,8 @@ const MAX_TRAILING_TIMERS = 500;
 
 /**
  * Replays a log step by step: step 0 is the deal, step i the state after action i (with the
- * timers due before it), and a last step for timers that ended the game after the last action.
+ * timers due before it), and a last step for timers that fired after the last action (up to the
+ * log's `clockAt`; an older log without it runs the timers until the game ends).
  */
 export class Replayer {
   readonly steps: ReplayStep[] = [];
@@ -49,7 +50,13 @@ export class Replayer {
       this.steps.push({ seat: entry.seat, action: (entry.action as Action).type, state, events: [...t.events, ...r.events] });
     }
     const trailing: unknown[] = [];
-    for (let i = 0; i < MAX_TRAILING_TIMERS && state.result === null; i++) {
+    if (log.clockAt !== undefined) {
+      // The server stored how far its clock went after the last action: exactly the timers that fired.
+      const t = tick(def, state, log.clockAt);
+      state = t.state;
+      trailing.push(...t.events);
+    }
+    for (let i = 0; log.clockAt === undefined && i < MAX_TRAILING_TIMERS && state.result === null; i++) {
       const at = nextDeadline(state);
       if (at === null) break;
       const t = tick(def, state, at);

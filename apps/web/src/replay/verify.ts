@@ -1,0 +1,28 @@
+// Checks a finished game's revealed seed against the commitment (SHA-256) the room showed from the start, with the browser's Web Crypto.
+import type { CompleteLog } from '../net/api.ts';
+
+/** What the check found: the seed matches, it does not (a warning), or the log has no commitment. */
+export type SeedVerdict =
+  | { status: 'verified'; practice: boolean; seedHash: string }
+  | { status: 'mismatch'; practice: boolean; seedHash: string; actual: string }
+  | { status: 'unverifiable'; practice: boolean };
+
+/** Hex SHA-256 of the UTF-8 text. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether the seed the log reveals is the one the room committed to at the start.
+ *
+ * @example
+ * const verdict = await verifySeed(log); // { status: 'verified', … }
+ */
+export async function verifySeed(log: Pick<CompleteLog, 'seed' | 'seedHash' | 'practice'>): Promise<SeedVerdict> {
+  const practice = log.practice === true;
+  if (typeof log.seedHash !== 'string' || log.seedHash === '') return { status: 'unverifiable', practice };
+  const actual = await sha256Hex(String(log.seed));
+  const seedHash = log.seedHash.toLowerCase();
+  return actual === seedHash ? { status: 'verified', practice, seedHash } : { status: 'mismatch', practice, seedHash, actual };
+}
