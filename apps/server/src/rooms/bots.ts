@@ -118,9 +118,10 @@ export class Bots {
     const { decider, game, engine } = this.host;
     const thinkMs = this.host.thinkMs ?? 15;
     try {
+      const t0 = performance.now();
       const answer = decider && game
         ? await decider.decide({ game, state, seat: i, level: decider.levelFor(level), rng: this.rngs[i], now, thinkMs })
-        : { action: engine.bot(state, i, level, this.rngs[i], now, thinkMs), rng: this.rngs[i], ms: 0 };
+        : { action: engine.bot(state, i, level, this.rngs[i], now, thinkMs), rng: this.rngs[i], ms: performance.now() - t0 };
       if ('deferred' in answer) return null;
       this.rngs[i] = answer.rng;
       this.host.budget?.spend(answer.ms);
