@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { Registry, collectDefaultMetrics } from 'prom-client';
-import { decodeCursor, lobbyQueries, mergeLobby } from './lobby.ts';
+import { lobbyQueries, mergeLobby } from './lobby.ts';
 import { clusterMetrics, type MetricsJson } from './metrics.ts';
 import { isWebSocketPath, ownerOf, roomOfRequest } from './routing.ts';
 import { ENV_COUNT, ENV_INDEX, ENV_SOCKET, METRICS_PATH, type ClusterMessage } from './worker.ts';
@@ -176,11 +176,11 @@ export async function startPrimary(o: PrimaryOptions): Promise<RunningPrimary> {
     }
     if (req.method === 'GET' && path === '/api/rooms') {
       // The lobby: each worker lists its own rooms; their pages are merged under one cursor.
-      const queries = lobbyQueries(url, n);
-      if ('error' in queries) return sendError(res, 400, 'input/invalid', queries.error);
-      const asked = queries.filter((q) => slots[q.worker]!.ready);
+      const plan = lobbyQueries(url, n);
+      if ('error' in plan) return sendError(res, 400, 'input/invalid', plan.error);
+      const asked = plan.queries.filter((q) => slots[q.worker]!.ready);
       const answers = await Promise.all(asked.map(async (q) => ({ worker: q.worker, ...(await ask(slots[q.worker]!, q.path)) })));
-      const merged = mergeLobby(answers, n, decodeCursor(url));
+      const merged = mergeLobby(url, answers, n, plan.cursors);
       res.writeHead(merged.status, { 'content-type': 'application/json; charset=utf-8' });
       return void res.end(merged.body);
     }
