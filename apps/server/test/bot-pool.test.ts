@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { loadRuleFolders } from '../src/games/discover.ts';
 import { ManualClock } from '../src/rooms/clock.ts';
 import { slowTap } from './fixtures/slow-tap.ts';
 import { Client, createRoom, FAST_BOTS, sleep, testApp } from './helpers.ts';
 
+const RULES = fileURLToPath(new URL('./fixtures/rules', import.meta.url));
 let app: FastifyInstance;
 afterEach(async () => app?.close());
 
@@ -71,6 +74,24 @@ describe('the bot pool', () => {
     expect(pool.stats.degraded).toBeGreaterThan(0);
     expect(pool.stats.threaded).toBeGreaterThanOrEqual(12);
     expect(lines.some((l) => l.includes('bot pool under pressure'))).toBe(true);
+  });
+
+  it("has a worker compile an author's rule file itself (the game's loader) and play it to the end", { timeout: 60_000 }, async () => {
+    const clock = new ManualClock();
+    const [tap] = (await loadRuleFolders([RULES])).filter((g) => g.id === 'rate-tap');
+    expect(tap!.loader).toEqual({ kind: 'rules', file: expect.stringMatching(/rate-tap\.rules$/) });
+    app = await testApp({ games: [tap!], clock, config: { ...ADMIT_ALL, botThreads: 1 } });
+    const seats = [0, 1].map(() => ({ kind: 'bot' as const, level: 'greedy' }));
+    const { id } = await createRoom(app, { game: 'rate-tap', seats });
+    const room = app.decksmith.manager.get(id)!;
+    for (let i = 0; i < 2000 && room.status === 'playing'; i++) {
+      clock.advance(Math.max(1, (clock.nextAt() ?? clock.now() + 1) - clock.now()));
+      await room.idle();
+    }
+    expect(room.status).toBe('finished');
+    expect(room.height).toBeGreaterThan(2);
+    expect(app.decksmith.bots.stats.inline).toBe(0);
+    expect(app.decksmith.bots.stats.threaded).toBeGreaterThanOrEqual(room.height);
   });
 
   it("keeps each bot seat's random stream: bots in the pool play the same game as bots on the event loop", { timeout: 60_000 }, async () => {
