@@ -93,7 +93,7 @@ export async function runWorker(env: WorkerEnv, build: (owns: (roomId: string) =
   const shutdown = async (why: string): Promise<void> => {
     if (closing) return;
     closing = true;
-    log.info({ worker: env.index, why }, 'worker shutting down');
+    log.info({ why }, 'worker shutting down');
     try {
       await app.close();
     } catch (err) {
@@ -109,6 +109,6 @@ export async function runWorker(env: WorkerEnv, build: (owns: (roomId: string) =
   process.on('disconnect', () => void shutdown('primary gone'));
 
   process.send?.({ t: 'decksmith:ready' } satisfies ClusterMessage);
-  log.info({ worker: env.index, of: env.count }, 'worker ready');
+  log.info({ of: env.count }, 'worker ready');
   return new Promise<never>(() => undefined);
 }
