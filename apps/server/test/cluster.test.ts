@@ -215,6 +215,15 @@ describe('a cluster of three nodes on PostgreSQL and Redis', () => {
   it('survives kill -9 of a node and a node cut off from Redis, losing no acknowledged action and never acting for a room from two nodes', { timeout: 90_000 }, async () => {
     const ids = ['A', 'B', 'C'];
     const rooms: TestRoom[] = [];
+    // A fourth node under B's id is refused (two nodes with one id would trust the same leases).
+    const dup = spawn(process.execPath, ['--import', 'tsx', launcher, '--database', `${PG}?schema=${schema}`, '--redis', REDIS, '--redis-prefix', prefix, '--node-id', 'B', '--lease-ms', String(LEASE)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+    });
+    children.push(dup);
+    let dupErr = '';
+    dup.stderr!.on('data', (d: Buffer) => (dupErr += d.toString()));
+    const dupExit = new Promise<number | null>((r) => dup.once('exit', (code) => r(code)));
     // Two rooms created on each node (each owns what it creates); seats claimed and played through the two other nodes.
     for (const [i, creator] of ids.entries()) {
       for (let k = 0; k < 2; k++) {
@@ -264,6 +273,7 @@ describe('a cluster of three nodes on PostgreSQL and Redis', () => {
       s.client.send({ t: 'action', seq: s.inFlight, action: s.client.latest().legal[0] });
     }
     const a = nodes.get('A')!;
+    const killAt = Date.now();
     a.child.kill('SIGKILL');
     await new Promise((r) => a.child.once('exit', r));
     const killedAt = Date.now();
@@ -286,7 +296,7 @@ describe('a cluster of three nodes on PostgreSQL and Redis', () => {
           if (via !== 'A' && room.creator !== 'A') return;
           await closed(s.client, 6000);
           await resume(room, seat, via === 'A' ? ['B', 'C'] : [via], killedAt + 15_000);
-          if (room.creator === 'A') resumedAt.push(Date.now() - killedAt);
+          if (room.creator === 'A') resumedAt.push(Date.now() - killAt);
         }),
       ),
     );
@@ -368,5 +378,8 @@ describe('a cluster of three nodes on PostgreSQL and Redis', () => {
     const w = [...intervals.get(witness.id)!].sort((x, y) => x.from - y.from);
     expect(w.map((x) => x.node)).toEqual(['C', 'B']);
     for (const room of all) for (const s of room.seats) s.client.close();
+    const dupCode = await Promise.race([dupExit, sleep(10_000).then(() => 'still running')]);
+    expect(typeof dupCode === 'number' && dupCode !== 0, `duplicate node: ${String(dupCode)}`).toBe(true);
+    expect(dupErr).toContain('node id "B" is in use');
   });
 });

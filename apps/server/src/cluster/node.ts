@@ -132,6 +132,7 @@ export class ClusterNode {
 
   /** Starts serving: the bus, presence, leases, takeover of free rooms and the lobby. */
   async start(): Promise<void> {
+    await this.claimId();
     await this.bus.start((m) => this.dispatch(m));
     const live = await this.adopt();
     await this.tick();
@@ -146,6 +147,21 @@ export class ClusterNode {
         .finally(() => (ticking = false));
     }, every);
     this.log.info({ leaseMs: this.config.leaseMs, stored: live }, 'cluster node started');
+  }
+
+  /**
+   * Takes this node's presence key (SET NX): two live nodes with one id would both trust the same
+   * leases. A node restarted under its id waits for its old presence (and so its old leases) to
+   * expire; an id still taken after that is refused.
+   */
+  private async claimId(): Promise<void> {
+    const key = this.keys.node(this.nodeId);
+    const ttl = this.config.leaseMs * 2;
+    for (const deadline = Date.now() + ttl + 2000; ; ) {
+      if (await this.redis.set(key, this.config.publicUrl ?? '', 'PX', ttl, 'NX')) return;
+      if (Date.now() > deadline) throw new Error(`node id "${this.nodeId}" is in use by a live node of this cluster (--node-id must be unique)`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 
   /** Rooms stored as live but unknown to the directory (a cluster started on an empty Redis, or Redis lost its data) become free rooms. */
