@@ -2,11 +2,10 @@
 import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { buildApp, type AppOptions } from './app.ts';
+import type { AppOptions } from './app.ts';
 import { startPrimary } from './cluster/primary.ts';
 import { runWorker, trustPrimaryOnly, workerEnv } from './cluster/worker.ts';
 import type { ServerConfig } from './config.ts';
-import { discoverWorkspaceGames, loadRuleFolders } from './games/discover.ts';
 import type { HostedGame } from './games/types.ts';
 import { openStorage, storageKind } from './storage/open.ts';
 
@@ -93,6 +92,8 @@ export function defaultWorkers(): number {
 
 /** Games, storage and the app of one process (the single process, or one worker). */
 async function build(options: StartOptions, storageUrl: string, logger: Logger, extra: Pick<AppOptions, 'owns' | 'trustProxy'> = {}): Promise<FastifyInstance> {
+  // Loaded here, not at the top: a primary of `--workers` never hosts a room and stays small.
+  const [{ buildApp }, { discoverWorkspaceGames, loadRuleFolders }] = await Promise.all([import('./app.ts'), import('./games/discover.ts')]);
   const games = [
     ...(options.discover === false ? [] : await discoverWorkspaceGames(logger)),
     ...(await loadRuleFolders(options.games ?? [])),
