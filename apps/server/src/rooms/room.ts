@@ -353,7 +353,8 @@ export class Room {
     this.record.status = 'finished';
     this.record.result = result;
     this.record.endedAt = Date.now();
-    this.frozenAt = this.now();
+    // The time of the event that ended it (an action or a stored timer firing), as a rebuild will have it.
+    this.frozenAt = Math.max(this.lastAt, this.clockAt);
     this.stopTimers();
     this.deps.log.info({ room: this.id, result }, 'game over');
     // Inside the queue already (called from a queued task): the next task waits for this write.
