@@ -109,8 +109,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const rooms = manager;
   // Graceful shutdown: before the WebSocket plugin drops its sockets, rooms finish queued work
   // (every accepted action is already stored), say goodbye and close their sockets; then storage closes.
+  // A cluster node first stops taking rooms over, and once its rooms closed (their leases still
+  // renewed meanwhile), closes relayed sockets and frees its leases for the other nodes.
+  if (cluster) app.addHook('preClose', async () => cluster.leave());
   app.addHook('preClose', async () => rooms.close());
-  // A cluster node leaves after its rooms closed: relayed sockets close, its leases are freed for the other nodes.
   if (cluster) app.addHook('preClose', async () => cluster.stop());
   app.addHook('onClose', async () => storage.close());
   app.addHook('onClose', async () => bots.close());

@@ -202,6 +202,7 @@ export class ClusterNode {
   takeOver(room: string): Promise<Room | null> {
     const pending = this.loading.get(room);
     if (pending) return pending;
+    if (this.stopped) return Promise.resolve(null);
     const p = (async (): Promise<Room | null> => {
       const record = await this.storage.getRoom(room);
       if (!record || (record.status !== 'waiting' && record.status !== 'playing')) return null;
@@ -354,10 +355,15 @@ export class ClusterNode {
     }
   }
 
-  /** Leaves the cluster: relayed sockets are closed (clients reconnect elsewhere), leases are freed for other nodes at once. Call after the rooms closed. */
-  async stop(): Promise<void> {
+  /** First step of a shutdown, before the rooms close: no more takeovers (leases are still renewed while rooms drain). */
+  leave(): void {
     this.stopped = true;
     clearInterval(this.ticker);
+  }
+
+  /** Leaves the cluster: relayed sockets are closed (clients reconnect elsewhere), leases are freed for other nodes at once. Call after the rooms closed. */
+  async stop(): Promise<void> {
+    this.leave();
     this.leases.stop();
     this.edge?.closeAll();
     this.owner?.closeAll();
