@@ -119,6 +119,7 @@ function print(r: PointReport): void {
   say(`actions/s ${r.actionsPerSecond} (${r.actions} acked, ${r.rejects} rejected)`);
   say(`action→ack latency ms: p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99}  (server side p99 ≤ ${r.serverP99})`);
   say(`errors ${r.errors}  disconnects ${r.disconnects}  games finished ${r.gamesFinished}  stalled ${r.gamesStalled}  codes ${JSON.stringify(r.codes)}`);
+  if (r.cpuByProcess) say(`server CPU % by process: ${JSON.stringify(r.cpuByProcess)}`);
   say(`server RSS ${r.rssMB} MB  CPU ${r.cpuPercent} %  load generator CPU ${r.clientCpuPercent} %  set-up ${r.setupSeconds} s  (machine load average ${r.loadAverage})`);
 }
 

@@ -34,6 +34,8 @@ export interface NodeFigures {
   rssMB: number;
   /** Server CPU over the measured span, % of one core (all its processes). */
   cpuPercent: number;
+  /** A `--workers` server: the CPU % of each of its processes ("0", "1", …, "primary"). */
+  cpuByProcess?: Record<string, number>;
 }
 
 export interface NodeReport extends NodeFigures {
@@ -65,6 +67,7 @@ const round = (x: number): number => Math.round(x * 100) / 100;
 function figures(stats: Stats, rooms: number, seconds: number, before: ServerSample[], after: ServerSample[]): NodeFigures {
   // Several nodes: their histograms (same buckets) and process figures add up.
   const sum = (samples: ServerSample[]): ServerSample => ({
+    cpuByProcess: samples.length === 1 ? samples[0]!.cpuByProcess : {},
     rssMB: samples.reduce((a, s) => a + s.rssMB, 0),
     cpuSeconds: samples.reduce((a, s) => a + s.cpuSeconds, 0),
     buckets: samples[0]!.buckets.map(([le], i) => [le, samples.reduce((a, s) => a + (s.buckets[i]?.[1] ?? 0), 0)]),
@@ -84,6 +87,9 @@ function figures(stats: Stats, rooms: number, seconds: number, before: ServerSam
     disconnects: stats.disconnects,
     rssMB: Math.round(a.rssMB * 10) / 10,
     cpuPercent: round(((a.cpuSeconds - b.cpuSeconds) / seconds) * 100),
+    ...(Object.keys(a.cpuByProcess).length > 0
+      ? { cpuByProcess: Object.fromEntries(Object.entries(a.cpuByProcess).map(([k, v]) => [k, round(((v - (b.cpuByProcess[k] ?? 0)) / seconds) * 100)])) }
+      : {}),
   };
 }
 

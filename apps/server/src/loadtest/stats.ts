@@ -62,6 +62,8 @@ export interface ServerSample {
   cpuSeconds: number;
   /** Cumulative ack-latency histogram: upper bound (s) → count. */
   buckets: [number, number][];
+  /** A `--workers` server: CPU seconds of each of its processes (`worker` label: "0", "1", …, "primary"). */
+  cpuByProcess: Record<string, number>;
 }
 
 export async function serverProcess(url: string): Promise<ServerSample> {
@@ -71,10 +73,13 @@ export async function serverProcess(url: string): Promise<ServerSample> {
     const m = /^decksmith_ack_latency_seconds_bucket\{le="([^"]+)"\} (\d+)/.exec(line);
     if (m) buckets.push([m[1] === '+Inf' ? Infinity : Number(m[1]), Number(m[2])]);
   }
+  const cpuByProcess: Record<string, number> = {};
+  for (const m of text.matchAll(/^process_cpu_seconds_total\{worker="([^"]+)"\} (\S+)$/gm)) cpuByProcess[m[1]!] = Number(m[2]);
   return {
     rssMB: Math.round(((metric(text, 'process_resident_memory_bytes') ?? 0) / 1024 / 1024) * 10) / 10,
     cpuSeconds: metric(text, 'process_cpu_seconds_total') ?? 0,
     buckets,
+    cpuByProcess,
   };
 }
 
