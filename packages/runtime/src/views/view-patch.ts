@@ -52,7 +52,12 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i];
+      const y = b[i];
+      // Primitives inline: most of a view's values are, and a call per value costs more than the test.
+      if (x !== y && (typeof x !== 'object' || x === null || !jsonEqual(x, y))) return false;
+    }
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -63,7 +68,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     const v = ao[k];
     if (v === undefined) continue;
     count++;
-    if (!jsonEqual(v, bo[k])) return false;
+    const w = bo[k];
+    if (v !== w && (typeof v !== 'object' || v === null || !jsonEqual(v, w))) return false;
   }
   for (const k in bo) if (bo[k] !== undefined) count--;
   return count === 0;
@@ -138,7 +144,9 @@ function diffArray(a: unknown[], b: unknown[]): ArrayPatch | undefined {
   let suf = 0;
   while (suf < n - pre && suf < m - pre && jsonEqual(a[n - 1 - suf], b[m - 1 - suf])) suf++;
   if (pre === n && pre === m) return undefined;
-  const regions = align(a, pre, n - suf, b, pre, m - suf) ?? [[pre, n - suf, pre, m - suf]];
+  // A middle of the same length on both sides (zones, scores: elements changed in place) is paired
+  // element by element; aligning it would compare big elements over and over.
+  const regions = (n === m ? null : align(a, pre, n - suf, b, pre, m - suf)) ?? [[pre, n - suf, pre, m - suf]];
   const x: Splice[] = [];
   const p: Record<string, ViewPatch> = {};
   let hasP = false;
