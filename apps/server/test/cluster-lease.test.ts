@@ -133,6 +133,15 @@ describe('lease-fenced storage', () => {
     expect((await pgStorage.getActions(r.id)).map((e) => e.n)).toEqual([1]);
   });
 
+  it('gives the lease of a room it could not store back (no lease renewed for nothing)', async () => {
+    const x = keeper('X6', 10_000);
+    const r = record();
+    await pgStorage.createRoom(r);
+    await expect(fencedStorage(pgStorage, x.k).createRoom(r)).rejects.toThrow();
+    expect(await redis.get(keys.owner(r.id))).toBeNull();
+    expect(x.k.size).toBe(0);
+  });
+
   it('refuses to create a room whose id another node holds', async () => {
     const x = keeper('X5', 10_000);
     const y = keeper('Y5', 10_000);

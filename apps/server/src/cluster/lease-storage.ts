@@ -28,7 +28,12 @@ export function fencedStorage(inner: Storage, leases: LeaseKeeper, onConflict: (
   const overrides: Partial<Storage> = {
     async createRoom(room) {
       if (!(await leases.acquire(room.id))) throw new LeaseLostError(room.id);
-      await inner.createRoom(room);
+      try {
+        await inner.createRoom(room);
+      } catch (error) {
+        await leases.release(room.id, 'over');
+        throw error;
+      }
     },
     async appendAction(room, entry) {
       assert(room);
