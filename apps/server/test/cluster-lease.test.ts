@@ -142,6 +142,18 @@ describe('lease-fenced storage', () => {
     expect(x.k.size).toBe(0);
   });
 
+  it('asks for the room to be reloaded when storage says its next position is taken (a late write of a previous owner)', async () => {
+    const x = keeper('X7', 10_000);
+    const conflicts: string[] = [];
+    const storage = fencedStorage(pgStorage, x.k, (room) => conflicts.push(room));
+    const r = record();
+    await storage.createRoom(r);
+    // A previous owner's write landed after this node read the log.
+    await pgStorage.appendAction(r.id, entry(1));
+    await expect(storage.appendAction(r.id, entry(1))).rejects.toThrow(/not next/);
+    expect(conflicts).toEqual([r.id]);
+  });
+
   it('refuses to create a room whose id another node holds', async () => {
     const x = keeper('X5', 10_000);
     const y = keeper('Y5', 10_000);
