@@ -1,7 +1,7 @@
 // Durable time: timer firings a seat has seen survive kill -9 (the room clock never goes back), and a finished game stays readable after a restart.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { Client, createRoom, fixtureGames, testApp } from './helpers.ts';
 const TIMED = fileURLToPath(new URL('./fixtures/timed-rules', import.meta.url));
 const timed = await loadRuleFolders([TIMED]);
 const launcher = fileURLToPath(new URL('./fixtures/serve.ts', import.meta.url));
+const DECKSMITH = fileURLToPath(new URL('../../../packages/dsl/bin/decksmith.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'decksmith-durable-time-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -151,6 +152,16 @@ describe('durable time (kill -9 loop)', () => {
     const log = await api<ReplayLog>(server.url, `/api/rooms/${id}/log`);
     expect(log).toMatchObject({ complete: true, clockAt: finals[0]!['now'] });
     expect(createHash('sha256').update(log.seed!).digest('hex')).toBe(again.welcomes[0]!['seedHash']);
+    // The log as a player downloads it: `decksmith replay` verifies the deal and reaches the same result.
+    const file = join(dir, 'finished-log.json');
+    writeFileSync(file, JSON.stringify(log));
+    const cli = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      execFile(process.execPath, [DECKSMITH, 'replay', file, '--game', join(TIMED, 'beat.rules'), '--json'], (error, stdout) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, out: stdout }),
+      );
+    });
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.out)).toMatchObject({ verified: true, seedHash: again.welcomes[0]!['seedHash'], result: finals[0]!['result'] });
     [...again.clients, spectator].forEach((c) => c.close());
     await kill(server.child);
   });
