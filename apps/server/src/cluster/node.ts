@@ -306,7 +306,8 @@ export class ClusterNode {
     await this.redis.set(this.keys.node(this.nodeId), this.config.publicUrl ?? '', 'PX', this.config.leaseMs * 2);
     // Rooms the manager unloaded (finished and archived, expired, shut down) give their lease up.
     for (const [id, room] of [...this.known]) {
-      if (this.manager.get(id) === room) continue;
+      // Still (or again: reloaded, taken back) loaded here: the loop below records the current room.
+      if (this.manager.get(id)) continue;
       this.known.delete(id);
       if (this.leases.valid(id) || room.status === 'finished') {
         await this.leases.release(id, room.status === 'finished' ? 'over' : 'free');
