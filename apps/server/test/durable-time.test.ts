@@ -210,6 +210,36 @@ describe('durable time (in process)', () => {
     c.close();
   });
 
+  it('stores the clock for welcomes at most every 250 ms of room time, however many resyncs come', { timeout: 60_000 }, async () => {
+    const writes: number[] = [];
+    class Recording extends MemoryStorage {
+      override async updateRoom(roomId: string, patch: RoomPatch): Promise<void> {
+        if (patch.clockAt !== undefined) writes.push(patch.clockAt);
+        return super.updateRoom(roomId, patch);
+      }
+    }
+    const clock = new ManualClock();
+    app = await testApp({ games: [...fixtureGames, ...timed], storage: new Recording(), clock, config: { ratePerSecond: 1000, rateBurst: 1000 } });
+    const { id, tokens } = await createRoom(app, { game: 'beat', seats: [{ kind: 'human' }, { kind: 'human' }], options: { turn_time: 10_000, beats_to_end: 1000 } });
+    const c = await Client.inject(app);
+    await c.join(id, tokens[0]);
+    const resyncs = async (k: number): Promise<Msg[]> => {
+      const from = c.messages.length;
+      for (let i = 0; i < k; i++) c.send({ t: 'resync' });
+      await c.next(() => c.messages.slice(from).filter((m) => m.t === 'welcome').length >= k, 20_000, from);
+      return c.messages.slice(from).filter((m) => m.t === 'welcome');
+    };
+    clock.advance(100);
+    let welcomes = await resyncs(30);
+    expect(writes).toEqual([]); // within 250 ms of the stored time: shown as stored (0), nothing written
+    expect(welcomes.every((w) => w['now'] === 0)).toBe(true);
+    clock.advance(300);
+    welcomes = await resyncs(30);
+    expect(writes).toEqual([400]); // one write, then the stored time again
+    expect(welcomes.map((w) => w['now'])).toEqual(Array.from({ length: 30 }, () => 400));
+    c.close();
+  });
+
   it('keeps at most finishedRoomsLoaded finished games loaded when they are rebuilt for late viewers', { timeout: 60_000 }, async () => {
     app = await testApp({ games: [...fixtureGames, ...timed], config: { finishedRoomsLoaded: 2 } });
     const manager = app.decksmith.manager;

@@ -38,6 +38,9 @@ export type Outcome = { ok: true; n: number } | ({ ok: false } & Rejection);
 
 const reject = (code: string, message: string): Outcome => ({ ok: false, code, message });
 
+/** A welcome stores the room clock only when it moved this far since it was last stored (bounds the writes joins and resyncs cause). */
+const WELCOME_CLOCK_MS = 250;
+
 export class Room {
   readonly id: string;
   readonly record: RoomRecord;
@@ -440,9 +443,12 @@ export class Room {
   private async sendWelcome(sub: Subscriber): Promise<void> {
     const v = sub.viewer;
     let now = this.now();
-    if (!(await this.holdClock(now))) now = Math.max(this.lastAt, this.clockAt);
+    const stored = Math.max(this.lastAt, this.clockAt);
+    // Welcomes (joins, resyncs: up to the rate limit per socket) store the clock at most every
+    // WELCOME_CLOCK_MS; in between they show the stored time, a little behind, never ahead.
+    if (now - stored < WELCOME_CLOCK_MS || !(await this.holdClock(now))) now = stored;
     const room = { id: this.id, record: this.record, n: this.n, now, lastSeq: v === 'spectator' ? 0 : (this.lastSeq[v] ?? 0) };
-    deliverWelcome(sub, welcomeFor(this.deps.game.engine, this.st, room, v, this.presence()));
+    deliverWelcome(sub, welcomeFor(this.deps.game.engine, this.st, room, v, this.presence()), this.st);
   }
 
   presence(): ReturnType<typeof presenceOf> {
