@@ -44,12 +44,14 @@ interface TestRoom {
 const nodes = new Map<string, Node>();
 const children: ChildProcess[] = [];
 const redis = new Redis(REDIS);
-let proxy: { port: number; cut(): void };
+let proxy: { port: number; cut(): void; heal(): void };
 
-/** A TCP proxy to Redis that the test can cut (node C reaches Redis only through it). */
-function redisProxy(): Promise<{ port: number; cut(): void }> {
+/** A TCP proxy to Redis that the test can cut and heal (node C reaches Redis only through it). */
+function redisProxy(): Promise<{ port: number; cut(): void; heal(): void }> {
   const sockets = new Set<net.Socket>();
+  let down = false;
   const server = net.createServer((client) => {
+    if (down) return void client.destroy();
     const upstream = net.connect(6379, '127.0.0.1');
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -66,8 +68,11 @@ function redisProxy(): Promise<{ port: number; cut(): void }> {
       resolve({
         port: (server.address() as net.AddressInfo).port,
         cut() {
-          server.close();
+          down = true;
           for (const s of sockets) s.destroy();
+        },
+        heal() {
+          down = false;
         },
       }),
     ),
@@ -188,7 +193,9 @@ function leaseIntervals(until: Map<string, number>): Map<string, { node: string;
       const at = e['at'] as number | undefined;
       if (!room || at === undefined) continue;
       if (e['msg'] === 'lease acquired') open.set(room, at);
-      else if (e['msg'] === 'lease lost: room fenced' || e['msg'] === 'lease released') close(room, at);
+      // A fenced room's trust ended at `trusted` (before `at` when the process was paused).
+      else if (e['msg'] === 'lease lost: room fenced') close(room, Math.min(at, (e['trusted'] as number | undefined) ?? at));
+      else if (e['msg'] === 'lease released') close(room, at);
     }
     for (const room of [...open.keys()]) close(room, until.get(node.id) ?? Infinity);
   }
@@ -355,6 +362,33 @@ describe('a cluster of three nodes on PostgreSQL and Redis', () => {
     for (const seat of [0, 1]) if (witness.seats[seat]!.client.closed) await resume(witness, seat, ['B'], Date.now() + 8000);
     for (let k = 0; k < 2; k++) await step(witness);
 
+    // --- a paused node: C gets Redis back; B is stopped (SIGSTOP) with an action of the witness room in its socket ---
+    proxy.heal();
+    const b = nodes.get('B')!;
+    const mover = witness.seats.find((s) => s.client.latest().legal.length > 0)!;
+    const pausedSeq = mover.seq + 1;
+    const pausedFrom = mover.client.messages.length;
+    b.child.kill('SIGSTOP');
+    mover.client.send({ t: 'action', seq: pausedSeq, action: mover.client.latest().legal[0] });
+    // C takes the room over while B sleeps (A is dead).
+    let taker: string | null = 'B';
+    for (const deadline = Date.now() + 8000; taker !== 'C' && Date.now() < deadline; ) {
+      await sleep(100);
+      taker = await ownerOf(witness.id);
+    }
+    expect(taker).toBe('C');
+    b.child.kill('SIGCONT');
+    // B wakes with a stale lease: the queued action is never acknowledged.
+    const verdict = await mover.client.next((m) => (m.t === 'ack' || m.t === 'reject') && m['seq'] === pausedSeq, 4000, pausedFrom).catch(() => null);
+    expect(verdict?.t ?? 'none').not.toBe('ack');
+    console.log(`cluster: B paused with an action queued, C owner while B slept; after SIGCONT B answered ${verdict ? `${verdict.t} ${String(verdict['code'] ?? '')}` : 'nothing'}`);
+    mover.inFlight = pausedSeq;
+    for (const seat of [0, 1]) {
+      witness.seats[seat]!.client.close();
+      await resume(witness, seat, ['C'], Date.now() + 8000);
+    }
+    await step(witness);
+
     // --- the log: no fork, and every acknowledged action at the position it was acknowledged with ---
     const db = new pg.Client({ connectionString: PG });
     await db.connect();
@@ -376,7 +410,7 @@ describe('a cluster of three nodes on PostgreSQL and Redis', () => {
       for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.from, `room ${room}: ${JSON.stringify(sorted)}`).toBeGreaterThanOrEqual(sorted[i - 1]!.to);
     }
     const w = [...intervals.get(witness.id)!].sort((x, y) => x.from - y.from);
-    expect(w.map((x) => x.node)).toEqual(['C', 'B']);
+    expect(w.map((x) => x.node)).toEqual(['C', 'B', 'C']);
     for (const room of all) for (const s of room.seats) s.client.close();
     const dupCode = await Promise.race([dupExit, sleep(10_000).then(() => 'still running')]);
     expect(typeof dupCode === 'number' && dupCode !== 0, `duplicate node: ${String(dupCode)}`).toBe(true);

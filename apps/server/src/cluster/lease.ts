@@ -82,8 +82,11 @@ export class LeaseKeeper {
 
   /** Stops acting for a room at once (its lease was lost or cannot be proven). */
   fence(room: string, why: 'taken' | 'expired'): void {
-    if (!this.held.delete(room)) return;
-    this.o.log.warn({ room, at: Date.now(), why }, 'lease lost: room fenced');
+    const until = this.held.get(room);
+    if (until === undefined || !this.held.delete(room)) return;
+    // `trusted`: the wall-clock end of the trust window (earlier than `at` when the process was paused).
+    const at = Date.now();
+    this.o.log.warn({ room, at, trusted: Math.min(at, Math.round(at + until - this.now())), why }, 'lease lost: room fenced');
     this.o.onLost(room, why);
     // Still ours in Redis (a renewal that came back late)? Free it, so another node need not wait for the expiry.
     if (why === 'expired') void this.o.scripts.release(this.o.keys.owner(room), this.o.keys.leases, this.o.nodeId, room, 'free').catch(() => {});

@@ -103,7 +103,7 @@ export class ClusterNode {
     this.owner = new RelayOwner(
       this.bus,
       c.maxRooms * 16,
-      (socket, ip, room) => void this.serveRelayed(socket, ip, room, connect),
+      (socket, ip, room) => this.serveRelayed(socket, ip, room, connect),
       (node) => this.alive.get(node) !== false,
     );
     this.http = new HttpRelay(this.bus, (req, from) => this.runLocal(app, req, from), 5000, 1024);

@@ -21,6 +21,8 @@ export class RelayedSocket extends EventEmitter {
   readonly CLOSED = 3;
   readyState = 1;
   readonly bufferedAmount = 0;
+  /** Frames that arrived before the connection handler took the socket (the room was still loading), or null once it has. */
+  private early: Buffer[] | null = [];
 
   constructor(
     readonly conn: string,
@@ -30,6 +32,20 @@ export class RelayedSocket extends EventEmitter {
     private readonly onGone: (conn: string) => void,
   ) {
     super();
+  }
+
+  /** A frame from the client: to the handler, or kept (a few) until it takes the socket. */
+  deliver(data: Buffer): void {
+    if (this.early === null) return void this.emit('message', data, false);
+    if (this.early.length < 16) this.early.push(data);
+    else this.close(1008, 'too early');
+  }
+
+  /** The handler took the socket: the frames kept meanwhile are delivered, in order. */
+  ready(): void {
+    const early = this.early ?? [];
+    this.early = null;
+    for (const data of early) this.emit('message', data, false);
   }
 
   send(text: string | Buffer): void {
@@ -67,7 +83,7 @@ export class RelayOwner {
   constructor(
     private readonly bus: RedisBus,
     private readonly maxConnections: number,
-    private readonly connect: (socket: WebSocket, ip: string, room: string) => void,
+    private readonly connect: (socket: WebSocket, ip: string, room: string) => Promise<void> | void,
     private readonly present: (node: string) => boolean,
   ) {}
 
@@ -86,12 +102,16 @@ export class RelayOwner {
       const { ip, room } = JSON.parse(payload) as { ip: string; room: string };
       const socket = new RelayedSocket(conn, from, this.bus, () => this.present(from), (c) => this.sockets.delete(c));
       this.sockets.set(conn, socket);
-      this.connect(socket as unknown as WebSocket, ip, room);
+      // The owner may still be loading the room: frames arriving meanwhile wait for the handler.
+      void Promise.resolve(this.connect(socket as unknown as WebSocket, ip, room)).then(
+        () => socket.ready(),
+        () => socket.close(1011, 'server/internal'),
+      );
     } else if (kind === MESSAGE) {
       const socket = this.sockets.get(conn);
       // A frame for a connection this node does not know (it restarted): tell the other side to drop it.
       if (!socket) return this.bus.send(from, CLOSE, conn, JSON.stringify({ code: 1012, reason: 'server/moved' }));
-      socket.emit('message', Buffer.from(payload, 'utf8'), false);
+      socket.deliver(Buffer.from(payload, 'utf8'));
     } else if (kind === CLOSE) {
       this.sockets.get(conn)?.ended();
     }
