@@ -64,7 +64,6 @@ export const sqliteEngine: StorageEngine = {
     const file = join(dir, 'rooms.db');
     return tracking(async () => new SqliteStorage(openDatabase(file)), () => rmSync(dir, { recursive: true, force: true }), true);
   },
-  divergences: { rejectsGap: 'its primary key (room, n) refuses a taken position but not a gap' },
 };
 
 export const memoryEngine: StorageEngine = {
@@ -74,7 +73,6 @@ export const memoryEngine: StorageEngine = {
     // One store: `open` twice is the same object (memory cannot be shared between processes).
     return tracking(async () => (store ??= new MemoryStorage()), () => {}, false);
   },
-  divergences: { listOrder: 'listRooms returns rooms in insertion order, not by createdAt' },
 };
 
 export const postgresEngine: StorageEngine = {

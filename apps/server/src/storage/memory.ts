@@ -1,5 +1,5 @@
 // In-memory storage with the same contract as SQLite (tests, and `--db :memory:`-like throwaway servers).
-import { isOver, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type Storage } from './storage.ts';
+import { isOver, notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type Storage } from './storage.ts';
 
 const copy = <T>(x: T): T => structuredClone(x);
 
@@ -29,7 +29,7 @@ export class MemoryStorage implements Storage {
   async appendAction(roomId: string, entry: LogEntry): Promise<void> {
     const log = this.logs.get(roomId);
     if (!log) throw new Error(`no room ${roomId}`);
-    if (entry.n !== log.length + 1) throw new Error(`log position ${entry.n} is not next (${log.length + 1})`);
+    if (entry.n !== log.length + 1) throw notNext(roomId, entry.n, log.length + 1);
     log.push(copy(entry));
   }
 
@@ -43,7 +43,11 @@ export class MemoryStorage implements Storage {
   }
 
   async listRooms(statuses: readonly RoomStatus[], limit = 10_000): Promise<RoomRecord[]> {
-    return [...this.rooms.values()].filter((r) => statuses.includes(r.status)).slice(0, limit).map(copy);
+    return [...this.rooms.values()]
+      .filter((r) => statuses.includes(r.status))
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .slice(0, limit)
+      .map(copy);
   }
 
   async pruneRooms(endedBefore: number, limit: number): Promise<number> {

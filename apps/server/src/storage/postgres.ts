@@ -17,7 +17,7 @@ import {
   updateRoomStatement,
   type RoomRow,
 } from './pg/sql.ts';
-import type { LogEntry, RoomPatch, RoomRecord, RoomStatus, Storage } from './storage.ts';
+import { notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type Storage } from './storage.ts';
 
 export interface PostgresStorageOptions {
   /** `postgres://user@host:port/db`, optionally with `?schema=name` (overridden by `schema`). */
@@ -50,15 +50,13 @@ const TYPES = {
     oid === pg.types.builtins.INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** The `code` of the error an append rejects with when its position is not the next one (its message says "is not next"). */
-export const NOT_NEXT = 'storage/not_next';
+export { NOT_NEXT } from './storage.ts';
 
 /** Says why the database refused one append (the constraint it broke), keeping the driver's error as the cause. */
 function appendError(error: unknown, row: Record<string, unknown>): unknown {
   const e = error as { code?: string; constraint?: string };
   if (e.code === '23505' || (e.code === '23503' && e.constraint === 'actions_room_prev_fkey')) {
-    const message = `log position ${String(row['n'])} of room ${String(row['room'])} is not next (another writer took it, or it leaves a gap)`;
-    return Object.assign(new Error(message, { cause: error }), { code: NOT_NEXT });
+    return notNext(String(row['room']), Number(row['n']), 'another writer took it, or it leaves a gap', error);
   }
   if (e.code === '23503') return new Error(`no room ${String(row['room'])}`, { cause: error });
   if (e.code === '23514') return new Error(`log position ${String(row['n'])} is not a valid position`, { cause: error });

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer } from './checkpointer.ts';
 import { hashSeed } from '../tokens.ts';
-import type { LogEntry, RoomPatch, RoomRecord, RoomStatus, Storage } from './storage.ts';
+import { notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type Storage } from './storage.ts';
 
 /** Default bound of the -wal file (bytes): a checkpoint truncates it when it grew past this. */
 export const DEFAULT_WAL_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -232,7 +232,13 @@ export class SqliteStorage implements Storage {
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
-    const insert = (p: PendingAppend) => this.q.append.run(p.roomId, p.e.n, p.e.at, p.e.seat, p.e.seq, JSON.stringify(p.e.action));
+    const insert = (p: PendingAppend) => {
+      // The log has no gap and no second writer of a position: n must be exactly the next one.
+      const next = (this.q.lastN.get(p.roomId)?.n ?? 0) + 1;
+      if (p.e.n !== next) throw notNext(p.roomId, p.e.n, next);
+      if (next === 1 && !this.q.getRoom.get(p.roomId)) throw new Error(`no room ${p.roomId}`);
+      this.q.append.run(p.roomId, p.e.n, p.e.at, p.e.seat, p.e.seq, JSON.stringify(p.e.action));
+    };
     try {
       this.db.transaction(() => batch.forEach(insert))();
       for (const p of batch) p.resolve();
@@ -280,9 +286,15 @@ export class SqliteStorage implements Storage {
     }).immediate();
   }
 
-  async close(): Promise<void> {
-    this.flush();
-    await this.stopCheckpointer?.();
-    if (this.db.open) this.db.close();
+  private closing: Promise<void> | undefined;
+
+  /** Commits queued appends, stops the checkpointer and closes the file; calling it again waits for the same close. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.flush();
+      await this.stopCheckpointer?.();
+      if (this.db.open) this.db.close();
+    })();
+    return this.closing;
   }
 }

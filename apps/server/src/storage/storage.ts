@@ -98,6 +98,15 @@ export interface Storage {
   close(): Promise<void>;
 }
 
+/** The `code` of the error an append rejects with when its position is not the next one (a second writer, or a gap). */
+export const NOT_NEXT = 'storage/not_next';
+
+/** The error every storage rejects a non-next append with: code `storage/not_next`, a message saying "is not next". */
+export function notNext(roomId: string, n: number, next: number | string, cause?: unknown): Error & { code: string } {
+  const message = `log position ${n} of room ${roomId} is not next (${next})`;
+  return Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { code: NOT_NEXT });
+}
+
 /** Whether a room's game can no longer go on, so its whole log (seed included) is safe to publish. */
 export function isOver(status: RoomStatus): boolean {
   return status === 'finished' || status === 'expired';
