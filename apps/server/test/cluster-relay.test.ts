@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisBus } from '../src/cluster/redis-bus.ts';
 import { clusterKeys } from '../src/cluster/redis-keys.ts';
-import { MESSAGE, OPEN, RelayOwner } from '../src/cluster/relay-owner.ts';
+import { BINARY, MESSAGE, OPEN, RelayOwner } from '../src/cluster/relay-owner.ts';
 
 const keys = clusterKeys(`dstest:relay_${process.pid}_${Date.now().toString(36)}:`);
 const pub = new Redis('redis://127.0.0.1:6379');
@@ -25,7 +25,7 @@ describe('relayed connections (owner side)', () => {
       10,
       async (socket: WebSocket) => {
         await loading;
-        socket.on('message', (data: Buffer) => received.push(data.toString()));
+        socket.on('message', (data: Buffer, isBinary: boolean) => received.push(isBinary ? `binary:${data.toString('hex')}` : data.toString()));
       },
       () => true,
     );
@@ -35,6 +35,8 @@ describe('relayed connections (owner side)', () => {
     loaded();
     await new Promise((r) => setTimeout(r, 10));
     owner.handle(MESSAGE, 'edge.x.1', 'edge', '{"t":"resync"}');
-    expect(received).toEqual(['{"t":"join"}', '{"t":"ping"}', '{"t":"resync"}']);
+    // A binary frame reaches the handler as binary (which refuses it, as it would a local one).
+    owner.handle(BINARY, 'edge.x.1', 'edge', Buffer.from([1, 2, 255]).toString('base64'));
+    expect(received).toEqual(['{"t":"join"}', '{"t":"ping"}', '{"t":"resync"}', 'binary:0102ff']);
   });
 });

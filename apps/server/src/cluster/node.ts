@@ -15,7 +15,7 @@ import { clusterKeys, leaseScripts, type ClusterKeys } from './redis-keys.ts';
 import { RedisLobby } from './redis-lobby.ts';
 import { RelayEdge } from './relay-edge.ts';
 import { HttpRelay, REPLY, REQUEST, VIA, type ForwardedReply, type ForwardedRequest } from './relay-http.ts';
-import { CLOSE, MESSAGE, OPEN, RelayOwner } from './relay-owner.ts';
+import { BINARY, CLOSE, MESSAGE, OPEN, RelayOwner } from './relay-owner.ts';
 import { workerEnv } from './worker.ts';
 
 /** Hands a socket (real or relayed) to the ordinary connection handler, bound to the room of its URL. */
@@ -290,7 +290,7 @@ export class ClusterNode {
       if (m.kind === REQUEST || m.kind === REPLY) return this.http.handle(m.kind, m.conn, m.from, m.payload);
       // A connection id starts with the id of the node holding the real socket.
       const edgeSide = m.conn.startsWith(`${this.nodeId}.`);
-      if (m.kind === OPEN || ((m.kind === MESSAGE || m.kind === CLOSE) && !edgeSide)) return this.owner.handle(m.kind, m.conn, m.from, m.payload);
+      if (m.kind === OPEN || m.kind === BINARY || ((m.kind === MESSAGE || m.kind === CLOSE) && !edgeSide)) return this.owner.handle(m.kind, m.conn, m.from, m.payload);
       if (m.kind === MESSAGE || m.kind === CLOSE) return this.edge.handle(m.kind, m.conn, m.from, m.payload);
     } catch (err) {
       this.log.warn({ err, kind: m.kind }, 'bad cluster message');

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
 import type { RedisBus } from './redis-bus.ts';
-import { CLOSE, MESSAGE, OPEN } from './relay-owner.ts';
+import { BINARY, CLOSE, MESSAGE, OPEN } from './relay-owner.ts';
 
 export interface EdgeLimits {
   heartbeatMs: number;
@@ -58,9 +58,9 @@ export class RelayEdge {
         this.log.warn({ room }, 'closing a relayed connection far above the rate limit');
         return void socket.close(1008, 'rate limit');
       }
-      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
-      // Binary frames are refused by the owner's handler as they would be locally; they travel as text.
-      this.bus.send(owner, MESSAGE, conn, isBinary ? '\u0000binary' : text);
+      const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
+      // Binary frames travel base64-encoded; the owner's handler refuses them as it would locally.
+      this.bus.send(owner, isBinary ? BINARY : MESSAGE, conn, bytes.toString(isBinary ? 'base64' : 'utf8'));
     };
     for (const data of early) forward(data, false);
     socket.on('message', forward);

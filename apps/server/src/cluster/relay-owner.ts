@@ -7,6 +7,8 @@ import type { RedisBus } from './redis-bus.ts';
 export const OPEN = 'o';
 export const MESSAGE = 'm';
 export const CLOSE = 'c';
+/** A binary frame from the client (refused by the handler as it would be locally). */
+export const BINARY = 'b';
 
 /**
  * A WebSocket stand-in whose frames travel over Redis to the node holding the real socket.
@@ -22,7 +24,7 @@ export class RelayedSocket extends EventEmitter {
   readyState = 1;
   readonly bufferedAmount = 0;
   /** Frames that arrived before the connection handler took the socket (the room was still loading), or null once it has. */
-  private early: Buffer[] | null = [];
+  private early: [Buffer, boolean][] | null = [];
 
   constructor(
     readonly conn: string,
@@ -35,9 +37,9 @@ export class RelayedSocket extends EventEmitter {
   }
 
   /** A frame from the client: to the handler, or kept (a few) until it takes the socket. */
-  deliver(data: Buffer): void {
-    if (this.early === null) return void this.emit('message', data, false);
-    if (this.early.length < 16) this.early.push(data);
+  deliver(data: Buffer, isBinary = false): void {
+    if (this.early === null) return void this.emit('message', data, isBinary);
+    if (this.early.length < 16) this.early.push([data, isBinary]);
     else this.close(1008, 'too early');
   }
 
@@ -45,7 +47,7 @@ export class RelayedSocket extends EventEmitter {
   ready(): void {
     const early = this.early ?? [];
     this.early = null;
-    for (const data of early) this.emit('message', data, false);
+    for (const [data, isBinary] of early) this.emit('message', data, isBinary);
   }
 
   send(text: string | Buffer): void {
@@ -107,11 +109,11 @@ export class RelayOwner {
         () => socket.ready(),
         () => socket.close(1011, 'server/internal'),
       );
-    } else if (kind === MESSAGE) {
+    } else if (kind === MESSAGE || kind === BINARY) {
       const socket = this.sockets.get(conn);
       // A frame for a connection this node does not know (it restarted): tell the other side to drop it.
       if (!socket) return this.bus.send(from, CLOSE, conn, JSON.stringify({ code: 1012, reason: 'server/moved' }));
-      socket.deliver(Buffer.from(payload, 'utf8'));
+      socket.deliver(Buffer.from(payload, kind === BINARY ? 'base64' : 'utf8'), kind === BINARY);
     } else if (kind === CLOSE) {
       this.sockets.get(conn)?.ended();
     }
