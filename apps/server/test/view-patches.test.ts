@@ -141,7 +141,7 @@ describe('fanOut', () => {
     deliverWelcome(sub, {
       t: 'welcome', v: 2, room: 'r', game: 'shed', seat: null, players: 2, status: 'playing', n: 0, lastSeq: 0, now: 0,
       view: engine.view(state as typeof start, sub.viewer), seats: [], seedHash: '', practice: false,
-    });
+    }, state);
   /** Plays n legal actions from `state`, returning each state. */
   const states = (n: number) => {
     const out = [start];

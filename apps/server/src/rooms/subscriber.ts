@@ -24,16 +24,19 @@ export interface Subscriber {
 }
 
 /**
- * What a v2 connection holds: the version of its view and the view object it was sent (shared by
- * every connection sent the same frame), or no view when a frame did not reach it.
+ * What a v2 connection holds: the version of its view and the game state that view was computed
+ * from (a view is a pure function of state and viewer), or none when a frame did not reach it.
+ * Holding the state, not the view, keeps nothing alive between updates but what the room's
+ * copy-on-write states share anyway: retained view objects (~9 KiB each for Five Crowns) were
+ * promoted to the old generation at every update and cost major GCs.
  */
 interface Held {
   ver: number;
-  view: unknown;
+  state: unknown;
 }
 const held = new WeakMap<Subscriber, Held>();
 
-const NO_VIEW: unknown = Symbol('no view');
+const NONE: unknown = Symbol('nothing held');
 
 /** A frame and its JSON text, encoded at most once, when a subscriber first takes text. */
 interface Encoded {
@@ -52,7 +55,7 @@ function write(sub: Subscriber, e: Encoded): boolean {
 interface ViewerFrame {
   common: Omit<UpdateMessage, 'view' | 'base' | 'ver' | 'patch'>;
   view: unknown;
-  /** Encoded frames by what the connection holds: v1 (whole view), a held view object, or none. */
+  /** Encoded frames by what the connection holds: v1 (whole view), a held state, or nothing (`ver:` key). */
   texts: Map<unknown, Encoded>;
 }
 
@@ -97,27 +100,29 @@ export function fanOut<S>(
       write(sub, e);
       continue;
     }
-    const h = held.get(sub) ?? { ver: 0, view: NO_VIEW };
-    const key = h.view === NO_VIEW ? `ver:${h.ver}` : h.view;
+    const h = held.get(sub) ?? { ver: 0, state: NONE };
+    const key = h.state === NONE ? `ver:${h.ver}` : h.state;
     let e = f.texts.get(key);
     if (!e) {
       const ver = h.ver + 1;
-      const msg = (h.view === NO_VIEW ? { ...f.common, ver, view: f.view } : { ...f.common, base: h.ver, ver, patch: diffView(h.view, f.view) }) as UpdateMessage;
+      const msg = (
+        h.state === NONE ? { ...f.common, ver, view: f.view } : { ...f.common, base: h.ver, ver, patch: diffView(engine.view(h.state as S, v), f.view) }
+      ) as UpdateMessage;
       f.texts.set(key, (e = { msg }));
     }
     const written = write(sub, e);
-    held.set(sub, written ? { ver: h.ver + 1, view: f.view } : { ver: h.ver, view: NO_VIEW });
+    held.set(sub, written ? { ver: h.ver + 1, state } : { ver: h.ver, state: NONE });
   }
 }
 
 /**
- * Sends a welcome (from `welcomeFor`) in the subscriber's protocol version; a v2 connection's
- * welcome carries `ver`, and its view becomes the base of the next patch.
+ * Sends a welcome (from `welcomeFor`, computed from `state`) in the subscriber's protocol version;
+ * a v2 connection's welcome carries `ver`, and its view becomes the base of the next patch.
  */
-export function deliverWelcome(sub: Subscriber, welcome: Extract<ServerMessage, { t: 'welcome' }>): void {
+export function deliverWelcome(sub: Subscriber, welcome: Extract<ServerMessage, { t: 'welcome' }>, state: unknown): void {
   if ((sub.protocol ?? 1) < 2) return void write(sub, { msg: { ...welcome, v: 1 } });
   const ver = (held.get(sub)?.ver ?? 0) + 1;
-  held.set(sub, write(sub, { msg: { ...welcome, v: PROTOCOL_VERSION, ver } }) ? { ver, view: welcome.view } : { ver, view: NO_VIEW });
+  held.set(sub, write(sub, { msg: { ...welcome, v: PROTOCOL_VERSION, ver } }) ? { ver, state } : { ver, state: NONE });
 }
 
 export function presenceOf(seats: readonly { kind: 'human' | 'bot'; tokenHash?: string }[], subscribers: Iterable<Subscriber>): SeatPresence[] {
