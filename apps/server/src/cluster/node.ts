@@ -14,7 +14,7 @@ import { connectRedis, NODE_ID, RedisBus, type BusMessage } from './redis-bus.ts
 import { clusterKeys, leaseScripts, type ClusterKeys } from './redis-keys.ts';
 import { RedisLobby } from './redis-lobby.ts';
 import { RelayEdge } from './relay-edge.ts';
-import { HttpRelay, REPLY, REQUEST, VIA, type ForwardedReply, type ForwardedRequest } from './relay-http.ts';
+import { forwardRoomRoutes, HttpRelay, REPLY, REQUEST, runLocally } from './relay-http.ts';
 import { BINARY, CLOSE, MESSAGE, OPEN, RelayOwner } from './relay-owner.ts';
 import { workerEnv } from './worker.ts';
 
@@ -24,8 +24,6 @@ export type Connect = (socket: WebSocket, ip: string, room: string | undefined) 
 /** Where a room is served. */
 type Where = { local: Room } | { owner: string } | { none: true };
 
-/** Room operations forwarded to the owner (the log is read from storage by any node). */
-const ROOM_ROUTES = new Set(['GET /api/rooms/:id', 'POST /api/rooms/:id/join', 'GET /api/rooms/:id/spectate']);
 /** What a client is told when its room was given up here (it reconnects and resumes elsewhere). */
 const MOVED = ['server/moved', 'This server no longer hosts the room; reconnect to resume.'] as const;
 
@@ -106,28 +104,9 @@ export class ClusterNode {
       (socket, ip, room) => this.serveRelayed(socket, ip, room, connect),
       (node) => this.alive.get(node) !== false,
     );
-    this.http = new HttpRelay(this.bus, (req, from) => this.runLocal(app, req, from), 5000, 1024);
+    this.http = new HttpRelay(this.bus, (req, from) => runLocally(app, req, from), 5000, 1024);
     // Room operations of rooms owned elsewhere are forwarded; the lobby is the cluster's.
-    app.addHook('preHandler', async (req, reply) => {
-      if (req.headers[VIA] !== undefined) return;
-      const route = `${req.method} ${req.routeOptions.url ?? ''}`;
-      if (route === 'GET /api/rooms') {
-        const q = req.query as { game?: string; status?: string; limit?: number; cursor?: string };
-        if (q.limit !== undefined && q.limit > c.lobbyPageMax) return;
-        const page = await this.lobby.page(q);
-        if ('invalid' in page) return;
-        return reply.send(page);
-      }
-      if (!ROOM_ROUTES.has(route)) return;
-      const where = await this.locate((req.params as { id: string }).id);
-      if (!('owner' in where)) return;
-      const r = await this.http.forward(where.owner, { method: req.method, url: req.url, ...(req.body !== undefined ? { body: req.body } : {}), ip: req.ip });
-      if (!r) return reply.code(503).header('retry-after', '1').send({ code: 'server/busy', message: 'The room’s server did not answer in time; try again.' });
-      reply.code(r.status);
-      if (r.contentType) reply.header('content-type', r.contentType);
-      if (r.retryAfter) reply.header('retry-after', r.retryAfter);
-      return reply.send(r.body);
-    });
+    forwardRoomRoutes(app, { relay: this.http, locate: (room) => this.locate(room), lobby: (q) => this.lobby.page(q), lobbyPageMax: c.lobbyPageMax });
   }
 
   /** Starts serving: the bus, presence, leases, takeover of free rooms and the lobby. */
@@ -270,19 +249,6 @@ export class ClusterNode {
       return socket.close(1012, MOVED[0]);
     }
     connect(socket, ip, room);
-  }
-
-  private async runLocal(app: FastifyInstance, req: ForwardedRequest, from: string): Promise<ForwardedReply> {
-    const res = await app.inject({
-      method: req.method as 'GET',
-      url: req.url,
-      remoteAddress: req.ip,
-      headers: { [VIA]: from, ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(req.body !== undefined ? { payload: JSON.stringify(req.body) } : {}),
-    });
-    const type = res.headers['content-type'];
-    const retry = res.headers['retry-after'];
-    return { status: res.statusCode, body: res.body, ...(typeof type === 'string' ? { contentType: type } : {}), ...(retry !== undefined ? { retryAfter: String(retry) } : {}) };
   }
 
   private dispatch(m: BusMessage): void {

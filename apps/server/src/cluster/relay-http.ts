@@ -1,4 +1,5 @@
-// HTTP room operations forwarded to the room's owner over Redis: the owner runs them through its own routes (app.inject) and replies.
+// HTTP room operations forwarded to the room's owner over Redis (the owner runs them through its own routes with app.inject and replies), and the hook that forwards them.
+import type { FastifyInstance } from 'fastify';
 import type { RedisBus } from './redis-bus.ts';
 
 export const REQUEST = 'q';
@@ -66,4 +67,60 @@ export class HttpRelay {
       );
     }
   }
+}
+
+/** Room operations forwarded to the owner (the log is read from storage by any node). */
+const ROOM_ROUTES = new Set(['GET /api/rooms/:id', 'POST /api/rooms/:id/join', 'GET /api/rooms/:id/spectate']);
+
+type LobbyQuery = { game?: string; status?: string; limit?: number; cursor?: string };
+
+/**
+ * A preHandler hook (register before the routes): a room operation of a room owned by another
+ * node is forwarded there and its reply sent back as is; `GET /api/rooms` is answered from the
+ * cluster's lobby. A request that is itself forwarded (the {@link VIA} header) is served here.
+ */
+export function forwardRoomRoutes(
+  app: FastifyInstance,
+  o: {
+    relay: HttpRelay;
+    locate: (room: string) => Promise<object>;
+    lobby: (q: LobbyQuery) => Promise<object>;
+    lobbyPageMax: number;
+  },
+): void {
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.headers[VIA] !== undefined) return;
+    const route = `${req.method} ${req.routeOptions.url ?? ''}`;
+    if (route === 'GET /api/rooms') {
+      const q = req.query as LobbyQuery;
+      // Out-of-range limits and bad cursors fall through to the route's own coded answer.
+      if (q.limit !== undefined && q.limit > o.lobbyPageMax) return;
+      const page = await o.lobby(q);
+      if ('invalid' in page) return;
+      return reply.send(page);
+    }
+    if (!ROOM_ROUTES.has(route)) return;
+    const where = await o.locate((req.params as { id: string }).id);
+    if (!('owner' in where)) return;
+    const r = await o.relay.forward(where.owner as string, { method: req.method, url: req.url, ...(req.body !== undefined ? { body: req.body } : {}), ip: req.ip });
+    if (!r) return reply.code(503).header('retry-after', '1').send({ code: 'server/busy', message: 'The room’s server did not answer in time; try again.' });
+    reply.code(r.status);
+    if (r.contentType) reply.header('content-type', r.contentType);
+    if (r.retryAfter) reply.header('retry-after', r.retryAfter);
+    return reply.send(r.body);
+  });
+}
+
+/** Serves a forwarded request through this node's own routes (marked, so it is not forwarded again). */
+export async function runLocally(app: FastifyInstance, req: ForwardedRequest, from: string): Promise<ForwardedReply> {
+  const res = await app.inject({
+    method: req.method as 'GET',
+    url: req.url,
+    remoteAddress: req.ip,
+    headers: { [VIA]: from, ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(req.body !== undefined ? { payload: JSON.stringify(req.body) } : {}),
+  });
+  const type = res.headers['content-type'];
+  const retry = res.headers['retry-after'];
+  return { status: res.statusCode, body: res.body, ...(typeof type === 'string' ? { contentType: type } : {}), ...(retry !== undefined ? { retryAfter: String(retry) } : {}) };
 }
