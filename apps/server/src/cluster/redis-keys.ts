@@ -30,9 +30,10 @@ export function clusterKeys(prefix: string): ClusterKeys {
 
 const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
-/** KEYS: owner, leases. ARGV: node, leaseMs, room. 1 when this node now holds the lease. */
+/** KEYS: owner, leases. ARGV: node, leaseMs, room. 1 when this node now holds the lease (free, or still its own: renewed). */
 const ACQUIRE = `${NOW}
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) or redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
   redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[3])
   return 1
 end
