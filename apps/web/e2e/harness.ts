@@ -30,10 +30,10 @@ export interface Server {
 export const QUICK_BOTS = { medianMs: 120, sigma: 0.3, minMs: 40, maxMs: 300 };
 
 /** Starts the real server (games discovered under games/, SQLite in memory) on a free port. */
-export async function startServer(botDelay = QUICK_BOTS): Promise<Server> {
+export async function startServer(botDelay = QUICK_BOTS, extra: { allowClientSeeds?: boolean } = {}): Promise<Server> {
   process.env['LOG_LEVEL'] ??= 'warn';
   const { start } = await import('@decksmith/server');
-  return start({ port: 0, db: ':memory:', webRoot, config: { botDelay, ratePerSecond: 200, rateBurst: 400 } });
+  return start({ port: 0, db: ':memory:', webRoot, config: { botDelay, ratePerSecond: 200, rateBurst: 400, ...extra } });
 }
 
 export interface Browser {
