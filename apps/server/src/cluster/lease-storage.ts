@@ -42,7 +42,8 @@ export function fencedStorage(inner: Storage, leases: LeaseKeeper, onConflict: (
       } catch (error) {
         // Position taken: a previous owner's last write landed after this node read the log. The
         // log is the truth: the room is reloaded from it (its clients reconnect).
-        if (leases.valid(room) && /is not next/.test(String((error as Error).message))) onConflict(room);
+        const e = error as { code?: unknown; message?: unknown };
+        if (leases.valid(room) && (e.code === 'storage/not_next' || /is not next/.test(String(e.message)))) onConflict(room);
         throw error;
       }
       assert(room);
