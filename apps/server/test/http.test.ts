@@ -39,7 +39,7 @@ describe('rooms', () => {
     expect(join.statusCode).toBe(200);
     const { token, seat, ws } = join.json() as { token: string; seat: number; ws: string };
     expect(seat).toBe(0);
-    expect(ws).toBe('/ws');
+    expect(ws).toBe(`/ws?room=${room.id}`);
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     const again = await app.inject({ method: 'POST', url: `/api/rooms/${room.id}/join`, payload: { seat: 0 } });
     expect(again.statusCode).toBe(409);

@@ -29,7 +29,8 @@ export interface RouteDeps {
   metrics: ServerMetrics;
 }
 
-const WS_PATH = '/ws';
+/** Where a room is followed live: the room in the URL lets a --workers primary hand the socket to its owner. */
+const wsPath = (room: string): string => `/ws?room=${encodeURIComponent(room)}`;
 const Err = Type.Ref('ErrorReply');
 
 function summary(record: RoomRecord, room: Room | undefined, n: number) {
@@ -168,7 +169,7 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
       async (req, reply) => {
         const r = await manager.claim(req.params.id, req.body?.seat, req.body?.name);
         if ('rejected' in r) return reply.code(r.rejected.status as 400).send({ code: r.rejected.code, message: r.rejected.message });
-        return { room: req.params.id, seat: r.seat, token: r.token, ws: WS_PATH };
+        return { room: req.params.id, seat: r.seat, token: r.token, ws: wsPath(req.params.id) };
       },
     );
 
@@ -180,7 +181,7 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
         const room = await manager.open(req.params.id);
         if (!room) return reply.code(404).send({ code: 'room/unknown', message: `No open room "${req.params.id}".` });
         const view = await room.snapshot('spectator');
-        return { room: room.id, ws: WS_PATH, n: view.n, status: room.status, view: view.view };
+        return { room: room.id, ws: wsPath(room.id), n: view.n, status: room.status, view: view.view };
       },
     );
 
