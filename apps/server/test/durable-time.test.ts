@@ -1,5 +1,5 @@
 // Durable time: timer firings a seat has seen survive kill -9 (the room clock never goes back), and a finished game stays readable after a restart.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +12,10 @@ import { ManualClock } from '../src/rooms/clock.ts';
 import { MemoryStorage } from '../src/storage/memory.ts';
 import type { ReplayLog, RoomPatch } from '../src/storage/storage.ts';
 import { Client, createRoom, fixtureGames, testApp } from './helpers.ts';
+import { spawnServer } from './fixtures/spawn-server.ts';
 
 const TIMED = fileURLToPath(new URL('./fixtures/timed-rules', import.meta.url));
 const timed = await loadRuleFolders([TIMED]);
-const launcher = fileURLToPath(new URL('./fixtures/serve.ts', import.meta.url));
 const DECKSMITH = fileURLToPath(new URL('../../../packages/dsl/bin/decksmith.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'decksmith-durable-time-'));
 const children: ChildProcess[] = [];
@@ -29,18 +29,9 @@ const beatsOf = (m: Msg): number => ((m['view'] as { vars: { beats: number } }).
 const framesWithView = (c: Client): Msg[] => c.messages.filter((m) => m.t === 'welcome' || m.t === 'update');
 
 async function launch(db: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', launcher, '--db', db, '--games', TIMED], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, url };
+  const server = await spawnServer(['--db', db, '--games', TIMED]);
+  children.push(server.child);
+  return server;
 }
 
 async function kill(child: ChildProcess): Promise<void> {

@@ -1,15 +1,14 @@
 // Crash recovery: the server in a child process is killed with SIGKILL mid-game and restarted on the same database.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, sleep } from './helpers.ts';
+import { spawnServer } from './fixtures/spawn-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decksmith-recovery-'));
 const db = join(dir, 'rooms.db');
-const launcher = fileURLToPath(new URL('./fixtures/serve.ts', import.meta.url));
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -17,18 +16,9 @@ afterAll(() => {
 });
 
 async function launch(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', launcher, '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, url };
+  const server = await spawnServer(['--db', db]);
+  children.push(server.child);
+  return server;
 }
 
 async function api<T>(url: string, path: string, body?: unknown): Promise<T> {

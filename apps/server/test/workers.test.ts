@@ -1,16 +1,15 @@
 // `--workers 2`: one port, rooms owned by two worker processes, sockets handed to their room's owner, client addresses kept, a killed worker restarted with its rooms.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, sleep } from './helpers.ts';
+import { spawnServer } from './fixtures/spawn-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'decksmith-workers-'));
-const launcher = fileURLToPath(new URL('./fixtures/serve.ts', import.meta.url));
 let server: ChildProcess | undefined;
 afterAll(() => {
   if (server?.exitCode === null) server.kill('SIGKILL');
@@ -22,17 +21,10 @@ afterAll(() => {
 const LIMITS = { maxConnectionsPerIp: 3, createPerMinutePerClient: 4 };
 
 async function launch(): Promise<string> {
-  const args = ['--import', 'tsx', launcher, '--db', join(dir, 'rooms.db'), '--workers', '2', '--config', JSON.stringify(LIMITS)];
-  server = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise<string>((resolve, reject) => {
-    let out = '';
-    server!.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    server!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const started = spawnServer(['--db', join(dir, 'rooms.db'), '--workers', '2', '--config', JSON.stringify(LIMITS)]);
+  const { child, url } = await started;
+  server = child;
+  return url;
 }
 
 /** The worker processes of the primary, by worker index (read from their environment). */

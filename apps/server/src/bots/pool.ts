@@ -7,15 +7,7 @@ import type { HostedGame } from '../games/types.ts';
 import type { BotAnswer, BotTask } from './worker.ts';
 
 /** One decision a room asks for: its game, a snapshot of its state and time, the seat's level and rng. */
-export interface BotRequest {
-  game: HostedGame;
-  state: unknown;
-  seat: number;
-  level: string;
-  rng: unknown;
-  now: number;
-  thinkMs: number;
-}
+export type BotRequest = Omit<BotTask, 'loader'> & { game: HostedGame };
 
 /** A decision, or a deferral (the global queue is full: the bot tries again later). */
 export type BotDecision = BotAnswer | { deferred: true };

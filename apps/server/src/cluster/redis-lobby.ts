@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import type { Room } from '../rooms/room.ts';
 import { cursorAfter, LOBBY_PAGE_DEFAULT, lobbyPage } from '../transport/http/lobby.ts';
+import { roomSummary } from '../transport/http/room-summary.ts';
 import type { ClusterKeys } from './redis-keys.ts';
 
 /** A room as the lobby lists it (the shape of `GET /api/rooms/:id`). */
@@ -9,29 +10,7 @@ export type LobbySummary = Record<string, unknown> & { id: string; game: string;
 
 /** The summary of a loaded room. */
 export function lobbySummary(room: Room): LobbySummary {
-  const record = room.record;
-  const presence = room.presence();
-  return {
-    id: record.id,
-    game: record.game,
-    status: record.status,
-    players: record.players,
-    options: record.options,
-    seats: record.seats.map((s, i) => ({
-      kind: s.kind,
-      ...(s.level ? { level: s.level } : {}),
-      ...(s.name ? { name: s.name } : {}),
-      claimed: s.kind === 'bot' || !!s.tokenHash,
-      connected: presence[i]?.connected ?? false,
-    })),
-    n: room.height,
-    createdAt: record.createdAt,
-    ...(record.startedAt !== undefined ? { startedAt: record.startedAt } : {}),
-    ...(record.endedAt !== undefined ? { endedAt: record.endedAt } : {}),
-    ...(record.result ? { result: record.result } : {}),
-    seedHash: (record as { seedHash?: string }).seedHash ?? '',
-    practice: (record as { practice?: boolean }).practice === true,
-  };
+  return roomSummary(room.record, room, room.height);
 }
 
 /** Index entries read per Redis round trip, and at most per lobby request. */

@@ -6,8 +6,7 @@ import { RoomAdmission } from '../../admission/rooms.ts';
 import type { GameRegistry } from '../../games/registry.ts';
 import type { ServerMetrics } from '../../metrics.ts';
 import type { RoomManager } from '../../rooms/manager.ts';
-import type { Room } from '../../rooms/room.ts';
-import { toReplayLog, type RoomRecord, type Storage } from '../../storage/storage.ts';
+import { toReplayLog, type Storage } from '../../storage/storage.ts';
 import {
   CreateRoomBody,
   ErrorReply,
@@ -20,6 +19,7 @@ import {
   SpectateReply,
 } from './schemas.ts';
 import { LobbyQuery, lobbyPage } from './lobby.ts';
+import { roomSummary } from './room-summary.ts';
 import { codedErrorHandler, strictValidatorCompiler } from './strict.ts';
 
 export interface RouteDeps {
@@ -33,30 +33,6 @@ export interface RouteDeps {
 const wsPath = (room: string): string => `/ws?room=${encodeURIComponent(room)}`;
 const Err = Type.Ref('ErrorReply');
 
-function summary(record: RoomRecord, room: Room | undefined, n: number) {
-  const presence = room?.presence();
-  return {
-    id: record.id,
-    game: record.game,
-    status: record.status,
-    players: record.players,
-    options: record.options,
-    seats: record.seats.map((s, i) => ({
-      kind: s.kind,
-      ...(s.level ? { level: s.level } : {}),
-      ...(s.name ? { name: s.name } : {}),
-      claimed: s.kind === 'bot' || !!s.tokenHash,
-      connected: presence?.[i]?.connected ?? false,
-    })),
-    n,
-    createdAt: record.createdAt,
-    ...(record.startedAt !== undefined ? { startedAt: record.startedAt } : {}),
-    ...(record.endedAt !== undefined ? { endedAt: record.endedAt } : {}),
-    ...(record.result ? { result: record.result } : {}),
-    seedHash: record.seedHash,
-    practice: record.practice === true,
-  };
-}
 
 export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
   const { registry, manager, storage, metrics } = deps;
@@ -119,7 +95,7 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
           return reply.code(r.rejected.status as 400).send({ code: r.rejected.code, message: r.rejected.message });
         }
         ticket.commit(r.room.id);
-        return reply.code(201).send(summary(r.room.record, r.room, r.room.height));
+        return reply.code(201).send(roomSummary(r.room.record, r.room, r.room.height));
       },
     );
 
@@ -139,7 +115,7 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
         }
         const page = lobbyPage(manager.rooms.values(), req.query);
         if ('invalid' in page) return reply.code(400).send({ code: 'input/invalid', message: page.invalid });
-        return { rooms: page.rooms.map((r) => summary(r.record, r, r.height)), ...(page.next ? { next: page.next } : {}) };
+        return { rooms: page.rooms.map((r) => roomSummary(r.record, r, r.height)), ...(page.next ? { next: page.next } : {}) };
       },
     );
 
@@ -148,10 +124,10 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
       { schema: { tags: ['rooms'], summary: 'Room summary', params: RoomParams, response: { 200: RoomSummary, 404: Err } } },
       async (req, reply) => {
         const room = manager.get(req.params.id);
-        if (room) return summary(room.record, room, room.height);
+        if (room) return roomSummary(room.record, room, room.height);
         const record = await storage.getRoom(req.params.id);
         if (!record) return reply.code(404).send({ code: 'room/unknown', message: `No room "${req.params.id}".` });
-        return summary(record, undefined, (await storage.getActions(record.id)).length);
+        return roomSummary(record, undefined, (await storage.getActions(record.id)).length);
       },
     );
 
