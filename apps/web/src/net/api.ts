@@ -50,6 +50,10 @@ export interface RoomSummary {
   startedAt?: number;
   endedAt?: number;
   result?: GameResult;
+  /** Commitment to the room's seed (hex SHA-256), shown from the start; the finished game's log reveals the seed. */
+  seedHash?: string;
+  /** The room's creator chose the seed (a practice table): the deal proves nothing. */
+  practice?: boolean;
 }
 
 /** Filters and paging of the lobby (`GET /api/rooms`). */
