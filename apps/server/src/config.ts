@@ -34,7 +34,7 @@ export interface ServerConfig {
   botDelay: BotDelay;
   /** Use each bot level's own reaction model from the game engine when it has one (off once `botDelay` is set). */
   botDelayByLevel: boolean;
-  // --- fair seeds, durable time, storage bounds (H1) ---
+  // --- fair seeds, durable time, storage bounds ---
   /** Accept a client-chosen `seed` on room creation (tests and practice only; such rooms are marked `practice`). */
   allowClientSeeds: boolean;
   /** Finished and expired rooms whose game ended longer ago than this are deleted with their logs. */
@@ -46,7 +46,7 @@ export interface ServerConfig {
   finishedRoomsLoaded: number;
   /** SQLite: a checkpoint truncates the -wal file once it is larger than this. */
   walLimitBytes: number;
-  // --- admission & transport (H2): quotas per client (IP, and seat token when a request carries one) ---
+  // --- admission & transport: quotas per client (IP, and seat token when a request carries one) ---
   /** Rooms one client may create per minute (HTTP 429 `quota/rate` above it). */
   createPerMinutePerClient: number;
   /** Open (waiting or playing) rooms one client may have created at a time (429 `quota/rooms`). */
@@ -71,7 +71,7 @@ export interface ServerConfig {
   maxBufferedPerSocket: number;
   /** Unsent bytes over all sockets; above it a socket holding more than `rateBurst` small frames' worth is closed. */
   maxBufferedTotal: number;
-  // --- bots off the event loop (H3): where and how much bots think ---
+  // --- bots off the event loop: where and how much bots think ---
   /** Worker threads bots think in (default: cores − 1, at least 1); 0 decides on the event loop (as before the pool). */
   botThreads: number;
   /** Thinking per decision of the search levels (ismcts), in ms. */
@@ -80,7 +80,7 @@ export interface ServerConfig {
   botRoomBudgetMsPerSecond: number;
   /** Decisions that may wait for a bot thread beyond those running; more are deferred, and from half of it levels step down (ismcts → greedy → random). */
   botGlobalQueue: number;
-  // --- many machines (H6b): a cluster of nodes on Redis (src/cluster/node.ts) ---
+  // --- many machines: a cluster of nodes on Redis (src/cluster/node.ts) ---
   /** Redis URL (`redis://host:6379/0`): with it this server is one node of a cluster (leases, relays, lobby in Redis); without it, a single server. */
   redis?: string;
   /** This node's id, unique in the cluster (letters, digits, `.`, `_`, `-`; default: hostname-pid). */
@@ -107,14 +107,14 @@ export const DEFAULT_CONFIG: ServerConfig = {
   maxRooms: 10_000,
   botDelay: { medianMs: 1200, sigma: 0.45, minMs: 350, maxMs: 6000 },
   botDelayByLevel: true,
-  // --- fair seeds, durable time, storage bounds (H1) ---
+  // --- fair seeds, durable time, storage bounds ---
   allowClientSeeds: false,
   pruneAfterMs: 30 * 24 * 60 * 60_000,
   pruneEveryMs: 60 * 60_000,
   pruneBatch: 500,
   finishedRoomsLoaded: 64,
   walLimitBytes: 64 * 1024 * 1024,
-  // --- admission & transport (H2) ---
+  // --- admission & transport ---
   createPerMinutePerClient: 30,
   openRoomsPerClient: 10,
   botOnlyRoomsPerClient: 2,
@@ -127,12 +127,12 @@ export const DEFAULT_CONFIG: ServerConfig = {
   joinDeadlineMs: 10_000,
   maxBufferedPerSocket: 1024 * 1024,
   maxBufferedTotal: 256 * 1024 * 1024,
-  // --- bots off the event loop (H3) ---
+  // --- bots off the event loop ---
   botThreads: Math.max(1, availableParallelism() - 1),
   botThinkMs: 15,
   botRoomBudgetMsPerSecond: 100,
   botGlobalQueue: 64,
-  // --- many machines (H6b) ---
+  // --- many machines ---
   leaseMs: 5000,
   redisPrefix: 'decksmith:',
 };

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { GameRegistry } from '../games/registry.ts';
 import { isOver, type LogEntry, type RoomRecord, type Storage } from '../storage/storage.ts';
-import { rebuild } from './rebuild.ts';
+import { rebuildStored } from './rebuild.ts';
 import type { Room } from './room.ts';
 
 export interface FinishedRoomsDeps {
@@ -58,14 +58,12 @@ export class FinishedRooms {
   private async load(id: string): Promise<Room | null> {
     const record = await this.deps.storage.getRoom(id);
     if (!record || !isOver(record.status)) return null;
-    const game = this.deps.registry.get(record.game);
-    const entries = await this.deps.storage.getActions(id);
-    const r = game ? rebuild(game, record, entries) : { error: `game "${record.game}" is not hosted` };
+    const r = await rebuildStored(this.deps.registry, this.deps.storage, record);
     if ('error' in r) {
       this.deps.log.error({ room: id, reason: r.error }, 'finished room not rebuilt');
       return null;
     }
-    const room = this.deps.build(record, r.state, entries);
+    const room = this.deps.build(record, r.state, r.entries);
     this.loaded.set(id, room);
     while (this.loaded.size > Math.max(1, this.deps.capacity)) {
       const [oldest, old] = this.loaded.entries().next().value as [string, Room];

@@ -3,13 +3,13 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.ts';
 import type { GameRegistry } from '../games/registry.ts';
 import type { OptionValue, Rejection } from '../games/types.ts';
-import type { RoomRecord, SeatRecord, Storage } from '../storage/storage.ts';
+import type { LogEntry, RoomRecord, SeatRecord, Storage } from '../storage/storage.ts';
 import { hashSeed, hashToken, newRoomId, newSeed, newToken } from '../tokens.ts';
 import type { BotDecider } from '../bots/pool.ts';
 import type { Clock } from './clock.ts';
 import { FinishedRooms } from './finished-rooms.ts';
 import { startPruning } from './pruner.ts';
-import { rebuild } from './rebuild.ts';
+import { rebuildStored } from './rebuild.ts';
 import { Room } from './room.ts';
 
 export interface CreateRoomInput {
@@ -153,19 +153,17 @@ export class RoomManager {
 
   /** Rebuilds one stored room from its log and resumes it; null when its log fails to replay. */
   private async restore(record: RoomRecord): Promise<Room | null> {
-    const game = this.deps.registry.get(record.game);
-    const entries = await this.deps.storage.getActions(record.id);
-    const r = game ? rebuild(game, record, entries) : { error: `game "${record.game}" is not hosted` };
+    const r = await rebuildStored(this.deps.registry, this.deps.storage, record);
     if ('error' in r) {
       this.deps.log.error({ room: record.id, reason: r.error }, 'room not restored');
       return null;
     }
-    const room = this.makeRoom(record, r.state, entries);
+    const room = this.makeRoom(record, r.state, r.entries);
     room.resume();
     return room;
   }
 
-  // --- cluster (H6b): one room taken over from another node, or given up ---
+  // --- cluster mode: one room taken over from another node, or given up ---
 
   /** Loads one unfinished room from storage (a takeover: rebuilt from its log and resumed); the loaded room if already here, null if it is unknown, over or fails to replay. */
   async load(id: string): Promise<Room | null> {
@@ -184,7 +182,7 @@ export class RoomManager {
     await room.close(code, message);
   }
 
-  private makeRoom(record: RoomRecord, state: unknown, entries: Parameters<typeof rebuild>[2], register = true): Room {
+  private makeRoom(record: RoomRecord, state: unknown, entries: readonly LogEntry[], register = true): Room {
     const game = this.deps.registry.get(record.game)!;
     const room = new Room(
       {

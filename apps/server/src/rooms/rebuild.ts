@@ -1,6 +1,7 @@
 // Rebuilds a room's state from its seed, options, action log and stored clock: exactly the steps the live room took.
+import type { GameRegistry } from '../games/registry.ts';
 import type { HostedGame } from '../games/types.ts';
-import type { LogEntry, RoomRecord } from '../storage/storage.ts';
+import type { LogEntry, RoomRecord, Storage } from '../storage/storage.ts';
 
 /**
  * Replays a log: set-up, then for each entry the timers due by its time and the action itself,
@@ -24,4 +25,19 @@ export function rebuild(game: HostedGame, room: RoomRecord, entries: readonly Lo
   }
   if (room.clockAt !== undefined && room.clockAt > lastAt) state = engine.tick(state, room.clockAt).state;
   return { state };
+}
+
+/**
+ * Reads a stored room's log and rebuilds its state with its hosted game (recovery, a cluster
+ * takeover, a finished game opened for a late viewer); the error says why it could not be.
+ */
+export async function rebuildStored(
+  registry: GameRegistry,
+  storage: Storage,
+  record: RoomRecord,
+): Promise<{ state: unknown; entries: LogEntry[] } | { error: string }> {
+  const game = registry.get(record.game);
+  const entries = await storage.getActions(record.id);
+  const r = game ? rebuild(game, record, entries) : { error: `game "${record.game}" is not hosted` };
+  return 'error' in r ? r : { state: r.state, entries };
 }

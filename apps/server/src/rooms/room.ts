@@ -290,7 +290,7 @@ export class Room {
     try {
       await this.deps.storage.appendAction(this.id, entry);
     } catch (error) {
-      // Cluster (H6b): this node lost the room's lease (cluster/lease-storage.ts) before the write or while it was under way; never acknowledged here.
+      // Cluster mode: this node lost the room's lease (cluster/lease-storage.ts) before the write or while it was under way; never acknowledged here.
       if ((error as { code?: unknown }).code === 'lease/lost') return reject('server/moved', 'This server no longer hosts the room; reconnect to resume (your welcome’s lastSeq says whether this action was stored).');
       this.deps.log.error({ room: this.id, seat: actor.seat, err: error }, 'could not append the action');
       return reject('server/storage', 'The action could not be saved; it was not applied.');
