@@ -50,7 +50,7 @@ export interface RunningServer {
 export async function start(options: StartOptions = {}): Promise<RunningServer> {
   const { port = 3000, host = '127.0.0.1', handleSignals = false } = options;
   const storageUrl = options.database ?? options.db ?? './data/decksmith.db';
-  // A cluster node (H6b) takes other nodes' rooms over from their logs: the storage must be shared.
+  // A cluster node takes other nodes' rooms over from their logs: the storage must be shared.
   if (options.config?.redis && storageKind(storageUrl) !== 'postgres') throw new Error('--redis (a cluster node) needs a shared --database postgres://…: every node must read every room\'s log');
   const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
   const worker = workerEnv();
