@@ -21,6 +21,11 @@ export interface ActionLog {
   /** Optional termination guard used at set-up (see SetupInput.maxMoves). */
   maxMoves?: number;
   actions: LogEntry[];
+  /**
+   * How far the room's clock went after the last action (a server's complete log, when timers
+   * fired after it: the move that ended the game on a timer, say); replay ticks to it.
+   */
+  clockAt?: number;
 }
 
 export interface ReplayResult {
@@ -31,7 +36,8 @@ export interface ReplayResult {
 
 /**
  * Rebuilds a game from its log: setup, then for each entry the timers due by its time and
- * the action. The same log always gives a byte-identical `JSON.stringify(state)`.
+ * the action, then the timers due by the log's `clockAt`. The same log always gives a
+ * byte-identical `JSON.stringify(state)`.
  *
  * @example
  * const { state } = replay(def, log);
@@ -47,5 +53,6 @@ export function replay(def: GameDef, log: ActionLog): ReplayResult {
     if ('rejected' in r) rejected.push({ index, rejection: r.rejected });
     else state = r.state;
   });
+  if (log.clockAt !== undefined) state = tick(def, state, log.clockAt).state;
   return { state, rejected };
 }

@@ -19,7 +19,6 @@ interface Outcome {
 /** The slice of @decksmith/runtime replay uses (imported through a variable, as simulate does). */
 interface ReplayRuntime {
   replay(def: GameDef, log: CompleteLog): { state: unknown; rejected: { index: number; rejection: { code: string; message: string } }[] };
-  tick(def: GameDef, state: unknown, now: number): { state: unknown };
   result(def: GameDef, state: unknown): Outcome | null;
 }
 const runtimeModule: string = '@decksmith/runtime';
@@ -58,9 +57,8 @@ async function replayCommand(file: string, flags: ReplayFlags): Promise<void> {
   if (bad) {
     throw new ReplayError(`Action ${bad.index + 1} of ${log.actions.length} is refused on replay (${bad.rejection.code}: ${bad.rejection.message}): the log does not match this game's rules.`);
   }
-  // Timers that fired after the last action (the one that ended the game, say) are in the clock.
-  const state = log.clockAt !== undefined ? rt.tick(def, replayed.state, log.clockAt).state : replayed.state;
-  const result = rt.result(def, state);
+  // The runtime's replay also runs the timers that fired after the last action (the log's clockAt).
+  const result = rt.result(def, replayed.state);
   if (flags.json) {
     process.stdout.write(`${JSON.stringify({ game: log.game, verified: true, seedHash: log.seedHash, practice: log.practice === true, actions: log.actions.length, result })}\n`);
     return;
