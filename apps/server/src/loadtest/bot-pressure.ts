@@ -8,6 +8,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { discoverWorkspaceGames } from '../games/discover.ts';
+import { serverUrl } from './server-url.ts';
 import { serverProcess } from './stats.ts';
 
 const { values } = parseArgs({
@@ -43,15 +44,7 @@ async function startServer(config: object): Promise<{ url: string; child: ChildP
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });
-  process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      const line = d.toString().split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { url, child, dir };
+  return { url: await serverUrl(child), child, dir };
 }
 
 async function post<T>(url: string, body: unknown): Promise<{ status: number; body: T }> {

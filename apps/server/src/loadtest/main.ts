@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runPoint, type PointReport } from './run.ts';
+import { serverUrl } from './server-url.ts';
 
 const { values } = parseArgs({
   options: {
@@ -65,16 +66,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dir: s
       LOG_LEVEL: 'warn',
     },
   });
-  // Never leave the server behind, whatever happens to this process.
-  process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      const line = d.toString().split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { url, child, dir };
+  // Never leave the server behind, whatever happens to this process (serverUrl kills it on exit).
+  return { url: await serverUrl(child), child, dir };
 }
 
 async function pickGame(url: string): Promise<string> {
