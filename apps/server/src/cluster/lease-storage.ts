@@ -1,5 +1,5 @@
 // Storage seen through the leases: a room is created only with its lease, and an action is stored and acknowledged only while this node's lease on the room is provably valid.
-import type { Storage } from '../storage/storage.ts';
+import { NOT_NEXT, type Storage } from '../storage/storage.ts';
 import type { LeaseKeeper } from './lease.ts';
 
 /** Thrown by the fenced storage when this node no longer holds a room; the room replies `lease/lost` and is unloaded. */
@@ -43,7 +43,7 @@ export function fencedStorage(inner: Storage, leases: LeaseKeeper, onConflict: (
         // Position taken: a previous owner's last write landed after this node read the log. The
         // log is the truth: the room is reloaded from it (its clients reconnect).
         const e = error as { code?: unknown; message?: unknown };
-        if (leases.valid(room) && (e.code === 'storage/not_next' || /is not next/.test(String(e.message)))) onConflict(room);
+        if (leases.valid(room) && (e.code === NOT_NEXT || /is not next/.test(String(e.message)))) onConflict(room);
         throw error;
       }
       assert(room);
