@@ -195,27 +195,38 @@ svc_pg_trust() {
   chown postgres:postgres "$hba" 2>/dev/null || true
 }
 
+# A service started by its own server binary (Redis, NATS): says whether it answers; when it does
+# not, checks it may be started here and installs the binary's Debian package if missing.
+#   svc_answers_or_installed NAME URL HOST PORT READY_FN BINARY "what starting it means"
+# Returns 0 when it answers (or its package started it), 1 on failure, 2 when BINARY is to be started.
+svc_answers_or_installed() {
+  local name="$1" url="$2" host="$3" port="$4" ready="$5" bin="$6" starting="$7"
+  if "$ready" "$host" "$port"; then
+    svc_say "$name answers at $host:$port"
+    return 0
+  fi
+  svc_is_local "$host" || svc_fail "$name does not answer at $host:$port ($url is not on this machine, so nothing is started)" || return 1
+  svc_can_install || svc_fail "$name does not answer at $host:$port, and it can only be installed and started here as root with apt-get" || return 1
+  svc_say "$name does not answer at $host:$port: $starting"
+  if ! command -v "$bin" >/dev/null; then
+    svc_say "installing Debian's $bin"
+    svc_apt_install "$bin" || return 1
+    if [ "$svc_dry" = 0 ] && "$ready" "$host" "$port"; then
+      svc_say "$name was started by its package at $host:$port"
+      return 0
+    fi
+  fi
+  return 2
+}
+
 # ---- Redis ------------------------------------------------------------------------------------
 svc_redis_ready() { [ "$(svc_tcp_line "$1" "$2" PING | tr -d '\r')" = "+PONG" ]; }
 
 svc_redis() {
   svc_parse "$REDIS_URL" 6379
-  local host="$svc_host" port="$svc_port"
-  if svc_redis_ready "$host" "$port"; then
-    svc_say "Redis answers at $host:$port"
-    return 0
-  fi
-  svc_is_local "$host" || svc_fail "Redis does not answer at $host:$port ($REDIS_URL is not on this machine, so nothing is started)" || return 1
-  svc_can_install || svc_fail "Redis does not answer at $host:$port, and it can only be installed and started here as root with apt-get" || return 1
-  svc_say "Redis does not answer at $host:$port: starting it (nothing persisted)"
-  if ! command -v redis-server >/dev/null; then
-    svc_say "installing Debian's redis-server"
-    svc_apt_install redis-server || return 1
-    if [ "$svc_dry" = 0 ] && svc_redis_ready "$host" "$port"; then
-      svc_say "Redis was started by its package at $host:$port"
-      return 0
-    fi
-  fi
+  local host="$svc_host" port="$svc_port" got=0
+  svc_answers_or_installed Redis "$REDIS_URL" "$host" "$port" svc_redis_ready redis-server "starting it (nothing persisted)" || got=$?
+  [ "$got" = 2 ] || return "$got"
   svc_run redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$port" --save "" --appendonly no || return 1
   svc_wait "Redis at $host:$port" svc_redis_ready "$host" "$port" || return 1
   svc_ready Redis "$host:$port"
@@ -226,22 +237,9 @@ svc_nats_ready() { case "$(svc_tcp_line "$1" "$2")" in INFO*) return 0 ;; *) ret
 
 svc_nats() {
   svc_parse "$NATS_URL" 4222
-  local host="$svc_host" port="$svc_port"
-  if svc_nats_ready "$host" "$port"; then
-    svc_say "NATS answers at $host:$port"
-    return 0
-  fi
-  svc_is_local "$host" || svc_fail "NATS does not answer at $host:$port ($NATS_URL is not on this machine, so nothing is started)" || return 1
-  svc_can_install || svc_fail "NATS does not answer at $host:$port, and it can only be installed and started here as root with apt-get" || return 1
-  svc_say "NATS does not answer at $host:$port: starting it with JetStream (log and store in $svc_log_dir)"
-  if ! command -v nats-server >/dev/null; then
-    svc_say "installing Debian's nats-server"
-    svc_apt_install nats-server || return 1
-    if [ "$svc_dry" = 0 ] && svc_nats_ready "$host" "$port"; then
-      svc_say "NATS was started by its package at $host:$port"
-      return 0
-    fi
-  fi
+  local host="$svc_host" port="$svc_port" got=0
+  svc_answers_or_installed NATS "$NATS_URL" "$host" "$port" svc_nats_ready nats-server "starting it with JetStream (log and store in $svc_log_dir)" || got=$?
+  [ "$got" = 2 ] || return "$got"
   if [ "$svc_dry" = 1 ]; then
     echo "services: would run: nats-server -js -a 127.0.0.1 -p $port -sd $svc_log_dir/nats-$port in the background"
   else
