@@ -18,9 +18,7 @@ export interface WorkerQuery {
 /** The composite cursor: each worker's own cursor, `''` for one to read from its start, `null` for one with nothing left. */
 type Cursors = (string | null)[];
 
-function decode(url: string, workers: number): Cursors | undefined | { error: string } {
-  const q = url.indexOf('?');
-  const cursor = new URLSearchParams(q < 0 ? '' : url.slice(q + 1)).get('cursor');
+function decode(cursor: string | null, workers: number): Cursors | undefined | { error: string } {
   if (cursor === null) return undefined;
   try {
     const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
@@ -41,10 +39,10 @@ function decode(url: string, workers: number): Cursors | undefined | { error: st
  * // [{ worker: 0, path: '/api/rooms?status=waiting&limit=10' }, { worker: 1, … }]
  */
 export function lobbyQueries(url: string, workers: number): { queries: WorkerQuery[]; cursors: Cursors | undefined } | { error: string } {
-  const cursors = decode(url, workers);
-  if (cursors && 'error' in cursors) return cursors;
   const q = url.indexOf('?');
   const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+  const cursors = decode(params.get('cursor'), workers);
+  if (cursors && 'error' in cursors) return cursors;
   params.delete('cursor');
   const queries: WorkerQuery[] = [];
   for (let worker = 0; worker < workers; worker++) {
