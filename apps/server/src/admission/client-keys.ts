@@ -1,6 +1,7 @@
 // Who a request comes from, for quotas: its IP address, and the seat token it carries (Authorization: Bearer), hashed.
 import type { FastifyRequest } from 'fastify';
 import { hashToken } from '../tokens.ts';
+import { ipOf } from './connections.ts';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
 
@@ -14,7 +15,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
  * clientKeys(request) // ['ip:203.0.113.7']
  */
 export function clientKeys(request: FastifyRequest): string[] {
-  const keys = [`ip:${request.ip ?? 'unknown'}`];
+  const keys = [`ip:${ipOf(request)}`];
   const auth = request.headers.authorization;
   const m = typeof auth === 'string' ? BEARER.exec(auth) : null;
   if (m) keys.push(`token:${hashToken(m[1]!)}`);
