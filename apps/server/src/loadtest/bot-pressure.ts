@@ -9,7 +9,7 @@ import pino from 'pino';
 import WebSocket from 'ws';
 import { discoverWorkspaceGames } from '../games/discover.ts';
 import { serverUrl } from './server-url.ts';
-import { serverProcess } from './stats.ts';
+import { percentile as pct, serverProcess } from './stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,11 +30,6 @@ const { values } = parseArgs({
   },
 });
 
-const pct = (xs: number[], p: number): number => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 const r1 = (x: number): string => (Number.isNaN(x) ? '–' : x < 10 ? x.toFixed(2) : x.toFixed(0));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -44,11 +44,17 @@ export class Stats {
     else this.rejects++;
   }
 
+  /** The `p`th percentile of the latencies (0 when there are none). */
   percentile(p: number): number {
-    if (this.latencies.length === 0) return 0;
-    const sorted = [...this.latencies].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+    return this.latencies.length === 0 ? 0 : percentile(this.latencies, p);
   }
+}
+
+/** The `p`th percentile (nearest rank) of `xs`, which stays unsorted; NaN when it is empty. */
+export function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** Reads one metric's value (the first sample) from Prometheus text. */
