@@ -1,8 +1,5 @@
 // Fastify app factory: OpenAPI docs, HTTP API, WebSocket endpoint, rooms and storage, and the built web client.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -25,6 +22,7 @@ import { clientDefRoutes } from './transport/http/client-def.ts';
 import { handleConnection, socketErrorHandler, type FrameTap } from './transport/ws/connection.ts';
 import { BufferBudget } from './admission/buffer-budget.ts';
 import { ConnectionAdmission, ipOf } from './admission/connections.ts';
+import { registerCompression, serveClient } from './transport/http/serve-client.ts';
 
 /** Where `vite build` of apps/web puts the client. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -99,6 +97,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, bots, onOutcome: (ok, code) => metrics.outcome(ok, code), ...(options.owns ? { owns: options.owns } : {}) });
   app.decorate('decksmith', { registry, manager, storage, metrics, config, bots });
 
+  // Before every route, so their responses (API JSON, the client's files) are compressed.
+  await registerCompression(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Decksmith server', version: '1.0.0', description: 'HTTP API of the Decksmith game server. The WebSocket protocol is in docs/protocol.md.' },
@@ -141,28 +141,4 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   else if (options.recover !== false) await rooms.recover();
   rooms.startSweeping();
   return app;
-}
-
-async function serveClient(app: FastifyInstance, webRoot: string): Promise<void> {
-  const indexHtml = join(webRoot, 'index.html');
-  if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webRoot });
-    // Single-page app: unknown GETs that want HTML get the client, everything else a 404.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && request.headers.accept?.includes('text/html')) {
-        return reply.sendFile('index.html');
-      }
-      return reply.code(404).send({ code: 'http/not_found', message: `No route for ${request.method} ${request.url}.` });
-    });
-  } else {
-    app.log.warn({ webRoot }, 'web client not built; run `npx nx build web`');
-    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('text/html')
-        .send('<!doctype html><title>Decksmith</title><h1>Decksmith</h1><p>The web client is not built: run <code>npx nx build web</code>.</p>'),
-    );
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ code: 'http/not_found', message: `No route for ${request.method} ${request.url}.` }),
-    );
-  }
 }
