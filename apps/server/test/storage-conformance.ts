@@ -182,6 +182,27 @@ export function describeStorageConformance(engine: StorageEngine): void {
         ]);
       });
 
+      it('releases a claimed seat only to the token holding it: freed, or taken over by a bot for a resigning player', async () => {
+        const { s } = await fresh();
+        await s.createRoom(roomRecord('rel'));
+        expect(await s.claimSeat('rel', 0, 'h0', 'Ada')).toBe(true);
+        expect(await s.claimSeat('rel', 1, 'h1', 'Bo')).toBe(true);
+        expect(await s.releaseSeat('rel', 0, 'wrong', { kind: 'human' })).toBe(false);
+        expect(await s.releaseSeat('rel', 2, 'h0', { kind: 'human' })).toBe(false);
+        expect(await s.releaseSeat('rel', 9, 'h0', { kind: 'human' })).toBe(false);
+        expect(await s.releaseSeat('missing', 0, 'h0', { kind: 'human' })).toBe(false);
+        expect(await s.releaseSeat('rel', 0, 'h0', { kind: 'human' })).toBe(true);
+        expect(await s.releaseSeat('rel', 0, 'h0', { kind: 'human' })).toBe(false);
+        expect(await s.releaseSeat('rel', 1, 'h1', { kind: 'bot', level: 'greedy', name: 'Bo', resigned: true })).toBe(true);
+        expect((await s.getRoom('rel'))?.seats).toStrictEqual([
+          { kind: 'human' },
+          { kind: 'bot', level: 'greedy', name: 'Bo', resigned: true },
+          { kind: 'bot', level: 'greedy' },
+        ]);
+        // A freed seat can be claimed again.
+        expect(await s.claimSeat('rel', 0, 'h2', 'Cy')).toBe(true);
+      });
+
       it('lets exactly one of many simultaneous claims of one seat win, and stores the winner’s hash', async () => {
         const { s } = await fresh();
         await s.createRoom(roomRecord('race'));

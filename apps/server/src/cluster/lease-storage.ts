@@ -52,6 +52,10 @@ export function fencedStorage(inner: Storage, leases: LeaseKeeper, onConflict: (
       assert(room);
       return inner.claimSeat(room, seat, tokenHash, name);
     },
+    async releaseSeat(room, seat, tokenHash, replacement) {
+      assert(room);
+      return inner.releaseSeat(room, seat, tokenHash, replacement);
+    },
     async updateRoom(room, patch) {
       // An idle room is marked expired after it was unloaded (and its lease given up): that write needs no lease.
       if (patch.status !== 'expired') assert(room);

@@ -1,5 +1,5 @@
 // In-memory storage with the same contract as SQLite (tests, and `--db :memory:`-like throwaway servers).
-import { isOver, notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type Storage } from './storage.ts';
+import { isOver, notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type SeatRecord, type Storage } from './storage.ts';
 
 const copy = <T>(x: T): T => structuredClone(x);
 
@@ -18,6 +18,13 @@ export class MemoryStorage implements Storage {
     if (!s || s.kind !== 'human' || s.tokenHash) return false;
     s.tokenHash = tokenHash;
     if (name !== undefined) s.name = name;
+    return true;
+  }
+
+  async releaseSeat(roomId: string, seat: number, tokenHash: string, replacement: SeatRecord): Promise<boolean> {
+    const seats = this.rooms.get(roomId)?.seats;
+    if (!seats?.[seat] || seats[seat].tokenHash !== tokenHash) return false;
+    seats[seat] = copy(replacement);
     return true;
   }
 

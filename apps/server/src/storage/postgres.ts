@@ -7,6 +7,7 @@ import {
   actionRow,
   APPEND_ACTIONS,
   CLAIM_SEAT,
+  RELEASE_SEAT,
   fromRow,
   GET_ACTIONS,
   GET_ROOM,
@@ -17,7 +18,7 @@ import {
   updateRoomStatement,
   type RoomRow,
 } from './pg/sql.ts';
-import { notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type Storage } from './storage.ts';
+import { notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type SeatRecord, type Storage } from './storage.ts';
 
 export interface PostgresStorageOptions {
   /** `postgres://user@host:port/db`, optionally with `?schema=name` (overridden by `schema`). */
@@ -139,6 +140,13 @@ export class PostgresStorage implements Storage {
 
   async claimSeat(roomId: string, seat: number, tokenHash: string, name: string | undefined): Promise<boolean> {
     const r = await this.inOrder(roomId, () => this.pool.query(CLAIM_SEAT, [roomId, seat, tokenHash, name ?? null]));
+    return r.rowCount === 1;
+  }
+
+  async releaseSeat(roomId: string, seat: number, tokenHash: string, replacement: SeatRecord): Promise<boolean> {
+    const r = await this.inOrder(roomId, () =>
+      this.pool.query(RELEASE_SEAT, [roomId, seat, tokenHash, replacement.kind, replacement.level ?? null, replacement.tokenHash ?? null, replacement.name ?? null, replacement.resigned === true]),
+    );
     return r.rowCount === 1;
   }
 

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer } from './checkpointer.ts';
 import { hashSeed } from '../tokens.ts';
-import { notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type Storage } from './storage.ts';
+import { notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type SeatRecord, type Storage } from './storage.ts';
 
 /** Default bound of the -wal file (bytes): a checkpoint truncates it when it grew past this. */
 export const DEFAULT_WAL_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -194,6 +194,18 @@ export class SqliteStorage implements Storage {
       return true;
       // IMMEDIATE: with several processes on the file (--workers), a deferred read-then-write
       // transaction fails at once with SQLITE_BUSY when another one committed meanwhile.
+    }).immediate();
+  }
+
+  async releaseSeat(roomId: string, seat: number, tokenHash: string, replacement: SeatRecord): Promise<boolean> {
+    return this.db.transaction(() => {
+      const row = this.q.getRoom.get(roomId);
+      if (!row) return false;
+      const seats = JSON.parse(row.seats) as RoomRecord['seats'];
+      if (!seats[seat] || seats[seat].tokenHash !== tokenHash) return false;
+      seats[seat] = replacement;
+      this.q.setSeats.run(JSON.stringify(seats), roomId);
+      return true;
     }).immediate();
   }
 

@@ -10,6 +10,8 @@ export interface SeatRecord {
   /** SHA-256 of the seat token (hex), once a human has claimed the seat. The token itself is never stored. */
   tokenHash?: string;
   name?: string;
+  /** A human's seat a bot took over when its player resigned (`level` is the bot's, `name` the player's). */
+  resigned?: boolean;
 }
 
 export interface RoomRecord {
@@ -83,6 +85,12 @@ export interface Storage {
   createRoom(room: RoomRecord): Promise<void>;
   /** Claims a free human seat atomically; false when it is taken (or not a human seat). */
   claimSeat(roomId: string, seat: number, tokenHash: string, name: string | undefined): Promise<boolean>;
+  /**
+   * Replaces a claimed seat atomically while `tokenHash` still holds it: freed before the game
+   * starts (`{ kind: 'human' }`), or taken over by a bot when its player resigns. False when the
+   * token no longer holds the seat (or there is no such seat).
+   */
+  releaseSeat(roomId: string, seat: number, tokenHash: string, replacement: SeatRecord): Promise<boolean>;
   updateRoom(roomId: string, patch: RoomPatch): Promise<void>;
   /** Appends one accepted action; rejects if `n` is not the next position (a lost race between writers). */
   appendAction(roomId: string, entry: LogEntry): Promise<void>;

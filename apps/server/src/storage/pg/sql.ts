@@ -19,7 +19,7 @@ export interface RoomRow {
   seats: SeatRecord[];
 }
 
-const SEATS = `coalesce((select jsonb_agg(jsonb_strip_nulls(jsonb_build_object('kind', s.kind, 'level', s.level, 'tokenHash', s.token_hash, 'name', s.name)) order by s.seat)
+const SEATS = `coalesce((select jsonb_agg(jsonb_strip_nulls(jsonb_build_object('kind', s.kind, 'level', s.level, 'tokenHash', s.token_hash, 'name', s.name, 'resigned', case when s.resigned then true end)) order by s.seat)
   from seats s where s.room = r.id), '[]'::jsonb) as seats`;
 
 const ROOM_COLUMNS = `r.id, r.game, r.seed, r.seed_hash, r.practice, r.players, r.options, r.status, r.created_at, r.started_at, r.ended_at, r.result, r.clock_at, ${SEATS}`;
@@ -39,6 +39,10 @@ from r, json_to_recordset($2::json) as s(seat integer, kind text, level text, to
 /** Claims a free human seat: the row lock makes a second concurrent claim re-check and find it taken. */
 export const CLAIM_SEAT = `update seats set token_hash = $3, name = coalesce($4, name)
   where room = $1 and seat = $2 and kind = 'human' and token_hash is null`;
+
+/** Replaces a seat ($4…$8) while the token hash $3 holds it. */
+export const RELEASE_SEAT = `update seats set kind = $4, level = $5, token_hash = $6, name = $7, resigned = $8
+  where room = $1 and seat = $2 and token_hash = $3`;
 
 export const GET_ROOM = `select ${ROOM_COLUMNS} from rooms r where r.id = $1`;
 
