@@ -54,6 +54,10 @@ export interface LayoutDef {
   colours: Readonly<Record<string, string>>;
   cards: Readonly<Record<string, { fill?: readonly string[]; corner?: string; centre?: string }>>;
   places: readonly { zone: string; of: 'me' | 'others' | 'shared'; at: PlaceAt }[];
+  /** A symbol per colour for colour-blind play (language.md §14). */
+  symbols?: Readonly<Record<string, string>>;
+  /** Readable names of enum values, actions, zones, kinds, stages and windows (language.md §14). */
+  names?: Readonly<Record<string, string>>;
 }
 
 export interface ClientDef {

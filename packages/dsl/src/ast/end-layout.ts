@@ -22,9 +22,17 @@ export interface WinnerDecl extends Node {
   ties: Ties | null;
 }
 
-/** `red "#d32f2f"` inside `colours { … }` */
+/** `red "#d32f2f"` inside `colours { … }`, with an optional `symbol "●"` for colour-blind play. */
 export interface LayoutColour extends Node {
   kind: 'layout_colour';
+  name: Ident;
+  value: StringLit;
+  symbol: StringLit | null;
+}
+
+/** `go_wacky "Go Wacky!"` inside `names { … }`: what players read for a name of the rule file. */
+export interface LayoutName extends Node {
+  kind: 'layout_name';
   name: Ident;
   value: StringLit;
 }
@@ -55,9 +63,10 @@ export interface LayoutPlace extends Node {
 export type LayoutItem =
   | { kind: 'layout_colours'; colours: LayoutColour[]; loc: Loc }
   | { kind: 'layout_card'; cardKind: Ident; props: LayoutProp[]; loc: Loc }
-  | { kind: 'layout_places'; places: LayoutPlace[]; loc: Loc };
+  | { kind: 'layout_places'; places: LayoutPlace[]; loc: Loc }
+  | { kind: 'layout_names'; names: LayoutName[]; loc: Loc };
 
-/** `layout { colours {…}  card Kind {…}  place … }` */
+/** `layout { colours {…}  card Kind {…}  place …  names {…} }` */
 export interface LayoutDecl extends Node {
   kind: 'layout';
   items: LayoutItem[];

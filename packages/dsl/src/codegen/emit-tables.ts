@@ -178,11 +178,19 @@ const PLACES = new Set(['bottom', 'top', 'centre', 'around', 'side']);
 
 export function layoutTable(game: CheckedGame): unknown {
   const colours: Record<string, string> = {};
+  const symbols: Record<string, string> = {};
+  const names: Record<string, string> = {};
   const cards: Record<string, unknown> = {};
   const places: unknown[] = [];
   for (const item of game.layout?.items ?? []) {
-    if (item.kind === 'layout_colours') for (const c of item.colours) colours[c.name.text] = c.value.value;
-    else if (item.kind === 'layout_card') {
+    if (item.kind === 'layout_colours') {
+      for (const c of item.colours) {
+        colours[c.name.text] = c.value.value;
+        if (c.symbol) symbols[c.name.text] = c.symbol.value;
+      }
+    } else if (item.kind === 'layout_names') {
+      for (const n of item.names) names[n.name.text] = n.value.value;
+    } else if (item.kind === 'layout_card') {
       const props: Record<string, unknown> = {};
       for (const p of item.props) {
         props[p.name.text] = Array.isArray(p.value) ? p.value.map((i) => i.text) : p.value.value;
@@ -196,7 +204,8 @@ export function layoutTable(game: CheckedGame): unknown {
       }
     }
   }
-  return { colours, cards, places };
+  // Only present when used, so games without them generate exactly as before.
+  return { colours, cards, places, ...(Object.keys(symbols).length > 0 ? { symbols } : {}), ...(Object.keys(names).length > 0 ? { names } : {}) };
 }
 
 export function ensure(cond: unknown, message: string, node?: A.Node): asserts cond {

@@ -264,6 +264,10 @@ export interface LayoutDef {
   colours: Readonly<Record<string, string>>;
   cards: Readonly<Record<string, { fill?: readonly string[]; corner?: string; centre?: string }>>;
   places: readonly { zone: string; of: 'me' | 'others' | 'shared'; at: 'bottom' | 'top' | 'centre' | 'around' | 'side' }[];
+  /** A symbol per colour (`colours { red "#c00" symbol "●" }`), drawn on cards for colour-blind play. */
+  symbols?: Readonly<Record<string, string>>;
+  /** Readable names (`names { go_wacky "Go Wacky!" }`) of enum values, actions, zones, kinds, stages, windows. */
+  names?: Readonly<Record<string, string>>;
 }
 
 /** Everything a generated module exports about its game. */

@@ -48,9 +48,26 @@ function resolvePlace(ctx: CheckContext, place: A.LayoutPlace): void {
   if (z.scope !== 'shared' && !ref.of) ctx.diagnostics.push(zoneOwnerMissing(ref.loc, z.name, z.scope, z.decl.name.loc));
 }
 
+/** Every name a `names { … }` entry may give a readable name to. */
+function nameables(ctx: CheckContext): Set<string> {
+  return new Set([
+    ...ctx.enumValues.keys(), ...ctx.values.keys(), ...ctx.actions.keys(), ...ctx.kinds.keys(),
+    ...ctx.flow.keys(), ...ctx.enums.keys(), ...ctx.attrs.keys(), ...ctx.game.roles,
+  ]);
+}
+
+/** `names { go_wacky "Go Wacky!" }`: each entry names something the rule file declares. */
+function resolveNames(ctx: CheckContext, item: Extract<A.LayoutItem, { kind: 'layout_names' }>): void {
+  const known = nameables(ctx);
+  for (const n of item.names) {
+    if (!known.has(n.name.text)) ctx.diagnostics.push(nameUndefined(n.name.loc, n.name.text, closest(n.name.text, known)));
+  }
+}
+
 export function resolveLayout(ctx: CheckContext): void {
   for (const item of ctx.game.layout?.items ?? []) {
     if (item.kind === 'layout_card') resolveCard(ctx, item);
     else if (item.kind === 'layout_places') for (const p of item.places) resolvePlace(ctx, p);
+    else if (item.kind === 'layout_names') resolveNames(ctx, item);
   }
 }

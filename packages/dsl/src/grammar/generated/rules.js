@@ -224,175 +224,177 @@ function peg$parse(input, options) {
   const peg$c33 = "tied";
   const peg$c34 = "colours";
   const peg$c35 = "place";
-  const peg$c36 = "step";
-  const peg$c37 = "==";
-  const peg$c38 = "!=";
-  const peg$c39 = "<=";
-  const peg$c40 = ">=";
-  const peg$c41 = "-";
-  const peg$c42 = ".";
-  const peg$c43 = "'";
-  const peg$c44 = "\\'";
-  const peg$c45 = "\\\\";
-  const peg$c46 = "[";
-  const peg$c47 = "]";
-  const peg$c48 = "scenario";
-  const peg$c49 = "seed";
-  const peg$c50 = "arrange";
-  const peg$c51 = "rest";
-  const peg$c52 = "+";
-  const peg$c53 = "_";
-  const peg$c54 = "together";
-  const peg$c55 = "does";
-  const peg$c56 = "rolling";
-  const peg$c57 = "rejected";
-  const peg$c58 = "expect";
-  const peg$c59 = "announced";
-  const peg$c60 = "winners";
-  const peg$c61 = "no";
-  const peg$c62 = "?";
-  const peg$c63 = "|";
-  const peg$c64 = "/";
-  const peg$c65 = "ms";
-  const peg$c66 = "s";
-  const peg$c67 = "\"";
-  const peg$c68 = "\\\"";
-  const peg$c69 = "\\";
-  const peg$c70 = "{{";
-  const peg$c71 = "}}";
-  const peg$c72 = ",";
-  const peg$c73 = ";";
-  const peg$c74 = "#";
-  const peg$c75 = "game";
-  const peg$c76 = "extends";
-  const peg$c77 = "summary";
-  const peg$c78 = "players";
-  const peg$c79 = "option";
-  const peg$c80 = "enum";
-  const peg$c81 = "card";
-  const peg$c82 = "shown";
-  const peg$c83 = "deck";
-  const peg$c84 = "per";
-  const peg$c85 = "where";
-  const peg$c86 = "zone";
-  const peg$c87 = "var";
-  const peg$c88 = "player";
-  const peg$c89 = "side";
-  const peg$c90 = "pile";
-  const peg$c91 = "sides";
-  const peg$c92 = "roles";
-  const peg$c93 = "die";
-  const peg$c94 = "meld";
-  const peg$c95 = "rules";
-  const peg$c96 = "define";
-  const peg$c97 = "procedure";
-  const peg$c98 = "rounds";
-  const peg$c99 = "count";
-  const peg$c100 = "until";
-  const peg$c101 = "dealer";
-  const peg$c102 = "setup";
-  const peg$c103 = "stages";
-  const peg$c104 = "scoring";
-  const peg$c105 = "stage";
-  const peg$c106 = "turns";
-  const peg$c107 = "realtime";
-  const peg$c108 = "pause";
-  const peg$c109 = "steps";
-  const peg$c110 = "timer";
-  const peg$c111 = "idle";
-  const peg$c112 = "on";
-  const peg$c113 = "window";
-  const peg$c114 = "blocking";
-  const peg$c115 = "timeout";
-  const peg$c116 = "action";
-  const peg$c117 = "by";
-  const peg$c118 = "current";
-  const peg$c119 = "any";
-  const peg$c120 = "except";
-  const peg$c121 = "with";
-  const peg$c122 = "role";
-  const peg$c123 = "during";
-  const peg$c124 = "races";
-  const peg$c125 = "rate";
-  const peg$c126 = "once";
-  const peg$c127 = "before";
-  const peg$c128 = "after";
-  const peg$c129 = "when";
-  const peg$c130 = "winner";
-  const peg$c131 = "lowest";
-  const peg$c132 = "highest";
-  const peg$c133 = "ties";
-  const peg$c134 = "replay";
-  const peg$c135 = "layout";
-  const peg$c136 = "move";
-  const peg$c137 = "deal";
-  const peg$c138 = "flip";
-  const peg$c139 = "shuffle";
-  const peg$c140 = "into";
-  const peg$c141 = "to";
-  const peg$c142 = "from";
-  const peg$c143 = "top";
-  const peg$c144 = "bottom";
-  const peg$c145 = "of";
-  const peg$c146 = "at";
-  const peg$c147 = "new";
-  const peg$c148 = "one";
-  const peg$c149 = "all";
-  const peg$c150 = "set";
-  const peg$c151 = "add";
-  const peg$c152 = "subtract";
-  const peg$c153 = "let";
-  const peg$c154 = "if";
-  const peg$c155 = "then";
-  const peg$c156 = "else";
-  const peg$c157 = "for";
-  const peg$c158 = "each";
-  const peg$c159 = "in";
-  const peg$c160 = "repeat";
-  const peg$c161 = "end";
-  const peg$c162 = "turn";
-  const peg$c163 = "keep";
-  const peg$c164 = "skip";
-  const peg$c165 = "next";
-  const peg$c166 = "reverse";
-  const peg$c167 = "open";
-  const peg$c168 = "close";
-  const peg$c169 = "announce";
-  const peg$c170 = "require";
-  const peg$c171 = "lay";
-  const peg$c172 = "best";
-  const peg$c173 = "melds";
-  const peg$c174 = "refill";
-  const peg$c175 = "keeping";
-  const peg$c176 = "over";
-  const peg$c177 = "and";
-  const peg$c178 = "or";
-  const peg$c179 = "not";
-  const peg$c180 = "is";
-  const peg$c181 = "empty";
-  const peg$c182 = "true";
-  const peg$c183 = "false";
-  const peg$c184 = "none";
-  const peg$c185 = "me";
-  const peg$c186 = "my";
-  const peg$c187 = "intersects";
-  const peg$c188 = "without";
-  const peg$c189 = "exists";
-  const peg$c190 = "last";
-  const peg$c191 = "first";
-  const peg$c192 = "sum";
-  const peg$c193 = "max";
-  const peg$c194 = "min";
-  const peg$c195 = "roll";
-  const peg$c196 = "random";
-  const peg$c197 = "elapsed";
-  const peg$c198 = "now";
-  const peg$c199 = "left";
-  const peg$c200 = "right";
-  const peg$c201 = "round";
-  const peg$c202 = "position";
-  const peg$c203 = "remove";
-  const peg$c204 = "mod";
+  const peg$c36 = "names";
+  const peg$c37 = "symbol";
+  const peg$c38 = "step";
+  const peg$c39 = "==";
+  const peg$c40 = "!=";
+  const peg$c41 = "<=";
+  const peg$c42 = ">=";
+  const peg$c43 = "-";
+  const peg$c44 = ".";
+  const peg$c45 = "'";
+  const peg$c46 = "\\'";
+  const peg$c47 = "\\\\";
+  const peg$c48 = "[";
+  const peg$c49 = "]";
+  const peg$c50 = "scenario";
+  const peg$c51 = "seed";
+  const peg$c52 = "arrange";
+  const peg$c53 = "rest";
+  const peg$c54 = "+";
+  const peg$c55 = "_";
+  const peg$c56 = "together";
+  const peg$c57 = "does";
+  const peg$c58 = "rolling";
+  const peg$c59 = "rejected";
+  const peg$c60 = "expect";
+  const peg$c61 = "announced";
+  const peg$c62 = "winners";
+  const peg$c63 = "no";
+  const peg$c64 = "?";
+  const peg$c65 = "|";
+  const peg$c66 = "/";
+  const peg$c67 = "ms";
+  const peg$c68 = "s";
+  const peg$c69 = "\"";
+  const peg$c70 = "\\\"";
+  const peg$c71 = "\\";
+  const peg$c72 = "{{";
+  const peg$c73 = "}}";
+  const peg$c74 = ",";
+  const peg$c75 = ";";
+  const peg$c76 = "#";
+  const peg$c77 = "game";
+  const peg$c78 = "extends";
+  const peg$c79 = "summary";
+  const peg$c80 = "players";
+  const peg$c81 = "option";
+  const peg$c82 = "enum";
+  const peg$c83 = "card";
+  const peg$c84 = "shown";
+  const peg$c85 = "deck";
+  const peg$c86 = "per";
+  const peg$c87 = "where";
+  const peg$c88 = "zone";
+  const peg$c89 = "var";
+  const peg$c90 = "player";
+  const peg$c91 = "side";
+  const peg$c92 = "pile";
+  const peg$c93 = "sides";
+  const peg$c94 = "roles";
+  const peg$c95 = "die";
+  const peg$c96 = "meld";
+  const peg$c97 = "rules";
+  const peg$c98 = "define";
+  const peg$c99 = "procedure";
+  const peg$c100 = "rounds";
+  const peg$c101 = "count";
+  const peg$c102 = "until";
+  const peg$c103 = "dealer";
+  const peg$c104 = "setup";
+  const peg$c105 = "stages";
+  const peg$c106 = "scoring";
+  const peg$c107 = "stage";
+  const peg$c108 = "turns";
+  const peg$c109 = "realtime";
+  const peg$c110 = "pause";
+  const peg$c111 = "steps";
+  const peg$c112 = "timer";
+  const peg$c113 = "idle";
+  const peg$c114 = "on";
+  const peg$c115 = "window";
+  const peg$c116 = "blocking";
+  const peg$c117 = "timeout";
+  const peg$c118 = "action";
+  const peg$c119 = "by";
+  const peg$c120 = "current";
+  const peg$c121 = "any";
+  const peg$c122 = "except";
+  const peg$c123 = "with";
+  const peg$c124 = "role";
+  const peg$c125 = "during";
+  const peg$c126 = "races";
+  const peg$c127 = "rate";
+  const peg$c128 = "once";
+  const peg$c129 = "before";
+  const peg$c130 = "after";
+  const peg$c131 = "when";
+  const peg$c132 = "winner";
+  const peg$c133 = "lowest";
+  const peg$c134 = "highest";
+  const peg$c135 = "ties";
+  const peg$c136 = "replay";
+  const peg$c137 = "layout";
+  const peg$c138 = "move";
+  const peg$c139 = "deal";
+  const peg$c140 = "flip";
+  const peg$c141 = "shuffle";
+  const peg$c142 = "into";
+  const peg$c143 = "to";
+  const peg$c144 = "from";
+  const peg$c145 = "top";
+  const peg$c146 = "bottom";
+  const peg$c147 = "of";
+  const peg$c148 = "at";
+  const peg$c149 = "new";
+  const peg$c150 = "one";
+  const peg$c151 = "all";
+  const peg$c152 = "set";
+  const peg$c153 = "add";
+  const peg$c154 = "subtract";
+  const peg$c155 = "let";
+  const peg$c156 = "if";
+  const peg$c157 = "then";
+  const peg$c158 = "else";
+  const peg$c159 = "for";
+  const peg$c160 = "each";
+  const peg$c161 = "in";
+  const peg$c162 = "repeat";
+  const peg$c163 = "end";
+  const peg$c164 = "turn";
+  const peg$c165 = "keep";
+  const peg$c166 = "skip";
+  const peg$c167 = "next";
+  const peg$c168 = "reverse";
+  const peg$c169 = "open";
+  const peg$c170 = "close";
+  const peg$c171 = "announce";
+  const peg$c172 = "require";
+  const peg$c173 = "lay";
+  const peg$c174 = "best";
+  const peg$c175 = "melds";
+  const peg$c176 = "refill";
+  const peg$c177 = "keeping";
+  const peg$c178 = "over";
+  const peg$c179 = "and";
+  const peg$c180 = "or";
+  const peg$c181 = "not";
+  const peg$c182 = "is";
+  const peg$c183 = "empty";
+  const peg$c184 = "true";
+  const peg$c185 = "false";
+  const peg$c186 = "none";
+  const peg$c187 = "me";
+  const peg$c188 = "my";
+  const peg$c189 = "intersects";
+  const peg$c190 = "without";
+  const peg$c191 = "exists";
+  const peg$c192 = "last";
+  const peg$c193 = "first";
+  const peg$c194 = "sum";
+  const peg$c195 = "max";
+  const peg$c196 = "min";
+  const peg$c197 = "roll";
+  const peg$c198 = "random";
+  const peg$c199 = "elapsed";
+  const peg$c200 = "now";
+  const peg$c201 = "left";
+  const peg$c202 = "right";
+  const peg$c203 = "round";
+  const peg$c204 = "position";
+  const peg$c205 = "remove";
+  const peg$c206 = "mod";
 
   const peg$r0 = /^[0-9]/;
   const peg$r1 = /^[a-zA-Z_]/;
@@ -450,204 +452,206 @@ function peg$parse(input, options) {
   const peg$e35 = peg$literalExpectation("tied", false);
   const peg$e36 = peg$literalExpectation("colours", false);
   const peg$e37 = peg$literalExpectation("place", false);
-  const peg$e38 = peg$otherExpectation("a position");
-  const peg$e39 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e40 = peg$otherExpectation("a variable");
-  const peg$e41 = peg$literalExpectation("step", false);
-  const peg$e42 = peg$literalExpectation("==", false);
-  const peg$e43 = peg$literalExpectation("!=", false);
-  const peg$e44 = peg$literalExpectation("<=", false);
-  const peg$e45 = peg$literalExpectation(">=", false);
-  const peg$e46 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e47 = peg$classExpectation(["+", "-"], false, false, false);
-  const peg$e48 = peg$classExpectation(["*", "/"], false, false, false);
-  const peg$e49 = peg$literalExpectation("-", false);
-  const peg$e50 = peg$literalExpectation(".", false);
-  const peg$e51 = peg$otherExpectation("a seat number");
-  const peg$e52 = peg$classExpectation([["1", "9"]], false, false, false);
-  const peg$e53 = peg$classExpectation(["p", "s"], false, false, false);
-  const peg$e54 = peg$otherExpectation("a card face");
-  const peg$e55 = peg$literalExpectation("'", false);
-  const peg$e56 = peg$classExpectation(["\n", "\r"], false, false, false);
-  const peg$e57 = peg$anyExpectation();
-  const peg$e58 = peg$literalExpectation("\\'", false);
-  const peg$e59 = peg$literalExpectation("\\\\", false);
-  const peg$e60 = peg$classExpectation(["'", "\\", "\n", "\r"], true, false, false);
-  const peg$e61 = peg$literalExpectation("[", false);
-  const peg$e62 = peg$literalExpectation("]", false);
-  const peg$e63 = peg$literalExpectation("scenario", false);
-  const peg$e64 = peg$literalExpectation("seed", false);
-  const peg$e65 = peg$literalExpectation("arrange", false);
-  const peg$e66 = peg$literalExpectation("rest", false);
-  const peg$e67 = peg$literalExpectation("+", false);
-  const peg$e68 = peg$literalExpectation("_", false);
-  const peg$e69 = peg$classExpectation([" ", "\t"], false, false, false);
-  const peg$e70 = peg$literalExpectation("together", false);
-  const peg$e71 = peg$literalExpectation("does", false);
-  const peg$e72 = peg$literalExpectation("rolling", false);
-  const peg$e73 = peg$literalExpectation("rejected", false);
-  const peg$e74 = peg$otherExpectation("a player (p1, p2 \u2026)");
-  const peg$e75 = peg$literalExpectation("expect", false);
-  const peg$e76 = peg$literalExpectation("announced", false);
-  const peg$e77 = peg$literalExpectation("winners", false);
-  const peg$e78 = peg$literalExpectation("no", false);
-  const peg$e79 = peg$literalExpectation("?", false);
-  const peg$e80 = peg$literalExpectation("|", false);
-  const peg$e81 = peg$otherExpectation("a name");
-  const peg$e82 = peg$otherExpectation("a game id");
-  const peg$e83 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
-  const peg$e84 = peg$otherExpectation("a rejection code");
-  const peg$e85 = peg$classExpectation([["a", "z"], "_"], false, false, false);
-  const peg$e86 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
-  const peg$e87 = peg$literalExpectation("/", false);
-  const peg$e88 = peg$otherExpectation("a number");
-  const peg$e89 = peg$otherExpectation("an integer");
-  const peg$e90 = peg$otherExpectation("a duration");
-  const peg$e91 = peg$literalExpectation("ms", false);
-  const peg$e92 = peg$literalExpectation("s", false);
-  const peg$e93 = peg$otherExpectation("a string");
-  const peg$e94 = peg$literalExpectation("\"", false);
-  const peg$e95 = peg$literalExpectation("\\\"", false);
-  const peg$e96 = peg$literalExpectation("\\", false);
-  const peg$e97 = peg$literalExpectation("{{", false);
-  const peg$e98 = peg$literalExpectation("}}", false);
-  const peg$e99 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
-  const peg$e100 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e101 = peg$literalExpectation(",", false);
-  const peg$e102 = peg$literalExpectation(";", false);
-  const peg$e103 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
-  const peg$e104 = peg$literalExpectation("#", false);
-  const peg$e105 = peg$classExpectation(["\n"], true, false, false);
-  const peg$e106 = peg$literalExpectation("game", false);
-  const peg$e107 = peg$literalExpectation("extends", false);
-  const peg$e108 = peg$literalExpectation("summary", false);
-  const peg$e109 = peg$literalExpectation("players", false);
-  const peg$e110 = peg$literalExpectation("option", false);
-  const peg$e111 = peg$literalExpectation("enum", false);
-  const peg$e112 = peg$literalExpectation("card", false);
-  const peg$e113 = peg$literalExpectation("shown", false);
-  const peg$e114 = peg$literalExpectation("deck", false);
-  const peg$e115 = peg$literalExpectation("per", false);
-  const peg$e116 = peg$literalExpectation("where", false);
-  const peg$e117 = peg$literalExpectation("zone", false);
-  const peg$e118 = peg$literalExpectation("var", false);
-  const peg$e119 = peg$literalExpectation("player", false);
-  const peg$e120 = peg$literalExpectation("side", false);
-  const peg$e121 = peg$literalExpectation("pile", false);
-  const peg$e122 = peg$literalExpectation("sides", false);
-  const peg$e123 = peg$literalExpectation("roles", false);
-  const peg$e124 = peg$literalExpectation("die", false);
-  const peg$e125 = peg$literalExpectation("meld", false);
-  const peg$e126 = peg$literalExpectation("rules", false);
-  const peg$e127 = peg$literalExpectation("define", false);
-  const peg$e128 = peg$literalExpectation("procedure", false);
-  const peg$e129 = peg$literalExpectation("rounds", false);
-  const peg$e130 = peg$literalExpectation("count", false);
-  const peg$e131 = peg$literalExpectation("until", false);
-  const peg$e132 = peg$literalExpectation("dealer", false);
-  const peg$e133 = peg$literalExpectation("setup", false);
-  const peg$e134 = peg$literalExpectation("stages", false);
-  const peg$e135 = peg$literalExpectation("scoring", false);
-  const peg$e136 = peg$literalExpectation("stage", false);
-  const peg$e137 = peg$literalExpectation("turns", false);
-  const peg$e138 = peg$literalExpectation("realtime", false);
-  const peg$e139 = peg$literalExpectation("pause", false);
-  const peg$e140 = peg$literalExpectation("steps", false);
-  const peg$e141 = peg$literalExpectation("timer", false);
-  const peg$e142 = peg$literalExpectation("idle", false);
-  const peg$e143 = peg$literalExpectation("on", false);
-  const peg$e144 = peg$literalExpectation("window", false);
-  const peg$e145 = peg$literalExpectation("blocking", false);
-  const peg$e146 = peg$literalExpectation("timeout", false);
-  const peg$e147 = peg$literalExpectation("action", false);
-  const peg$e148 = peg$literalExpectation("by", false);
-  const peg$e149 = peg$literalExpectation("current", false);
-  const peg$e150 = peg$literalExpectation("any", false);
-  const peg$e151 = peg$literalExpectation("except", false);
-  const peg$e152 = peg$literalExpectation("with", false);
-  const peg$e153 = peg$literalExpectation("role", false);
-  const peg$e154 = peg$literalExpectation("during", false);
-  const peg$e155 = peg$literalExpectation("races", false);
-  const peg$e156 = peg$literalExpectation("rate", false);
-  const peg$e157 = peg$literalExpectation("once", false);
-  const peg$e158 = peg$literalExpectation("before", false);
-  const peg$e159 = peg$literalExpectation("after", false);
-  const peg$e160 = peg$literalExpectation("when", false);
-  const peg$e161 = peg$literalExpectation("winner", false);
-  const peg$e162 = peg$literalExpectation("lowest", false);
-  const peg$e163 = peg$literalExpectation("highest", false);
-  const peg$e164 = peg$literalExpectation("ties", false);
-  const peg$e165 = peg$literalExpectation("replay", false);
-  const peg$e166 = peg$literalExpectation("layout", false);
-  const peg$e167 = peg$literalExpectation("move", false);
-  const peg$e168 = peg$literalExpectation("deal", false);
-  const peg$e169 = peg$literalExpectation("flip", false);
-  const peg$e170 = peg$literalExpectation("shuffle", false);
-  const peg$e171 = peg$literalExpectation("into", false);
-  const peg$e172 = peg$literalExpectation("to", false);
-  const peg$e173 = peg$literalExpectation("from", false);
-  const peg$e174 = peg$literalExpectation("top", false);
-  const peg$e175 = peg$literalExpectation("bottom", false);
-  const peg$e176 = peg$literalExpectation("of", false);
-  const peg$e177 = peg$literalExpectation("at", false);
-  const peg$e178 = peg$literalExpectation("new", false);
-  const peg$e179 = peg$literalExpectation("one", false);
-  const peg$e180 = peg$literalExpectation("all", false);
-  const peg$e181 = peg$literalExpectation("set", false);
-  const peg$e182 = peg$literalExpectation("add", false);
-  const peg$e183 = peg$literalExpectation("subtract", false);
-  const peg$e184 = peg$literalExpectation("let", false);
-  const peg$e185 = peg$literalExpectation("if", false);
-  const peg$e186 = peg$literalExpectation("then", false);
-  const peg$e187 = peg$literalExpectation("else", false);
-  const peg$e188 = peg$literalExpectation("for", false);
-  const peg$e189 = peg$literalExpectation("each", false);
-  const peg$e190 = peg$literalExpectation("in", false);
-  const peg$e191 = peg$literalExpectation("repeat", false);
-  const peg$e192 = peg$literalExpectation("end", false);
-  const peg$e193 = peg$literalExpectation("turn", false);
-  const peg$e194 = peg$literalExpectation("keep", false);
-  const peg$e195 = peg$literalExpectation("skip", false);
-  const peg$e196 = peg$literalExpectation("next", false);
-  const peg$e197 = peg$literalExpectation("reverse", false);
-  const peg$e198 = peg$literalExpectation("open", false);
-  const peg$e199 = peg$literalExpectation("close", false);
-  const peg$e200 = peg$literalExpectation("announce", false);
-  const peg$e201 = peg$literalExpectation("require", false);
-  const peg$e202 = peg$literalExpectation("lay", false);
-  const peg$e203 = peg$literalExpectation("best", false);
-  const peg$e204 = peg$literalExpectation("melds", false);
-  const peg$e205 = peg$literalExpectation("refill", false);
-  const peg$e206 = peg$literalExpectation("keeping", false);
-  const peg$e207 = peg$literalExpectation("over", false);
-  const peg$e208 = peg$literalExpectation("and", false);
-  const peg$e209 = peg$literalExpectation("or", false);
-  const peg$e210 = peg$literalExpectation("not", false);
-  const peg$e211 = peg$literalExpectation("is", false);
-  const peg$e212 = peg$literalExpectation("empty", false);
-  const peg$e213 = peg$literalExpectation("true", false);
-  const peg$e214 = peg$literalExpectation("false", false);
-  const peg$e215 = peg$literalExpectation("none", false);
-  const peg$e216 = peg$literalExpectation("me", false);
-  const peg$e217 = peg$literalExpectation("my", false);
-  const peg$e218 = peg$literalExpectation("intersects", false);
-  const peg$e219 = peg$literalExpectation("without", false);
-  const peg$e220 = peg$literalExpectation("exists", false);
-  const peg$e221 = peg$literalExpectation("last", false);
-  const peg$e222 = peg$literalExpectation("first", false);
-  const peg$e223 = peg$literalExpectation("sum", false);
-  const peg$e224 = peg$literalExpectation("max", false);
-  const peg$e225 = peg$literalExpectation("min", false);
-  const peg$e226 = peg$literalExpectation("roll", false);
-  const peg$e227 = peg$literalExpectation("random", false);
-  const peg$e228 = peg$literalExpectation("elapsed", false);
-  const peg$e229 = peg$literalExpectation("now", false);
-  const peg$e230 = peg$literalExpectation("left", false);
-  const peg$e231 = peg$literalExpectation("right", false);
-  const peg$e232 = peg$literalExpectation("round", false);
-  const peg$e233 = peg$literalExpectation("position", false);
-  const peg$e234 = peg$literalExpectation("remove", false);
-  const peg$e235 = peg$literalExpectation("mod", false);
+  const peg$e38 = peg$literalExpectation("names", false);
+  const peg$e39 = peg$literalExpectation("symbol", false);
+  const peg$e40 = peg$otherExpectation("a position");
+  const peg$e41 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e42 = peg$otherExpectation("a variable");
+  const peg$e43 = peg$literalExpectation("step", false);
+  const peg$e44 = peg$literalExpectation("==", false);
+  const peg$e45 = peg$literalExpectation("!=", false);
+  const peg$e46 = peg$literalExpectation("<=", false);
+  const peg$e47 = peg$literalExpectation(">=", false);
+  const peg$e48 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e49 = peg$classExpectation(["+", "-"], false, false, false);
+  const peg$e50 = peg$classExpectation(["*", "/"], false, false, false);
+  const peg$e51 = peg$literalExpectation("-", false);
+  const peg$e52 = peg$literalExpectation(".", false);
+  const peg$e53 = peg$otherExpectation("a seat number");
+  const peg$e54 = peg$classExpectation([["1", "9"]], false, false, false);
+  const peg$e55 = peg$classExpectation(["p", "s"], false, false, false);
+  const peg$e56 = peg$otherExpectation("a card face");
+  const peg$e57 = peg$literalExpectation("'", false);
+  const peg$e58 = peg$classExpectation(["\n", "\r"], false, false, false);
+  const peg$e59 = peg$anyExpectation();
+  const peg$e60 = peg$literalExpectation("\\'", false);
+  const peg$e61 = peg$literalExpectation("\\\\", false);
+  const peg$e62 = peg$classExpectation(["'", "\\", "\n", "\r"], true, false, false);
+  const peg$e63 = peg$literalExpectation("[", false);
+  const peg$e64 = peg$literalExpectation("]", false);
+  const peg$e65 = peg$literalExpectation("scenario", false);
+  const peg$e66 = peg$literalExpectation("seed", false);
+  const peg$e67 = peg$literalExpectation("arrange", false);
+  const peg$e68 = peg$literalExpectation("rest", false);
+  const peg$e69 = peg$literalExpectation("+", false);
+  const peg$e70 = peg$literalExpectation("_", false);
+  const peg$e71 = peg$classExpectation([" ", "\t"], false, false, false);
+  const peg$e72 = peg$literalExpectation("together", false);
+  const peg$e73 = peg$literalExpectation("does", false);
+  const peg$e74 = peg$literalExpectation("rolling", false);
+  const peg$e75 = peg$literalExpectation("rejected", false);
+  const peg$e76 = peg$otherExpectation("a player (p1, p2 \u2026)");
+  const peg$e77 = peg$literalExpectation("expect", false);
+  const peg$e78 = peg$literalExpectation("announced", false);
+  const peg$e79 = peg$literalExpectation("winners", false);
+  const peg$e80 = peg$literalExpectation("no", false);
+  const peg$e81 = peg$literalExpectation("?", false);
+  const peg$e82 = peg$literalExpectation("|", false);
+  const peg$e83 = peg$otherExpectation("a name");
+  const peg$e84 = peg$otherExpectation("a game id");
+  const peg$e85 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
+  const peg$e86 = peg$otherExpectation("a rejection code");
+  const peg$e87 = peg$classExpectation([["a", "z"], "_"], false, false, false);
+  const peg$e88 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
+  const peg$e89 = peg$literalExpectation("/", false);
+  const peg$e90 = peg$otherExpectation("a number");
+  const peg$e91 = peg$otherExpectation("an integer");
+  const peg$e92 = peg$otherExpectation("a duration");
+  const peg$e93 = peg$literalExpectation("ms", false);
+  const peg$e94 = peg$literalExpectation("s", false);
+  const peg$e95 = peg$otherExpectation("a string");
+  const peg$e96 = peg$literalExpectation("\"", false);
+  const peg$e97 = peg$literalExpectation("\\\"", false);
+  const peg$e98 = peg$literalExpectation("\\", false);
+  const peg$e99 = peg$literalExpectation("{{", false);
+  const peg$e100 = peg$literalExpectation("}}", false);
+  const peg$e101 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
+  const peg$e102 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e103 = peg$literalExpectation(",", false);
+  const peg$e104 = peg$literalExpectation(";", false);
+  const peg$e105 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
+  const peg$e106 = peg$literalExpectation("#", false);
+  const peg$e107 = peg$classExpectation(["\n"], true, false, false);
+  const peg$e108 = peg$literalExpectation("game", false);
+  const peg$e109 = peg$literalExpectation("extends", false);
+  const peg$e110 = peg$literalExpectation("summary", false);
+  const peg$e111 = peg$literalExpectation("players", false);
+  const peg$e112 = peg$literalExpectation("option", false);
+  const peg$e113 = peg$literalExpectation("enum", false);
+  const peg$e114 = peg$literalExpectation("card", false);
+  const peg$e115 = peg$literalExpectation("shown", false);
+  const peg$e116 = peg$literalExpectation("deck", false);
+  const peg$e117 = peg$literalExpectation("per", false);
+  const peg$e118 = peg$literalExpectation("where", false);
+  const peg$e119 = peg$literalExpectation("zone", false);
+  const peg$e120 = peg$literalExpectation("var", false);
+  const peg$e121 = peg$literalExpectation("player", false);
+  const peg$e122 = peg$literalExpectation("side", false);
+  const peg$e123 = peg$literalExpectation("pile", false);
+  const peg$e124 = peg$literalExpectation("sides", false);
+  const peg$e125 = peg$literalExpectation("roles", false);
+  const peg$e126 = peg$literalExpectation("die", false);
+  const peg$e127 = peg$literalExpectation("meld", false);
+  const peg$e128 = peg$literalExpectation("rules", false);
+  const peg$e129 = peg$literalExpectation("define", false);
+  const peg$e130 = peg$literalExpectation("procedure", false);
+  const peg$e131 = peg$literalExpectation("rounds", false);
+  const peg$e132 = peg$literalExpectation("count", false);
+  const peg$e133 = peg$literalExpectation("until", false);
+  const peg$e134 = peg$literalExpectation("dealer", false);
+  const peg$e135 = peg$literalExpectation("setup", false);
+  const peg$e136 = peg$literalExpectation("stages", false);
+  const peg$e137 = peg$literalExpectation("scoring", false);
+  const peg$e138 = peg$literalExpectation("stage", false);
+  const peg$e139 = peg$literalExpectation("turns", false);
+  const peg$e140 = peg$literalExpectation("realtime", false);
+  const peg$e141 = peg$literalExpectation("pause", false);
+  const peg$e142 = peg$literalExpectation("steps", false);
+  const peg$e143 = peg$literalExpectation("timer", false);
+  const peg$e144 = peg$literalExpectation("idle", false);
+  const peg$e145 = peg$literalExpectation("on", false);
+  const peg$e146 = peg$literalExpectation("window", false);
+  const peg$e147 = peg$literalExpectation("blocking", false);
+  const peg$e148 = peg$literalExpectation("timeout", false);
+  const peg$e149 = peg$literalExpectation("action", false);
+  const peg$e150 = peg$literalExpectation("by", false);
+  const peg$e151 = peg$literalExpectation("current", false);
+  const peg$e152 = peg$literalExpectation("any", false);
+  const peg$e153 = peg$literalExpectation("except", false);
+  const peg$e154 = peg$literalExpectation("with", false);
+  const peg$e155 = peg$literalExpectation("role", false);
+  const peg$e156 = peg$literalExpectation("during", false);
+  const peg$e157 = peg$literalExpectation("races", false);
+  const peg$e158 = peg$literalExpectation("rate", false);
+  const peg$e159 = peg$literalExpectation("once", false);
+  const peg$e160 = peg$literalExpectation("before", false);
+  const peg$e161 = peg$literalExpectation("after", false);
+  const peg$e162 = peg$literalExpectation("when", false);
+  const peg$e163 = peg$literalExpectation("winner", false);
+  const peg$e164 = peg$literalExpectation("lowest", false);
+  const peg$e165 = peg$literalExpectation("highest", false);
+  const peg$e166 = peg$literalExpectation("ties", false);
+  const peg$e167 = peg$literalExpectation("replay", false);
+  const peg$e168 = peg$literalExpectation("layout", false);
+  const peg$e169 = peg$literalExpectation("move", false);
+  const peg$e170 = peg$literalExpectation("deal", false);
+  const peg$e171 = peg$literalExpectation("flip", false);
+  const peg$e172 = peg$literalExpectation("shuffle", false);
+  const peg$e173 = peg$literalExpectation("into", false);
+  const peg$e174 = peg$literalExpectation("to", false);
+  const peg$e175 = peg$literalExpectation("from", false);
+  const peg$e176 = peg$literalExpectation("top", false);
+  const peg$e177 = peg$literalExpectation("bottom", false);
+  const peg$e178 = peg$literalExpectation("of", false);
+  const peg$e179 = peg$literalExpectation("at", false);
+  const peg$e180 = peg$literalExpectation("new", false);
+  const peg$e181 = peg$literalExpectation("one", false);
+  const peg$e182 = peg$literalExpectation("all", false);
+  const peg$e183 = peg$literalExpectation("set", false);
+  const peg$e184 = peg$literalExpectation("add", false);
+  const peg$e185 = peg$literalExpectation("subtract", false);
+  const peg$e186 = peg$literalExpectation("let", false);
+  const peg$e187 = peg$literalExpectation("if", false);
+  const peg$e188 = peg$literalExpectation("then", false);
+  const peg$e189 = peg$literalExpectation("else", false);
+  const peg$e190 = peg$literalExpectation("for", false);
+  const peg$e191 = peg$literalExpectation("each", false);
+  const peg$e192 = peg$literalExpectation("in", false);
+  const peg$e193 = peg$literalExpectation("repeat", false);
+  const peg$e194 = peg$literalExpectation("end", false);
+  const peg$e195 = peg$literalExpectation("turn", false);
+  const peg$e196 = peg$literalExpectation("keep", false);
+  const peg$e197 = peg$literalExpectation("skip", false);
+  const peg$e198 = peg$literalExpectation("next", false);
+  const peg$e199 = peg$literalExpectation("reverse", false);
+  const peg$e200 = peg$literalExpectation("open", false);
+  const peg$e201 = peg$literalExpectation("close", false);
+  const peg$e202 = peg$literalExpectation("announce", false);
+  const peg$e203 = peg$literalExpectation("require", false);
+  const peg$e204 = peg$literalExpectation("lay", false);
+  const peg$e205 = peg$literalExpectation("best", false);
+  const peg$e206 = peg$literalExpectation("melds", false);
+  const peg$e207 = peg$literalExpectation("refill", false);
+  const peg$e208 = peg$literalExpectation("keeping", false);
+  const peg$e209 = peg$literalExpectation("over", false);
+  const peg$e210 = peg$literalExpectation("and", false);
+  const peg$e211 = peg$literalExpectation("or", false);
+  const peg$e212 = peg$literalExpectation("not", false);
+  const peg$e213 = peg$literalExpectation("is", false);
+  const peg$e214 = peg$literalExpectation("empty", false);
+  const peg$e215 = peg$literalExpectation("true", false);
+  const peg$e216 = peg$literalExpectation("false", false);
+  const peg$e217 = peg$literalExpectation("none", false);
+  const peg$e218 = peg$literalExpectation("me", false);
+  const peg$e219 = peg$literalExpectation("my", false);
+  const peg$e220 = peg$literalExpectation("intersects", false);
+  const peg$e221 = peg$literalExpectation("without", false);
+  const peg$e222 = peg$literalExpectation("exists", false);
+  const peg$e223 = peg$literalExpectation("last", false);
+  const peg$e224 = peg$literalExpectation("first", false);
+  const peg$e225 = peg$literalExpectation("sum", false);
+  const peg$e226 = peg$literalExpectation("max", false);
+  const peg$e227 = peg$literalExpectation("min", false);
+  const peg$e228 = peg$literalExpectation("roll", false);
+  const peg$e229 = peg$literalExpectation("random", false);
+  const peg$e230 = peg$literalExpectation("elapsed", false);
+  const peg$e231 = peg$literalExpectation("now", false);
+  const peg$e232 = peg$literalExpectation("left", false);
+  const peg$e233 = peg$literalExpectation("right", false);
+  const peg$e234 = peg$literalExpectation("round", false);
+  const peg$e235 = peg$literalExpectation("position", false);
+  const peg$e236 = peg$literalExpectation("remove", false);
+  const peg$e237 = peg$literalExpectation("mod", false);
 
   function peg$f0(i) {    return i;  }
   function peg$f1(items) {    return { kind: "file", file, items, loc: L() };  }
@@ -799,213 +803,216 @@ function peg$parse(input, options) {
   function peg$f134(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
   function peg$f135(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
   function peg$f136(places) {    return { kind: "layout_places", places, loc: L() };  }
-  function peg$f137(name, value) {    return { kind: "layout_colour", name, value, loc: L() };  }
-  function peg$f138(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
-  function peg$f139(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
-  function peg$f140(zone) {    return ident("me");  }
-  function peg$f141(zone, o) {    return o;  }
-  function peg$f142(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
-  function peg$f143(w) {    return ident(w);  }
-  function peg$f144(s) {    return s;  }
-  function peg$f145(statements) {    return { kind: "block", statements, loc: L() };  }
-  function peg$f146(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
-  function peg$f147(from) {    return { kind: "all", from };  }
-  function peg$f148(first, z) {    return z;  }
-  function peg$f149(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
-  function peg$f150(zone) {    return { kind: "top", zone };  }
-  function peg$f151(zone) {    return { kind: "bottom", zone };  }
-  function peg$f152(family) {    return { kind: "new_pile", family };  }
-  function peg$f153(zone, i) {    return i;  }
-  function peg$f154(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
-  function peg$f155() {    return null;  }
-  function peg$f156(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
-  function peg$f157(zone, each) {    return { kind: "each", zone, each };  }
-  function peg$f158(zone) {    return { kind: "zone", zone };  }
-  function peg$f159(from, to, i) {    return i;  }
-  function peg$f160(from, to, at, e) {    return e;  }
-  function peg$f161(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
-  function peg$f162(target, z) {    return z;  }
-  function peg$f163(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
-  function peg$f164(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
-  function peg$f165(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
-  function peg$f166(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
-  function peg$f167(target, value) {    return { kind: "set", target, value, loc: L() };  }
-  function peg$f168(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
-  function peg$f169(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
-  function peg$f170(name, value) {    return { kind: "let", name, value, loc: L() };  }
-  function peg$f171(cond, body, c, b) {    return { cond: c, body: b };  }
-  function peg$f172(cond, body, more, b) {    return b;  }
-  function peg$f173(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
-  function peg$f174(variable, source, e) {    return e;  }
-  function peg$f175(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
-  function peg$f176(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
-  function peg$f177(what) {    return { kind: "end", what, loc: L() };  }
-  function peg$f178() {    return { kind: "keep_turn", loc: L() };  }
-  function peg$f179() {    return { kind: "skip_next", loc: L() };  }
-  function peg$f180() {    return { kind: "reverse", loc: L() };  }
-  function peg$f181() {    return { kind: "next_step", loc: L() };  }
-  function peg$f182() {    return { kind: "close_window", loc: L() };  }
-  function peg$f183(seat) {    return { kind: "turn_to", seat, loc: L() };  }
-  function peg$f184(window) {    return { kind: "open_window", window, loc: L() };  }
-  function peg$f185(duration) {    return { kind: "pause", duration, loc: L() };  }
-  function peg$f186(text) {    return { kind: "announce", text, loc: L() };  }
-  function peg$f187(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
-  function peg$f188(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f189(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
-  function peg$f190(head, o, r) {    return [...o, r];  }
-  function peg$f191(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f192() {    return ["or", L()];  }
-  function peg$f193() {    return ["and", L()];  }
-  function peg$f194(head, o, r) {    return [...o, r];  }
-  function peg$f195(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f196(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
-  function peg$f197(left, t) {    return t;  }
-  function peg$f198(left, tail) {
+  function peg$f137(names) {    return { kind: "layout_names", names, loc: L() };  }
+  function peg$f138(name, value, s) {    return s;  }
+  function peg$f139(name, value, symbol) {    return { kind: "layout_colour", name, value, symbol, loc: L() };  }
+  function peg$f140(name, value) {    return { kind: "layout_name", name, value, loc: L() };  }
+  function peg$f141(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
+  function peg$f142(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
+  function peg$f143(zone) {    return ident("me");  }
+  function peg$f144(zone, o) {    return o;  }
+  function peg$f145(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
+  function peg$f146(w) {    return ident(w);  }
+  function peg$f147(s) {    return s;  }
+  function peg$f148(statements) {    return { kind: "block", statements, loc: L() };  }
+  function peg$f149(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
+  function peg$f150(from) {    return { kind: "all", from };  }
+  function peg$f151(first, z) {    return z;  }
+  function peg$f152(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
+  function peg$f153(zone) {    return { kind: "top", zone };  }
+  function peg$f154(zone) {    return { kind: "bottom", zone };  }
+  function peg$f155(family) {    return { kind: "new_pile", family };  }
+  function peg$f156(zone, i) {    return i;  }
+  function peg$f157(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
+  function peg$f158() {    return null;  }
+  function peg$f159(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
+  function peg$f160(zone, each) {    return { kind: "each", zone, each };  }
+  function peg$f161(zone) {    return { kind: "zone", zone };  }
+  function peg$f162(from, to, i) {    return i;  }
+  function peg$f163(from, to, at, e) {    return e;  }
+  function peg$f164(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
+  function peg$f165(target, z) {    return z;  }
+  function peg$f166(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
+  function peg$f167(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
+  function peg$f168(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
+  function peg$f169(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
+  function peg$f170(target, value) {    return { kind: "set", target, value, loc: L() };  }
+  function peg$f171(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
+  function peg$f172(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
+  function peg$f173(name, value) {    return { kind: "let", name, value, loc: L() };  }
+  function peg$f174(cond, body, c, b) {    return { cond: c, body: b };  }
+  function peg$f175(cond, body, more, b) {    return b;  }
+  function peg$f176(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
+  function peg$f177(variable, source, e) {    return e;  }
+  function peg$f178(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
+  function peg$f179(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
+  function peg$f180(what) {    return { kind: "end", what, loc: L() };  }
+  function peg$f181() {    return { kind: "keep_turn", loc: L() };  }
+  function peg$f182() {    return { kind: "skip_next", loc: L() };  }
+  function peg$f183() {    return { kind: "reverse", loc: L() };  }
+  function peg$f184() {    return { kind: "next_step", loc: L() };  }
+  function peg$f185() {    return { kind: "close_window", loc: L() };  }
+  function peg$f186(seat) {    return { kind: "turn_to", seat, loc: L() };  }
+  function peg$f187(window) {    return { kind: "open_window", window, loc: L() };  }
+  function peg$f188(duration) {    return { kind: "pause", duration, loc: L() };  }
+  function peg$f189(text) {    return { kind: "announce", text, loc: L() };  }
+  function peg$f190(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
+  function peg$f191(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f192(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
+  function peg$f193(head, o, r) {    return [...o, r];  }
+  function peg$f194(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f195() {    return ["or", L()];  }
+  function peg$f196() {    return ["and", L()];  }
+  function peg$f197(head, o, r) {    return [...o, r];  }
+  function peg$f198(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f199(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
+  function peg$f200(left, t) {    return t;  }
+  function peg$f201(left, tail) {
     if (!tail) return left;
     const loc = { file, start: left.loc.start, end: L().end };
     if (tail.is === "empty") return { kind: "is_empty", subject: left, negated: tail.negated, loc };
     if (tail.is === "kind") return { kind: "is_kind", subject: left, negated: tail.negated, cardKind: tail.cardKind, loc };
     return { kind: "binary", op: tail.op, left, right: tail.right, opLoc: tail.opLoc, loc };
   }
-  function peg$f199(o, right) {    return { op: o[0], opLoc: o[1], right };  }
-  function peg$f200() {    return { is: "empty", negated: true };  }
-  function peg$f201() {    return { is: "empty", negated: false };  }
-  function peg$f202(cardKind) {    return { is: "kind", negated: true, cardKind };  }
-  function peg$f203(cardKind) {    return { is: "kind", negated: false, cardKind };  }
-  function peg$f204(op) {    return [op, L()];  }
-  function peg$f205(head, o, r) {    return [...o, r];  }
-  function peg$f206(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f202(o, right) {    return { op: o[0], opLoc: o[1], right };  }
+  function peg$f203() {    return { is: "empty", negated: true };  }
+  function peg$f204() {    return { is: "empty", negated: false };  }
+  function peg$f205(cardKind) {    return { is: "kind", negated: true, cardKind };  }
+  function peg$f206(cardKind) {    return { is: "kind", negated: false, cardKind };  }
   function peg$f207(op) {    return [op, L()];  }
   function peg$f208(head, o, r) {    return [...o, r];  }
   function peg$f209(head, tail) {    return foldLeft(head, tail, file);  }
   function peg$f210(op) {    return [op, L()];  }
-  function peg$f211(operand) {
+  function peg$f211(head, o, r) {    return [...o, r];  }
+  function peg$f212(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f213(op) {    return [op, L()];  }
+  function peg$f214(operand) {
     if (operand.kind === "number") return { ...operand, value: -operand.value, raw: "-" + operand.raw, loc: L() };
     return { kind: "unary", op: "-", operand, loc: L() };
   }
-  function peg$f212(head, attr) {    return [attr, L()];  }
-  function peg$f213(head, tail) {
+  function peg$f215(head, attr) {    return [attr, L()];  }
+  function peg$f216(head, tail) {
     return tail.reduce((object, [attr, l]) => ({
       kind: "member", object, attr, loc: { file, start: object.loc.start, end: l.end },
     }), head);
   }
-  function peg$f214(e) {    return e;  }
-  function peg$f215() {    return { kind: "bool", value: true, loc: L() };  }
-  function peg$f216() {    return { kind: "bool", value: false, loc: L() };  }
-  function peg$f217() {    return { kind: "none", loc: L() };  }
-  function peg$f218(zone) {    return { kind: "top_of", zone, loc: L() };  }
-  function peg$f219(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
-  function peg$f220(zone) {    return { kind: "count_of", zone, loc: L() };  }
-  function peg$f221() {    return { kind: "builtin", name: "my_side", loc: L() };  }
-  function peg$f222(name) {    return { kind: "builtin", name, loc: L() };  }
-  function peg$f223(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
-  function peg$f224(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
-  function peg$f225(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
-  function peg$f226(seat) {    return { kind: "side_of", seat, loc: L() };  }
-  function peg$f227(card) {    return { kind: "position_of", card, loc: L() };  }
-  function peg$f228(die) {    return { kind: "roll", die, loc: L() };  }
-  function peg$f229(min, max) {    return { kind: "random", min, max, loc: L() };  }
-  function peg$f230(owner) {    return { kind: "deck_of", owner, loc: L() };  }
-  function peg$f231(family) {    return { kind: "new_pile", family, loc: L() };  }
-  function peg$f232(quantifier, variable, source, e) {    return e;  }
-  function peg$f233(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
-  function peg$f234(op, body, variable, source, e) {    return e;  }
-  function peg$f235(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
-  function peg$f236(of, number) {    return { kind: "seat", of, number, loc: L() };  }
-  function peg$f237(raw) {    return Number(raw);  }
-  function peg$f238() {    return scenarioMode;  }
-  function peg$f239(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
-  function peg$f240(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
-  function peg$f241() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
-  function peg$f242() {    return "'";  }
-  function peg$f243() {    return "\\";  }
-  function peg$f244(n) {    return ident(n);  }
-  function peg$f245(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f246(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f247(name, a) {    return a;  }
-  function peg$f248(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
-  function peg$f249(name) {    return { kind: "name", name, loc: L() };  }
-  function peg$f250(elements) {    return { kind: "list", elements, loc: L() };  }
-  function peg$f251() {    scenarioMode = true; return true;  }
-  function peg$f252(header, i) {    return i;  }
-  function peg$f253(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
-  function peg$f254(name, s) {    return { kind: "path", path: s };  }
-  function peg$f255(name, g) {    return { kind: "id", id: g };  }
-  function peg$f256(name, game) {    return { name, game };  }
-  function peg$f257(count) {    return { kind: "sc_players", count, loc: L() };  }
-  function peg$f258(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
-  function peg$f259(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
-  function peg$f260(a) {    return a;  }
-  function peg$f261(items) {    return { kind: "sc_arrange", items, loc: L() };  }
-  function peg$f262(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
-  function peg$f263(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
-  function peg$f264(name) {    return { kind: "ar_stage", name, loc: L() };  }
-  function peg$f265(round) {    return { kind: "ar_round", round, loc: L() };  }
-  function peg$f266(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
-  function peg$f267(name) {    return { kind: "ar_window", name, loc: L() };  }
-  function peg$f268(zone, c) {    return c;  }
-  function peg$f269(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
-  function peg$f270(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
-  function peg$f271(cards) {    return cards;  }
-  function peg$f272() {    return { kind: "hole", loc: L() };  }
-  function peg$f273(time, s) {    return s;  }
-  function peg$f274(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
-  function peg$f275(time, s) {    return s;  }
-  function peg$f276(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
-  function peg$f277(d) {    return d;  }
-  function peg$f278(steps) {    return { kind: "st_together", steps, loc: L() };  }
-  function peg$f279(seat, action, a) {    return a;  }
-  function peg$f280(seat, action, args, l) {    return l.elements;  }
-  function peg$f281(seat, action, args, u) {    return [u];  }
-  function peg$f282(seat, action, args, v) {    return v;  }
-  function peg$f283(seat, action, args, rolling, c) {    return c;  }
-  function peg$f284(seat, action, args, rolling, code) {    return { code };  }
-  function peg$f285(seat, action, args, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
-  function peg$f286(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
-  function peg$f287() {    return { kind: "arg_new", loc: L() };  }
-  function peg$f288(number) {    return { kind: "arg_pile", number, loc: L() };  }
-  function peg$f289(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
-  function peg$f290(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
-  function peg$f291(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
-  function peg$f292(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
-  function peg$f293(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
-  function peg$f294() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
-  function peg$f295(expr) {    return { kind: "st_expect", expr, loc: L() };  }
-  function peg$f296(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f297(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f298(head, m) {    return m;  }
-  function peg$f299(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f300(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f301(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f302(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f303(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f304(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f305(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f306(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f307(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f308(text) {    return KEYWORDS.has(text);  }
-  function peg$f309(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f310(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f311(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f312(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f313(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
-  function peg$f314(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f315(raw) {    return Number(raw);  }
-  function peg$f316(raw) {
+  function peg$f217(e) {    return e;  }
+  function peg$f218() {    return { kind: "bool", value: true, loc: L() };  }
+  function peg$f219() {    return { kind: "bool", value: false, loc: L() };  }
+  function peg$f220() {    return { kind: "none", loc: L() };  }
+  function peg$f221(zone) {    return { kind: "top_of", zone, loc: L() };  }
+  function peg$f222(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
+  function peg$f223(zone) {    return { kind: "count_of", zone, loc: L() };  }
+  function peg$f224() {    return { kind: "builtin", name: "my_side", loc: L() };  }
+  function peg$f225(name) {    return { kind: "builtin", name, loc: L() };  }
+  function peg$f226(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
+  function peg$f227(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
+  function peg$f228(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
+  function peg$f229(seat) {    return { kind: "side_of", seat, loc: L() };  }
+  function peg$f230(card) {    return { kind: "position_of", card, loc: L() };  }
+  function peg$f231(die) {    return { kind: "roll", die, loc: L() };  }
+  function peg$f232(min, max) {    return { kind: "random", min, max, loc: L() };  }
+  function peg$f233(owner) {    return { kind: "deck_of", owner, loc: L() };  }
+  function peg$f234(family) {    return { kind: "new_pile", family, loc: L() };  }
+  function peg$f235(quantifier, variable, source, e) {    return e;  }
+  function peg$f236(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
+  function peg$f237(op, body, variable, source, e) {    return e;  }
+  function peg$f238(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
+  function peg$f239(of, number) {    return { kind: "seat", of, number, loc: L() };  }
+  function peg$f240(raw) {    return Number(raw);  }
+  function peg$f241() {    return scenarioMode;  }
+  function peg$f242(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
+  function peg$f243(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
+  function peg$f244() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
+  function peg$f245() {    return "'";  }
+  function peg$f246() {    return "\\";  }
+  function peg$f247(n) {    return ident(n);  }
+  function peg$f248(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f249(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f250(name, a) {    return a;  }
+  function peg$f251(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
+  function peg$f252(name) {    return { kind: "name", name, loc: L() };  }
+  function peg$f253(elements) {    return { kind: "list", elements, loc: L() };  }
+  function peg$f254() {    scenarioMode = true; return true;  }
+  function peg$f255(header, i) {    return i;  }
+  function peg$f256(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
+  function peg$f257(name, s) {    return { kind: "path", path: s };  }
+  function peg$f258(name, g) {    return { kind: "id", id: g };  }
+  function peg$f259(name, game) {    return { name, game };  }
+  function peg$f260(count) {    return { kind: "sc_players", count, loc: L() };  }
+  function peg$f261(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
+  function peg$f262(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
+  function peg$f263(a) {    return a;  }
+  function peg$f264(items) {    return { kind: "sc_arrange", items, loc: L() };  }
+  function peg$f265(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
+  function peg$f266(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
+  function peg$f267(name) {    return { kind: "ar_stage", name, loc: L() };  }
+  function peg$f268(round) {    return { kind: "ar_round", round, loc: L() };  }
+  function peg$f269(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
+  function peg$f270(name) {    return { kind: "ar_window", name, loc: L() };  }
+  function peg$f271(zone, c) {    return c;  }
+  function peg$f272(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
+  function peg$f273(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
+  function peg$f274(cards) {    return cards;  }
+  function peg$f275() {    return { kind: "hole", loc: L() };  }
+  function peg$f276(time, s) {    return s;  }
+  function peg$f277(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f278(time, s) {    return s;  }
+  function peg$f279(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
+  function peg$f280(d) {    return d;  }
+  function peg$f281(steps) {    return { kind: "st_together", steps, loc: L() };  }
+  function peg$f282(seat, action, a) {    return a;  }
+  function peg$f283(seat, action, args, l) {    return l.elements;  }
+  function peg$f284(seat, action, args, u) {    return [u];  }
+  function peg$f285(seat, action, args, v) {    return v;  }
+  function peg$f286(seat, action, args, rolling, c) {    return c;  }
+  function peg$f287(seat, action, args, rolling, code) {    return { code };  }
+  function peg$f288(seat, action, args, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
+  function peg$f289(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
+  function peg$f290() {    return { kind: "arg_new", loc: L() };  }
+  function peg$f291(number) {    return { kind: "arg_pile", number, loc: L() };  }
+  function peg$f292(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f293(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f294(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f295(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f296(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f297() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f298(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f299(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f300(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f301(head, m) {    return m;  }
+  function peg$f302(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f303(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f304(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f305(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f306(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f307(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f308(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f309(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f310(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f311(text) {    return KEYWORDS.has(text);  }
+  function peg$f312(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f313(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f314(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
+  function peg$f315(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f316(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f317(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f318(raw) {    return Number(raw);  }
+  function peg$f319(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f317(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f318(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f319() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f320(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f321(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f322() {    return '"';  }
-  function peg$f323() {    return "\\";  }
-  function peg$f324(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f325() {    return String.fromCharCode(123);  }
-  function peg$f326() {    return String.fromCharCode(125);  }
+  function peg$f320(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f321(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f322() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f323(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f324(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f325() {    return '"';  }
+  function peg$f326() {    return "\\";  }
+  function peg$f327(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f328() {    return String.fromCharCode(123);  }
+  function peg$f329() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -5952,6 +5959,83 @@ function peg$parse(input, options) {
           peg$currPos = s0;
           s0 = peg$FAILED;
         }
+        if (s0 === peg$FAILED) {
+          s0 = peg$currPos;
+          if (input.substr(peg$currPos, 5) === peg$c36) {
+            s1 = peg$c36;
+            peg$currPos += 5;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e38); }
+          }
+          if (s1 !== peg$FAILED) {
+            s2 = peg$currPos;
+            peg$silentFails++;
+            s3 = peg$parseC();
+            peg$silentFails--;
+            if (s3 === peg$FAILED) {
+              s2 = undefined;
+            } else {
+              peg$currPos = s2;
+              s2 = peg$FAILED;
+            }
+            if (s2 !== peg$FAILED) {
+              s3 = peg$parse_();
+              if (input.charCodeAt(peg$currPos) === 123) {
+                s4 = peg$c3;
+                peg$currPos++;
+              } else {
+                s4 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e3); }
+              }
+              if (s4 !== peg$FAILED) {
+                s5 = peg$parse_();
+                s6 = [];
+                s7 = peg$parseLayoutName();
+                while (s7 !== peg$FAILED) {
+                  s6.push(s7);
+                  s7 = peg$currPos;
+                  s8 = peg$parseComma();
+                  if (s8 !== peg$FAILED) {
+                    s8 = peg$parseLayoutName();
+                    if (s8 === peg$FAILED) {
+                      peg$currPos = s7;
+                      s7 = peg$FAILED;
+                    } else {
+                      s7 = s8;
+                    }
+                  } else {
+                    s7 = s8;
+                  }
+                }
+                s7 = peg$parseTrailingComma();
+                if (input.charCodeAt(peg$currPos) === 125) {
+                  s8 = peg$c4;
+                  peg$currPos++;
+                } else {
+                  s8 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e4); }
+                }
+                if (s8 !== peg$FAILED) {
+                  peg$savedPos = s0;
+                  s0 = peg$f137(s6);
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        }
       }
     }
 
@@ -5959,6 +6043,70 @@ function peg$parse(input, options) {
   }
 
   function peg$parseLayoutColour() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+
+    s0 = peg$currPos;
+    s1 = peg$parseName();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      s3 = peg$parseString();
+      if (s3 !== peg$FAILED) {
+        s4 = peg$currPos;
+        s5 = peg$parse_();
+        if (input.substr(peg$currPos, 6) === peg$c37) {
+          s6 = peg$c37;
+          peg$currPos += 6;
+        } else {
+          s6 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e39); }
+        }
+        if (s6 !== peg$FAILED) {
+          s7 = peg$currPos;
+          peg$silentFails++;
+          s8 = peg$parseC();
+          peg$silentFails--;
+          if (s8 === peg$FAILED) {
+            s7 = undefined;
+          } else {
+            peg$currPos = s7;
+            s7 = peg$FAILED;
+          }
+          if (s7 !== peg$FAILED) {
+            s8 = peg$parse_();
+            s9 = peg$parseString();
+            if (s9 !== peg$FAILED) {
+              peg$savedPos = s4;
+              s4 = peg$f138(s1, s3, s9);
+            } else {
+              peg$currPos = s4;
+              s4 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s4;
+            s4 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 === peg$FAILED) {
+          s4 = null;
+        }
+        peg$savedPos = s0;
+        s0 = peg$f139(s1, s3, s4);
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseLayoutName() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -5968,7 +6116,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f137(s1, s3);
+        s0 = peg$f140(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6014,7 +6162,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f138(s1, s3);
+        s0 = peg$f141(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6037,7 +6185,7 @@ function peg$parse(input, options) {
       s3 = peg$parseLayoutPosition();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f139(s1, s3);
+        s0 = peg$f142(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6072,7 +6220,7 @@ function peg$parse(input, options) {
           s6 = peg$parseK_me();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s5;
-            s6 = peg$f140(s1);
+            s6 = peg$f143(s1);
           }
           s5 = s6;
         }
@@ -6087,7 +6235,7 @@ function peg$parse(input, options) {
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f141(s1, s5);
+            s2 = peg$f144(s1, s5);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6104,7 +6252,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f142(s1, s2);
+      s0 = peg$f145(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6125,7 +6273,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e39); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -6147,13 +6295,13 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f143(s1);
+      s1 = peg$f146(s1);
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e38); }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
 
     return s0;
@@ -6178,7 +6326,7 @@ function peg$parse(input, options) {
       if (s5 !== peg$FAILED) {
         s6 = peg$parseSep();
         peg$savedPos = s4;
-        s4 = peg$f144(s5);
+        s4 = peg$f147(s5);
       } else {
         peg$currPos = s4;
         s4 = peg$FAILED;
@@ -6190,7 +6338,7 @@ function peg$parse(input, options) {
         if (s5 !== peg$FAILED) {
           s6 = peg$parseSep();
           peg$savedPos = s4;
-          s4 = peg$f144(s5);
+          s4 = peg$f147(s5);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -6205,7 +6353,7 @@ function peg$parse(input, options) {
       }
       if (s4 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f145(s3);
+        s0 = peg$f148(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6332,7 +6480,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f146(s3, s7, s8);
+            s0 = peg$f149(s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6366,7 +6514,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f147(s5);
+          s0 = peg$f150(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6391,7 +6539,7 @@ function peg$parse(input, options) {
           s6 = peg$parseAdditive();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f148(s1, s6);
+            s2 = peg$f151(s1, s6);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6404,7 +6552,7 @@ function peg$parse(input, options) {
           s2 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f149(s1, s2);
+        s0 = peg$f152(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6427,7 +6575,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f150(s5);
+          s0 = peg$f153(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6451,7 +6599,7 @@ function peg$parse(input, options) {
           s5 = peg$parseAdditive();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f151(s5);
+            s0 = peg$f154(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6478,7 +6626,7 @@ function peg$parse(input, options) {
               s7 = peg$parseAdditive();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f152(s7);
+                s0 = peg$f155(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6507,7 +6655,7 @@ function peg$parse(input, options) {
               s6 = peg$parseAdditive();
               if (s6 !== peg$FAILED) {
                 peg$savedPos = s2;
-                s2 = peg$f153(s1, s6);
+                s2 = peg$f156(s1, s6);
               } else {
                 peg$currPos = s2;
                 s2 = peg$FAILED;
@@ -6520,7 +6668,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f154(s1, s2);
+            s0 = peg$f157(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6543,7 +6691,7 @@ function peg$parse(input, options) {
       s4 = peg$parseK_all();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s3;
-        s4 = peg$f155();
+        s4 = peg$f158();
       }
       s3 = s4;
       if (s3 === peg$FAILED) {
@@ -6563,7 +6711,7 @@ function peg$parse(input, options) {
               s11 = peg$parseDealTarget();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f156(s3, s7, s11);
+                s0 = peg$f159(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6631,7 +6779,7 @@ function peg$parse(input, options) {
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f157(s1, s6);
+              s0 = peg$f160(s1, s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6657,7 +6805,7 @@ function peg$parse(input, options) {
       s1 = peg$parseAdditive();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f158(s1);
+        s1 = peg$f161(s1);
       }
       s0 = s1;
     }
@@ -6688,7 +6836,7 @@ function peg$parse(input, options) {
               s12 = peg$parseAdditive();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f159(s3, s7, s12);
+                s8 = peg$f162(s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -6708,7 +6856,7 @@ function peg$parse(input, options) {
               s13 = peg$parseExpr();
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s9;
-                s9 = peg$f160(s3, s7, s8, s13);
+                s9 = peg$f163(s3, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -6721,7 +6869,7 @@ function peg$parse(input, options) {
               s9 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f161(s3, s7, s8, s9);
+            s0 = peg$f164(s3, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6759,7 +6907,7 @@ function peg$parse(input, options) {
           s8 = peg$parseAdditive();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f162(s3, s8);
+            s4 = peg$f165(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -6772,7 +6920,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f163(s3, s4);
+        s0 = peg$f166(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6804,7 +6952,7 @@ function peg$parse(input, options) {
             s9 = peg$parseAdditive();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f164(s5, s9);
+              s0 = peg$f167(s5, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6851,7 +6999,7 @@ function peg$parse(input, options) {
               s11 = peg$parseK_top();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f165(s3, s7);
+                s0 = peg$f168(s3, s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6921,7 +7069,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseAdditive();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f166(s2, s8, s12, s16);
+                    s0 = peg$f169(s2, s8, s12, s16);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -6997,7 +7145,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f167(s3, s8);
+              s0 = peg$f170(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7038,7 +7186,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f168(s3, s7);
+            s0 = peg$f171(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7075,7 +7223,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f169(s3, s7);
+            s0 = peg$f172(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7107,7 +7255,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
 
     return s0;
@@ -7152,7 +7300,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f170(s3, s8);
+              s0 = peg$f173(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7204,7 +7352,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseBlock();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s7;
-                  s7 = peg$f171(s3, s5, s13, s15);
+                  s7 = peg$f174(s3, s5, s13, s15);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -7237,7 +7385,7 @@ function peg$parse(input, options) {
                   s15 = peg$parseBlock();
                   if (s15 !== peg$FAILED) {
                     peg$savedPos = s7;
-                    s7 = peg$f171(s3, s5, s13, s15);
+                    s7 = peg$f174(s3, s5, s13, s15);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -7263,7 +7411,7 @@ function peg$parse(input, options) {
             s11 = peg$parseBlock();
             if (s11 !== peg$FAILED) {
               peg$savedPos = s7;
-              s7 = peg$f172(s3, s5, s6, s11);
+              s7 = peg$f175(s3, s5, s6, s11);
             } else {
               peg$currPos = s7;
               s7 = peg$FAILED;
@@ -7276,7 +7424,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f173(s3, s5, s6, s7);
+          s0 = peg$f176(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7319,7 +7467,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseExpr();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s10;
-                  s10 = peg$f174(s5, s9, s14);
+                  s10 = peg$f177(s5, s9, s14);
                 } else {
                   peg$currPos = s10;
                   s10 = peg$FAILED;
@@ -7335,7 +7483,7 @@ function peg$parse(input, options) {
               s12 = peg$parseBlock();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f175(s5, s9, s10, s12);
+                s0 = peg$f178(s5, s9, s10, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7377,7 +7525,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f176(s3, s5);
+          s0 = peg$f179(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7419,7 +7567,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f177(s3);
+        s0 = peg$f180(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7442,7 +7590,7 @@ function peg$parse(input, options) {
       s3 = peg$parseK_turn();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f178();
+        s0 = peg$f181();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7459,7 +7607,7 @@ function peg$parse(input, options) {
         s3 = peg$parseK_next();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f179();
+          s0 = peg$f182();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7473,7 +7621,7 @@ function peg$parse(input, options) {
         s1 = peg$parseK_reverse();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f180();
+          s1 = peg$f183();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -7481,12 +7629,12 @@ function peg$parse(input, options) {
           s1 = peg$parseK_next();
           if (s1 !== peg$FAILED) {
             s2 = peg$parse_();
-            if (input.substr(peg$currPos, 4) === peg$c36) {
-              s3 = peg$c36;
+            if (input.substr(peg$currPos, 4) === peg$c38) {
+              s3 = peg$c38;
               peg$currPos += 4;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e41); }
+              if (peg$silentFails === 0) { peg$fail(peg$e43); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$currPos;
@@ -7501,7 +7649,7 @@ function peg$parse(input, options) {
               }
               if (s4 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f181();
+                s0 = peg$f184();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7522,7 +7670,7 @@ function peg$parse(input, options) {
               s3 = peg$parseK_window();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f182();
+                s0 = peg$f185();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7552,7 +7700,7 @@ function peg$parse(input, options) {
         s5 = peg$parseExpr();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f183(s5);
+          s0 = peg$f186(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7582,7 +7730,7 @@ function peg$parse(input, options) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f184(s5);
+          s0 = peg$f187(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7609,7 +7757,7 @@ function peg$parse(input, options) {
       s3 = peg$parseExpr();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f185(s3);
+        s0 = peg$f188(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7632,7 +7780,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f186(s3);
+        s0 = peg$f189(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7664,7 +7812,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f187(s3, s7, s9);
+              s0 = peg$f190(s3, s7, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7749,7 +7897,7 @@ function peg$parse(input, options) {
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f188(s1, s5);
+            s0 = peg$f191(s1, s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7803,7 +7951,7 @@ function peg$parse(input, options) {
               s11 = peg$parseExpr();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f189(s3, s7, s11);
+                s0 = peg$f192(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7847,7 +7995,7 @@ function peg$parse(input, options) {
         s7 = peg$parseAnd();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f190(s1, s5, s7);
+          s3 = peg$f193(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -7866,7 +8014,7 @@ function peg$parse(input, options) {
           s7 = peg$parseAnd();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f190(s1, s5, s7);
+            s3 = peg$f193(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -7877,7 +8025,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f191(s1, s2);
+      s0 = peg$f194(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7893,7 +8041,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_or();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f192();
+      s1 = peg$f195();
     }
     s0 = s1;
 
@@ -7907,7 +8055,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_and();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f193();
+      s1 = peg$f196();
     }
     s0 = s1;
 
@@ -7929,7 +8077,7 @@ function peg$parse(input, options) {
         s7 = peg$parseNot();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f194(s1, s5, s7);
+          s3 = peg$f197(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -7948,7 +8096,7 @@ function peg$parse(input, options) {
           s7 = peg$parseNot();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f194(s1, s5, s7);
+            s3 = peg$f197(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -7959,7 +8107,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f195(s1, s2);
+      s0 = peg$f198(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -7978,7 +8126,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNot();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f196(s3);
+        s0 = peg$f199(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8005,7 +8153,7 @@ function peg$parse(input, options) {
       s4 = peg$parseCompTail();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s2;
-        s2 = peg$f197(s1, s4);
+        s2 = peg$f200(s1, s4);
       } else {
         peg$currPos = s2;
         s2 = peg$FAILED;
@@ -8014,7 +8162,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f198(s1, s2);
+      s0 = peg$f201(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8033,7 +8181,7 @@ function peg$parse(input, options) {
       s3 = peg$parseAdditive();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f199(s1, s3);
+        s0 = peg$f202(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8053,7 +8201,7 @@ function peg$parse(input, options) {
           s5 = peg$parseK_empty();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f200();
+            s0 = peg$f203();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8074,7 +8222,7 @@ function peg$parse(input, options) {
           s3 = peg$parseK_empty();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f201();
+            s0 = peg$f204();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8094,7 +8242,7 @@ function peg$parse(input, options) {
               s5 = peg$parseName();
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f202(s5);
+                s0 = peg$f205(s5);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8115,7 +8263,7 @@ function peg$parse(input, options) {
               s3 = peg$parseName();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f203(s3);
+                s0 = peg$f206(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8137,36 +8285,36 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c37) {
-      s2 = peg$c37;
+    if (input.substr(peg$currPos, 2) === peg$c39) {
+      s2 = peg$c39;
       peg$currPos += 2;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 2) === peg$c38) {
-        s2 = peg$c38;
+      if (input.substr(peg$currPos, 2) === peg$c40) {
+        s2 = peg$c40;
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e43); }
+        if (peg$silentFails === 0) { peg$fail(peg$e45); }
       }
       if (s2 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c39) {
-          s2 = peg$c39;
+        if (input.substr(peg$currPos, 2) === peg$c41) {
+          s2 = peg$c41;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e44); }
+          if (peg$silentFails === 0) { peg$fail(peg$e46); }
         }
         if (s2 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c40) {
-            s2 = peg$c40;
+          if (input.substr(peg$currPos, 2) === peg$c42) {
+            s2 = peg$c42;
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e45); }
+            if (peg$silentFails === 0) { peg$fail(peg$e47); }
           }
           if (s2 === peg$FAILED) {
             s2 = input.charAt(peg$currPos);
@@ -8174,7 +8322,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e46); }
+              if (peg$silentFails === 0) { peg$fail(peg$e48); }
             }
             if (s2 === peg$FAILED) {
               s2 = peg$parseK_in();
@@ -8193,7 +8341,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f204(s1);
+      s1 = peg$f207(s1);
     }
     s0 = s1;
 
@@ -8215,7 +8363,7 @@ function peg$parse(input, options) {
         s7 = peg$parseMultiplicative();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f205(s1, s5, s7);
+          s3 = peg$f208(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8232,89 +8380,6 @@ function peg$parse(input, options) {
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           s7 = peg$parseMultiplicative();
-          if (s7 !== peg$FAILED) {
-            peg$savedPos = s3;
-            s3 = peg$f205(s1, s5, s7);
-          } else {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-      }
-      peg$savedPos = s0;
-      s0 = peg$f206(s1, s2);
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseAddOp() {
-    let s0, s1, s2;
-
-    s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = input.charAt(peg$currPos);
-    if (peg$r3.test(s2)) {
-      peg$currPos++;
-    } else {
-      s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e47); }
-    }
-    if (s2 === peg$FAILED) {
-      s2 = peg$parseK_without();
-    }
-    if (s2 !== peg$FAILED) {
-      s1 = input.substring(s1, peg$currPos);
-    } else {
-      s1 = s2;
-    }
-    if (s1 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s1 = peg$f207(s1);
-    }
-    s0 = s1;
-
-    return s0;
-  }
-
-  function peg$parseMultiplicative() {
-    let s0, s1, s2, s3, s4, s5, s6, s7;
-
-    s0 = peg$currPos;
-    s1 = peg$parseUnary();
-    if (s1 !== peg$FAILED) {
-      s2 = [];
-      s3 = peg$currPos;
-      s4 = peg$parse_();
-      s5 = peg$parseMulOp();
-      if (s5 !== peg$FAILED) {
-        s6 = peg$parse_();
-        s7 = peg$parseUnary();
-        if (s7 !== peg$FAILED) {
-          peg$savedPos = s3;
-          s3 = peg$f208(s1, s5, s7);
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-      while (s3 !== peg$FAILED) {
-        s2.push(s3);
-        s3 = peg$currPos;
-        s4 = peg$parse_();
-        s5 = peg$parseMulOp();
-        if (s5 !== peg$FAILED) {
-          s6 = peg$parse_();
-          s7 = peg$parseUnary();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
             s3 = peg$f208(s1, s5, s7);
@@ -8337,20 +8402,20 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseMulOp() {
+  function peg$parseAddOp() {
     let s0, s1, s2;
 
     s0 = peg$currPos;
     s1 = peg$currPos;
     s2 = input.charAt(peg$currPos);
-    if (peg$r4.test(s2)) {
+    if (peg$r3.test(s2)) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e48); }
+      if (peg$silentFails === 0) { peg$fail(peg$e49); }
     }
     if (s2 === peg$FAILED) {
-      s2 = peg$parseK_mod();
+      s2 = peg$parseK_without();
     }
     if (s2 !== peg$FAILED) {
       s1 = input.substring(s1, peg$currPos);
@@ -8366,23 +8431,106 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseMultiplicative() {
+    let s0, s1, s2, s3, s4, s5, s6, s7;
+
+    s0 = peg$currPos;
+    s1 = peg$parseUnary();
+    if (s1 !== peg$FAILED) {
+      s2 = [];
+      s3 = peg$currPos;
+      s4 = peg$parse_();
+      s5 = peg$parseMulOp();
+      if (s5 !== peg$FAILED) {
+        s6 = peg$parse_();
+        s7 = peg$parseUnary();
+        if (s7 !== peg$FAILED) {
+          peg$savedPos = s3;
+          s3 = peg$f211(s1, s5, s7);
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+      while (s3 !== peg$FAILED) {
+        s2.push(s3);
+        s3 = peg$currPos;
+        s4 = peg$parse_();
+        s5 = peg$parseMulOp();
+        if (s5 !== peg$FAILED) {
+          s6 = peg$parse_();
+          s7 = peg$parseUnary();
+          if (s7 !== peg$FAILED) {
+            peg$savedPos = s3;
+            s3 = peg$f211(s1, s5, s7);
+          } else {
+            peg$currPos = s3;
+            s3 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+      }
+      peg$savedPos = s0;
+      s0 = peg$f212(s1, s2);
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseMulOp() {
+    let s0, s1, s2;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    s2 = input.charAt(peg$currPos);
+    if (peg$r4.test(s2)) {
+      peg$currPos++;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e50); }
+    }
+    if (s2 === peg$FAILED) {
+      s2 = peg$parseK_mod();
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f213(s1);
+    }
+    s0 = s1;
+
+    return s0;
+  }
+
   function peg$parseUnary() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s1 = peg$c41;
+      s1 = peg$c43;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e49); }
+      if (peg$silentFails === 0) { peg$fail(peg$e51); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       s3 = peg$parseUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f211(s3);
+        s0 = peg$f214(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8407,17 +8555,17 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s4 = peg$c42;
+        s4 = peg$c44;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e50); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f212(s1, s5);
+          s3 = peg$f215(s1, s5);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8430,17 +8578,17 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s4 = peg$c42;
+          s4 = peg$c44;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e50); }
+          if (peg$silentFails === 0) { peg$fail(peg$e52); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parseName();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f212(s1, s5);
+            s3 = peg$f215(s1, s5);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8451,7 +8599,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f213(s1, s2);
+      s0 = peg$f216(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8499,7 +8647,7 @@ function peg$parse(input, options) {
                       }
                       if (s5 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f214(s3);
+                        s0 = peg$f217(s3);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -8517,7 +8665,7 @@ function peg$parse(input, options) {
                     s1 = peg$parseK_true();
                     if (s1 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s1 = peg$f215();
+                      s1 = peg$f218();
                     }
                     s0 = s1;
                     if (s0 === peg$FAILED) {
@@ -8525,7 +8673,7 @@ function peg$parse(input, options) {
                       s1 = peg$parseK_false();
                       if (s1 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s1 = peg$f216();
+                        s1 = peg$f219();
                       }
                       s0 = s1;
                       if (s0 === peg$FAILED) {
@@ -8533,7 +8681,7 @@ function peg$parse(input, options) {
                         s1 = peg$parseK_none();
                         if (s1 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s1 = peg$f217();
+                          s1 = peg$f220();
                         }
                         s0 = s1;
                         if (s0 === peg$FAILED) {
@@ -8547,7 +8695,7 @@ function peg$parse(input, options) {
                               s5 = peg$parsePostfix();
                               if (s5 !== peg$FAILED) {
                                 peg$savedPos = s0;
-                                s0 = peg$f218(s5);
+                                s0 = peg$f221(s5);
                               } else {
                                 peg$currPos = s0;
                                 s0 = peg$FAILED;
@@ -8571,7 +8719,7 @@ function peg$parse(input, options) {
                                 s5 = peg$parsePostfix();
                                 if (s5 !== peg$FAILED) {
                                   peg$savedPos = s0;
-                                  s0 = peg$f219(s5);
+                                  s0 = peg$f222(s5);
                                 } else {
                                   peg$currPos = s0;
                                   s0 = peg$FAILED;
@@ -8609,7 +8757,7 @@ function peg$parse(input, options) {
                                     }
                                     if (s6 !== peg$FAILED) {
                                       peg$savedPos = s0;
-                                      s0 = peg$f220(s4);
+                                      s0 = peg$f223(s4);
                                     } else {
                                       peg$currPos = s0;
                                       s0 = peg$FAILED;
@@ -8638,7 +8786,7 @@ function peg$parse(input, options) {
                                       s3 = peg$parseK_side();
                                       if (s3 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s0 = peg$f221();
+                                        s0 = peg$f224();
                                       } else {
                                         peg$currPos = s0;
                                         s0 = peg$FAILED;
@@ -8679,7 +8827,7 @@ function peg$parse(input, options) {
                                       }
                                       if (s1 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s1 = peg$f222(s1);
+                                        s1 = peg$f225(s1);
                                       }
                                       s0 = s1;
                                       if (s0 === peg$FAILED) {
@@ -8693,7 +8841,7 @@ function peg$parse(input, options) {
                                             s5 = peg$parsePostfix();
                                             if (s5 !== peg$FAILED) {
                                               peg$savedPos = s0;
-                                              s0 = peg$f223(s5);
+                                              s0 = peg$f226(s5);
                                             } else {
                                               peg$currPos = s0;
                                               s0 = peg$FAILED;
@@ -8717,7 +8865,7 @@ function peg$parse(input, options) {
                                               s5 = peg$parsePostfix();
                                               if (s5 !== peg$FAILED) {
                                                 peg$savedPos = s0;
-                                                s0 = peg$f224(s5);
+                                                s0 = peg$f227(s5);
                                               } else {
                                                 peg$currPos = s0;
                                                 s0 = peg$FAILED;
@@ -8741,7 +8889,7 @@ function peg$parse(input, options) {
                                                 s5 = peg$parsePostfix();
                                                 if (s5 !== peg$FAILED) {
                                                   peg$savedPos = s0;
-                                                  s0 = peg$f225(s5);
+                                                  s0 = peg$f228(s5);
                                                 } else {
                                                   peg$currPos = s0;
                                                   s0 = peg$FAILED;
@@ -8765,7 +8913,7 @@ function peg$parse(input, options) {
                                                   s5 = peg$parsePostfix();
                                                   if (s5 !== peg$FAILED) {
                                                     peg$savedPos = s0;
-                                                    s0 = peg$f226(s5);
+                                                    s0 = peg$f229(s5);
                                                   } else {
                                                     peg$currPos = s0;
                                                     s0 = peg$FAILED;
@@ -8793,7 +8941,7 @@ function peg$parse(input, options) {
                                                         s5 = peg$parsePostfix();
                                                         if (s5 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f227(s5);
+                                                          s0 = peg$f230(s5);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -8814,7 +8962,7 @@ function peg$parse(input, options) {
                                                         s3 = peg$parsePostfix();
                                                         if (s3 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f228(s3);
+                                                          s0 = peg$f231(s3);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -8843,7 +8991,7 @@ function peg$parse(input, options) {
                                                               s7 = peg$parseUnary();
                                                               if (s7 !== peg$FAILED) {
                                                                 peg$savedPos = s0;
-                                                                s0 = peg$f229(s3, s7);
+                                                                s0 = peg$f232(s3, s7);
                                                               } else {
                                                                 peg$currPos = s0;
                                                                 s0 = peg$FAILED;
@@ -8885,7 +9033,7 @@ function peg$parse(input, options) {
                                                                 }
                                                                 if (s6 !== peg$FAILED) {
                                                                   peg$savedPos = s0;
-                                                                  s0 = peg$f230(s4);
+                                                                  s0 = peg$f233(s4);
                                                                 } else {
                                                                   peg$currPos = s0;
                                                                   s0 = peg$FAILED;
@@ -8916,7 +9064,7 @@ function peg$parse(input, options) {
                                                                   s7 = peg$parsePostfix();
                                                                   if (s7 !== peg$FAILED) {
                                                                     peg$savedPos = s0;
-                                                                    s0 = peg$f231(s7);
+                                                                    s0 = peg$f234(s7);
                                                                   } else {
                                                                     peg$currPos = s0;
                                                                     s0 = peg$FAILED;
@@ -9012,7 +9160,7 @@ function peg$parse(input, options) {
               s12 = peg$parseExpr();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f232(s1, s3, s7, s12);
+                s8 = peg$f235(s1, s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -9025,7 +9173,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f233(s1, s3, s7, s8);
+            s0 = peg$f236(s1, s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9087,7 +9235,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseExpr();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s12;
-                    s12 = peg$f234(s1, s3, s7, s11, s16);
+                    s12 = peg$f237(s1, s3, s7, s11, s16);
                   } else {
                     peg$currPos = s12;
                     s12 = peg$FAILED;
@@ -9100,7 +9248,7 @@ function peg$parse(input, options) {
                   s12 = null;
                 }
                 peg$savedPos = s0;
-                s0 = peg$f235(s1, s3, s7, s11, s12);
+                s0 = peg$f238(s1, s3, s7, s11, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -9148,7 +9296,7 @@ function peg$parse(input, options) {
       s3 = peg$parseSeatNumber();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f236(s1, s3);
+        s0 = peg$f239(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9173,7 +9321,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e52); }
+      if (peg$silentFails === 0) { peg$fail(peg$e54); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -9218,7 +9366,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f237(s1);
+        s0 = peg$f240(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9230,7 +9378,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+      if (peg$silentFails === 0) { peg$fail(peg$e53); }
     }
 
     return s0;
@@ -9241,7 +9389,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f238();
+    s1 = peg$f241();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9253,7 +9401,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
@@ -9263,7 +9411,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e54); }
         }
         if (s5 !== peg$FAILED) {
           s6 = [];
@@ -9308,7 +9456,7 @@ function peg$parse(input, options) {
           }
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f239(s2, s3);
+            s0 = peg$f242(s2, s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9335,11 +9483,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c43;
+      s1 = peg$c45;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e55); }
+      if (peg$silentFails === 0) { peg$fail(peg$e57); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -9354,15 +9502,15 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 39) {
-          s3 = peg$c43;
+          s3 = peg$c45;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e57); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f240(s2);
+          s0 = peg$f243(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9378,11 +9526,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 39) {
-        s1 = peg$c43;
+        s1 = peg$c45;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e55); }
+        if (peg$silentFails === 0) { peg$fail(peg$e57); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -9398,7 +9546,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e56); }
+          if (peg$silentFails === 0) { peg$fail(peg$e58); }
         }
         if (s4 === peg$FAILED) {
           s4 = peg$currPos;
@@ -9408,7 +9556,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e57); }
+            if (peg$silentFails === 0) { peg$fail(peg$e59); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -9427,7 +9575,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f241();
+          s0 = peg$f244();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9440,7 +9588,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e54); }
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
     }
 
     return s0;
@@ -9450,30 +9598,30 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c44) {
-      s1 = peg$c44;
+    if (input.substr(peg$currPos, 2) === peg$c46) {
+      s1 = peg$c46;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e58); }
+      if (peg$silentFails === 0) { peg$fail(peg$e60); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f242();
+      s1 = peg$f245();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c45) {
-        s1 = peg$c45;
+      if (input.substr(peg$currPos, 2) === peg$c47) {
+        s1 = peg$c47;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e59); }
+        if (peg$silentFails === 0) { peg$fail(peg$e61); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f243();
+        s1 = peg$f246();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -9482,7 +9630,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e60); }
+          if (peg$silentFails === 0) { peg$fail(peg$e62); }
         }
       }
     }
@@ -9507,7 +9655,7 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f244(s2);
+      s2 = peg$f247(s2);
     }
     s1 = s2;
     if (s1 !== peg$FAILED) {
@@ -9548,7 +9696,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f245(s1, s4);
+          s0 = peg$f248(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9608,7 +9756,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f246(s1, s4);
+          s0 = peg$f249(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9669,7 +9817,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f247(s1, s5);
+          s2 = peg$f250(s1, s5);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -9682,7 +9830,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f248(s1, s2);
+      s0 = peg$f251(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -9698,7 +9846,7 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f249(s1);
+      s1 = peg$f252(s1);
     }
     s0 = s1;
 
@@ -9710,11 +9858,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c46;
+      s1 = peg$c48;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -9738,15 +9886,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parseTrailingComma();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s5 = peg$c47;
+        s5 = peg$c49;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e62); }
+        if (peg$silentFails === 0) { peg$fail(peg$e64); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f250(s3);
+        s0 = peg$f253(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9764,7 +9912,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f251();
+    s1 = peg$f254();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9780,7 +9928,7 @@ function peg$parse(input, options) {
         s7 = peg$parseScenarioItem();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s5;
-          s5 = peg$f252(s3, s7);
+          s5 = peg$f255(s3, s7);
         } else {
           peg$currPos = s5;
           s5 = peg$FAILED;
@@ -9792,7 +9940,7 @@ function peg$parse(input, options) {
           s7 = peg$parseScenarioItem();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s5;
-            s5 = peg$f252(s3, s7);
+            s5 = peg$f255(s3, s7);
           } else {
             peg$currPos = s5;
             s5 = peg$FAILED;
@@ -9800,7 +9948,7 @@ function peg$parse(input, options) {
         }
         s5 = peg$parseSep();
         peg$savedPos = s0;
-        s0 = peg$f253(s3, s4);
+        s0 = peg$f256(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9817,12 +9965,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c48) {
-      s1 = peg$c48;
+    if (input.substr(peg$currPos, 8) === peg$c50) {
+      s1 = peg$c50;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e65); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -9847,7 +9995,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s8;
-              s9 = peg$f254(s4, s9);
+              s9 = peg$f257(s4, s9);
             }
             s8 = s9;
             if (s8 === peg$FAILED) {
@@ -9855,13 +10003,13 @@ function peg$parse(input, options) {
               s9 = peg$parseGameId();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s9 = peg$f255(s4, s9);
+                s9 = peg$f258(s4, s9);
               }
               s8 = s9;
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f256(s4, s8);
+              s0 = peg$f259(s4, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -9896,7 +10044,7 @@ function peg$parse(input, options) {
       s3 = peg$parseIntLit();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f257(s3);
+        s0 = peg$f260(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9942,7 +10090,7 @@ function peg$parse(input, options) {
               s8 = peg$parseExpr();
               if (s8 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f258(s3, s8);
+                s0 = peg$f261(s3, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -9965,12 +10113,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 4) === peg$c49) {
-          s1 = peg$c49;
+        if (input.substr(peg$currPos, 4) === peg$c51) {
+          s1 = peg$c51;
           peg$currPos += 4;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e64); }
+          if (peg$silentFails === 0) { peg$fail(peg$e66); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -9991,7 +10139,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f259(s4);
+              s0 = peg$f262(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10006,12 +10154,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 7) === peg$c50) {
-            s1 = peg$c50;
+          if (input.substr(peg$currPos, 7) === peg$c52) {
+            s1 = peg$c52;
             peg$currPos += 7;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e65); }
+            if (peg$silentFails === 0) { peg$fail(peg$e67); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -10041,7 +10189,7 @@ function peg$parse(input, options) {
                 if (s8 !== peg$FAILED) {
                   s9 = peg$parseSep();
                   peg$savedPos = s7;
-                  s7 = peg$f260(s8);
+                  s7 = peg$f263(s8);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -10053,7 +10201,7 @@ function peg$parse(input, options) {
                   if (s8 !== peg$FAILED) {
                     s9 = peg$parseSep();
                     peg$savedPos = s7;
-                    s7 = peg$f260(s8);
+                    s7 = peg$f263(s8);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -10068,7 +10216,7 @@ function peg$parse(input, options) {
                 }
                 if (s7 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f261(s6);
+                  s0 = peg$f264(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -10134,7 +10282,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f262(s3, s8);
+              s0 = peg$f265(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10166,7 +10314,7 @@ function peg$parse(input, options) {
           s5 = peg$parseExpr();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f263(s5);
+            s0 = peg$f266(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10187,7 +10335,7 @@ function peg$parse(input, options) {
           s3 = peg$parseName();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f264(s3);
+            s0 = peg$f267(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10204,7 +10352,7 @@ function peg$parse(input, options) {
             s3 = peg$parseIntLit();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f265(s3);
+              s0 = peg$f268(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10221,7 +10369,7 @@ function peg$parse(input, options) {
               s3 = peg$parseExpr();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f266(s3);
+                s0 = peg$f269(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10241,7 +10389,7 @@ function peg$parse(input, options) {
                   s5 = peg$parseName();
                   if (s5 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f267(s5);
+                    s0 = peg$f270(s5);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -10288,12 +10436,12 @@ function peg$parse(input, options) {
                     }
                     if (s4 !== peg$FAILED) {
                       s5 = peg$parse_();
-                      if (input.substr(peg$currPos, 4) === peg$c51) {
-                        s6 = peg$c51;
+                      if (input.substr(peg$currPos, 4) === peg$c53) {
+                        s6 = peg$c53;
                         peg$currPos += 4;
                       } else {
                         s6 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e66); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e68); }
                       }
                       if (s6 !== peg$FAILED) {
                         s7 = peg$currPos;
@@ -10310,18 +10458,18 @@ function peg$parse(input, options) {
                           s8 = peg$currPos;
                           s9 = peg$parse_();
                           if (input.charCodeAt(peg$currPos) === 43) {
-                            s10 = peg$c52;
+                            s10 = peg$c54;
                             peg$currPos++;
                           } else {
                             s10 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e67); }
+                            if (peg$silentFails === 0) { peg$fail(peg$e69); }
                           }
                           if (s10 !== peg$FAILED) {
                             s11 = peg$parse_();
                             s12 = peg$parseArrangeCards();
                             if (s12 !== peg$FAILED) {
                               peg$savedPos = s8;
-                              s8 = peg$f268(s1, s12);
+                              s8 = peg$f271(s1, s12);
                             } else {
                               peg$currPos = s8;
                               s8 = peg$FAILED;
@@ -10334,7 +10482,7 @@ function peg$parse(input, options) {
                             s8 = null;
                           }
                           peg$savedPos = s0;
-                          s0 = peg$f269(s1, s8);
+                          s0 = peg$f272(s1, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10392,7 +10540,7 @@ function peg$parse(input, options) {
                         s6 = peg$parseArrangeCards();
                         if (s6 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f270(s1, s6);
+                          s0 = peg$f273(s1, s6);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10425,11 +10573,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c46;
+      s1 = peg$c48;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -10453,15 +10601,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parseTrailingComma();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s5 = peg$c47;
+        s5 = peg$c49;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e62); }
+        if (peg$silentFails === 0) { peg$fail(peg$e64); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f271(s3);
+        s0 = peg$f274(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10481,11 +10629,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 95) {
-        s1 = peg$c53;
+        s1 = peg$c55;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e68); }
+        if (peg$silentFails === 0) { peg$fail(peg$e70); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -10500,7 +10648,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f272();
+          s0 = peg$f275();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10529,7 +10677,7 @@ function peg$parse(input, options) {
           s6 = peg$parseTimedStep();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f273(s3, s6);
+            s4 = peg$f276(s3, s6);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -10542,7 +10690,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f274(s3, s4);
+        s0 = peg$f277(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10564,7 +10712,7 @@ function peg$parse(input, options) {
             s6 = peg$parseTimedStep();
             if (s6 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f275(s3, s6);
+              s4 = peg$f278(s3, s6);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -10577,7 +10725,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f276(s3, s4);
+          s0 = peg$f279(s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10603,7 +10751,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e69); }
+      if (peg$silentFails === 0) { peg$fail(peg$e71); }
     }
     if (s1 !== peg$FAILED) {
       while (s1 !== peg$FAILED) {
@@ -10613,7 +10761,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e69); }
+          if (peg$silentFails === 0) { peg$fail(peg$e71); }
         }
       }
     } else {
@@ -10627,12 +10775,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c54) {
-      s1 = peg$c54;
+    if (input.substr(peg$currPos, 8) === peg$c56) {
+      s1 = peg$c56;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e70); }
+      if (peg$silentFails === 0) { peg$fail(peg$e72); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -10662,7 +10810,7 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f277(s8);
+            s7 = peg$f280(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -10675,7 +10823,7 @@ function peg$parse(input, options) {
               if (s8 !== peg$FAILED) {
                 s9 = peg$parseSep();
                 peg$savedPos = s7;
-                s7 = peg$f277(s8);
+                s7 = peg$f280(s8);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -10694,7 +10842,7 @@ function peg$parse(input, options) {
             }
             if (s7 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f278(s6);
+              s0 = peg$f281(s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10732,12 +10880,12 @@ function peg$parse(input, options) {
     s1 = peg$parseScenarioSeat();
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      if (input.substr(peg$currPos, 4) === peg$c55) {
-        s3 = peg$c55;
+      if (input.substr(peg$currPos, 4) === peg$c57) {
+        s3 = peg$c57;
         peg$currPos += 4;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e71); }
+        if (peg$silentFails === 0) { peg$fail(peg$e73); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -10793,7 +10941,7 @@ function peg$parse(input, options) {
               }
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f279(s1, s6, s11);
+                s7 = peg$f282(s1, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -10807,12 +10955,12 @@ function peg$parse(input, options) {
             }
             s8 = peg$currPos;
             s9 = peg$parse_();
-            if (input.substr(peg$currPos, 7) === peg$c56) {
-              s10 = peg$c56;
+            if (input.substr(peg$currPos, 7) === peg$c58) {
+              s10 = peg$c58;
               peg$currPos += 7;
             } else {
               s10 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e72); }
+              if (peg$silentFails === 0) { peg$fail(peg$e74); }
             }
             if (s10 !== peg$FAILED) {
               s11 = peg$currPos;
@@ -10831,7 +10979,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseListExpr();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s13;
-                  s14 = peg$f280(s1, s6, s7, s14);
+                  s14 = peg$f283(s1, s6, s7, s14);
                 }
                 s13 = s14;
                 if (s13 === peg$FAILED) {
@@ -10839,13 +10987,13 @@ function peg$parse(input, options) {
                   s14 = peg$parseUnary();
                   if (s14 !== peg$FAILED) {
                     peg$savedPos = s13;
-                    s14 = peg$f281(s1, s6, s7, s14);
+                    s14 = peg$f284(s1, s6, s7, s14);
                   }
                   s13 = s14;
                 }
                 if (s13 !== peg$FAILED) {
                   peg$savedPos = s8;
-                  s8 = peg$f282(s1, s6, s7, s13);
+                  s8 = peg$f285(s1, s6, s7, s13);
                 } else {
                   peg$currPos = s8;
                   s8 = peg$FAILED;
@@ -10863,12 +11011,12 @@ function peg$parse(input, options) {
             }
             s9 = peg$currPos;
             s10 = peg$parse_();
-            if (input.substr(peg$currPos, 8) === peg$c57) {
-              s11 = peg$c57;
+            if (input.substr(peg$currPos, 8) === peg$c59) {
+              s11 = peg$c59;
               peg$currPos += 8;
             } else {
               s11 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e73); }
+              if (peg$silentFails === 0) { peg$fail(peg$e75); }
             }
             if (s11 !== peg$FAILED) {
               s12 = peg$currPos;
@@ -10887,7 +11035,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseRejectionCode();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s13;
-                  s13 = peg$f283(s1, s6, s7, s8, s15);
+                  s13 = peg$f286(s1, s6, s7, s8, s15);
                 } else {
                   peg$currPos = s13;
                   s13 = peg$FAILED;
@@ -10896,7 +11044,7 @@ function peg$parse(input, options) {
                   s13 = null;
                 }
                 peg$savedPos = s9;
-                s9 = peg$f284(s1, s6, s7, s8, s13);
+                s9 = peg$f287(s1, s6, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -10909,7 +11057,7 @@ function peg$parse(input, options) {
               s9 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f285(s1, s6, s7, s8, s9);
+            s0 = peg$f288(s1, s6, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10941,7 +11089,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e74); }
+      if (peg$silentFails === 0) { peg$fail(peg$e76); }
     }
 
     return s0;
@@ -10966,7 +11114,7 @@ function peg$parse(input, options) {
         s5 = peg$parseScenarioArgValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f286(s1, s5);
+          s0 = peg$f289(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11010,7 +11158,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f287();
+        s0 = peg$f290();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11027,7 +11175,7 @@ function peg$parse(input, options) {
         s3 = peg$parseSeatNumber();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f288(s3);
+          s0 = peg$f291(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11048,12 +11196,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c58) {
-      s1 = peg$c58;
+    if (input.substr(peg$currPos, 6) === peg$c60) {
+      s1 = peg$c60;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e75); }
+      if (peg$silentFails === 0) { peg$fail(peg$e77); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11071,12 +11219,12 @@ function peg$parse(input, options) {
         s4 = peg$parseK_not();
         if (s4 !== peg$FAILED) {
           s5 = peg$parse_();
-          if (input.substr(peg$currPos, 9) === peg$c59) {
-            s6 = peg$c59;
+          if (input.substr(peg$currPos, 9) === peg$c61) {
+            s6 = peg$c61;
             peg$currPos += 9;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e76); }
+            if (peg$silentFails === 0) { peg$fail(peg$e78); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$currPos;
@@ -11094,7 +11242,7 @@ function peg$parse(input, options) {
               s9 = peg$parseString();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f289(s9);
+                s0 = peg$f292(s9);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11121,12 +11269,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 6) === peg$c58) {
-        s1 = peg$c58;
+      if (input.substr(peg$currPos, 6) === peg$c60) {
+        s1 = peg$c60;
         peg$currPos += 6;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e75); }
+        if (peg$silentFails === 0) { peg$fail(peg$e77); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -11141,12 +11289,12 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 9) === peg$c59) {
-            s4 = peg$c59;
+          if (input.substr(peg$currPos, 9) === peg$c61) {
+            s4 = peg$c61;
             peg$currPos += 9;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e76); }
+            if (peg$silentFails === 0) { peg$fail(peg$e78); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -11164,7 +11312,7 @@ function peg$parse(input, options) {
               s7 = peg$parseString();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f290(s7);
+                s0 = peg$f293(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11187,12 +11335,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 6) === peg$c58) {
-          s1 = peg$c58;
+        if (input.substr(peg$currPos, 6) === peg$c60) {
+          s1 = peg$c60;
           peg$currPos += 6;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e75); }
+          if (peg$silentFails === 0) { peg$fail(peg$e77); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -11246,7 +11394,7 @@ function peg$parse(input, options) {
                 }
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f291(s4, s5);
+                  s0 = peg$f294(s4, s5);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -11269,12 +11417,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 6) === peg$c58) {
-            s1 = peg$c58;
+          if (input.substr(peg$currPos, 6) === peg$c60) {
+            s1 = peg$c60;
             peg$currPos += 6;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e75); }
+            if (peg$silentFails === 0) { peg$fail(peg$e77); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -11289,12 +11437,12 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parse_();
-              if (input.substr(peg$currPos, 7) === peg$c60) {
-                s4 = peg$c60;
+              if (input.substr(peg$currPos, 7) === peg$c62) {
+                s4 = peg$c62;
                 peg$currPos += 7;
               } else {
                 s4 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e77); }
+                if (peg$silentFails === 0) { peg$fail(peg$e79); }
               }
               if (s4 !== peg$FAILED) {
                 s5 = peg$currPos;
@@ -11310,11 +11458,11 @@ function peg$parse(input, options) {
                 if (s5 !== peg$FAILED) {
                   s6 = peg$parse_();
                   if (input.charCodeAt(peg$currPos) === 91) {
-                    s7 = peg$c46;
+                    s7 = peg$c48;
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e61); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e63); }
                   }
                   if (s7 !== peg$FAILED) {
                     s8 = peg$parse_();
@@ -11338,15 +11486,15 @@ function peg$parse(input, options) {
                     }
                     s10 = peg$parseTrailingComma();
                     if (input.charCodeAt(peg$currPos) === 93) {
-                      s11 = peg$c47;
+                      s11 = peg$c49;
                       peg$currPos++;
                     } else {
                       s11 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e62); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e64); }
                     }
                     if (s11 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f292(s9);
+                      s0 = peg$f295(s9);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11373,12 +11521,12 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 6) === peg$c58) {
-              s1 = peg$c58;
+            if (input.substr(peg$currPos, 6) === peg$c60) {
+              s1 = peg$c60;
               peg$currPos += 6;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e75); }
+              if (peg$silentFails === 0) { peg$fail(peg$e77); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -11397,12 +11545,12 @@ function peg$parse(input, options) {
                 s5 = peg$parseK_stage();
                 if (s5 === peg$FAILED) {
                   s5 = peg$currPos;
-                  if (input.substr(peg$currPos, 4) === peg$c36) {
-                    s6 = peg$c36;
+                  if (input.substr(peg$currPos, 4) === peg$c38) {
+                    s6 = peg$c38;
                     peg$currPos += 4;
                   } else {
                     s6 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e41); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e43); }
                   }
                   if (s6 !== peg$FAILED) {
                     s7 = peg$currPos;
@@ -11440,7 +11588,7 @@ function peg$parse(input, options) {
                   s6 = peg$parseName();
                   if (s6 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f293(s4, s6);
+                    s0 = peg$f296(s4, s6);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -11459,12 +11607,12 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 6) === peg$c58) {
-                s1 = peg$c58;
+              if (input.substr(peg$currPos, 6) === peg$c60) {
+                s1 = peg$c60;
                 peg$currPos += 6;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e75); }
+                if (peg$silentFails === 0) { peg$fail(peg$e77); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -11479,12 +11627,12 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   s3 = peg$parse_();
-                  if (input.substr(peg$currPos, 2) === peg$c61) {
-                    s4 = peg$c61;
+                  if (input.substr(peg$currPos, 2) === peg$c63) {
+                    s4 = peg$c63;
                     peg$currPos += 2;
                   } else {
                     s4 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e78); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e80); }
                   }
                   if (s4 !== peg$FAILED) {
                     s5 = peg$currPos;
@@ -11502,7 +11650,7 @@ function peg$parse(input, options) {
                       s7 = peg$parseK_window();
                       if (s7 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f294();
+                        s0 = peg$f297();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -11525,12 +11673,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 6) === peg$c58) {
-                  s1 = peg$c58;
+                if (input.substr(peg$currPos, 6) === peg$c60) {
+                  s1 = peg$c60;
                   peg$currPos += 6;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e75); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e77); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -11548,7 +11696,7 @@ function peg$parse(input, options) {
                     s4 = peg$parseExpr();
                     if (s4 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f295(s4);
+                      s0 = peg$f298(s4);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11580,11 +11728,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       s3 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 63) {
-        s4 = peg$c62;
+        s4 = peg$c64;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e79); }
+        if (peg$silentFails === 0) { peg$fail(peg$e81); }
       }
       if (s4 !== peg$FAILED) {
         s3 = [s3, s4];
@@ -11597,7 +11745,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f296(s1, s2);
+      s0 = peg$f299(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -11611,11 +11759,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c46;
+      s1 = peg$c48;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -11623,15 +11771,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 93) {
-          s5 = peg$c47;
+          s5 = peg$c49;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e62); }
+          if (peg$silentFails === 0) { peg$fail(peg$e64); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f297(s3);
+          s0 = peg$f300(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11652,18 +11800,18 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c63;
+          s5 = peg$c65;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e80); }
+          if (peg$silentFails === 0) { peg$fail(peg$e82); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f298(s1, s7);
+            s3 = peg$f301(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -11678,18 +11826,18 @@ function peg$parse(input, options) {
             s3 = peg$currPos;
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 124) {
-              s5 = peg$c63;
+              s5 = peg$c65;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e80); }
+              if (peg$silentFails === 0) { peg$fail(peg$e82); }
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$parse_();
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f298(s1, s7);
+                s3 = peg$f301(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -11704,7 +11852,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f299(s1, s2);
+          s0 = peg$f302(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11720,7 +11868,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f300(s1);
+            s1 = peg$f303(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -11728,7 +11876,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f301(s1);
+              s1 = peg$f304(s1);
             }
             s0 = s1;
           }
@@ -11758,7 +11906,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f302(s1, s5);
+          s0 = peg$f305(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11808,7 +11956,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f303(s1, s5);
+          s0 = peg$f306(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11828,7 +11976,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f304(s1);
+          s1 = peg$f307(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -11836,7 +11984,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f305(s1);
+            s1 = peg$f308(s1);
           }
           s0 = s1;
         }
@@ -11856,7 +12004,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f306(s1, s3);
+        s0 = peg$f309(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11873,7 +12021,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f307(s1, s3);
+          s0 = peg$f310(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11899,7 +12047,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e39); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -11921,7 +12069,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f308(s1);
+      s2 = peg$f311(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -11929,7 +12077,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f309(s1);
+        s0 = peg$f312(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11941,7 +12089,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e81); }
+      if (peg$silentFails === 0) { peg$fail(peg$e83); }
     }
 
     return s0;
@@ -11992,7 +12140,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+      if (peg$silentFails === 0) { peg$fail(peg$e85); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -12002,7 +12150,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e83); }
+          if (peg$silentFails === 0) { peg$fail(peg$e85); }
         }
       }
     } else {
@@ -12012,11 +12160,11 @@ function peg$parse(input, options) {
       s4 = [];
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 45) {
-        s6 = peg$c41;
+        s6 = peg$c43;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e49); }
+        if (peg$silentFails === 0) { peg$fail(peg$e51); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
@@ -12025,7 +12173,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e83); }
+          if (peg$silentFails === 0) { peg$fail(peg$e85); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -12035,7 +12183,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e83); }
+              if (peg$silentFails === 0) { peg$fail(peg$e85); }
             }
           }
         } else {
@@ -12056,11 +12204,11 @@ function peg$parse(input, options) {
         s4.push(s5);
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 45) {
-          s6 = peg$c41;
+          s6 = peg$c43;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e49); }
+          if (peg$silentFails === 0) { peg$fail(peg$e51); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -12069,7 +12217,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e83); }
+            if (peg$silentFails === 0) { peg$fail(peg$e85); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
@@ -12079,7 +12227,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e83); }
+                if (peg$silentFails === 0) { peg$fail(peg$e85); }
               }
             }
           } else {
@@ -12121,7 +12269,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f310(s1);
+        s0 = peg$f313(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12133,7 +12281,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e82); }
+      if (peg$silentFails === 0) { peg$fail(peg$e84); }
     }
 
     return s0;
@@ -12151,7 +12299,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e85); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -12160,7 +12308,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e86); }
+        if (peg$silentFails === 0) { peg$fail(peg$e88); }
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
@@ -12169,15 +12317,15 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e86); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
       }
       if (input.charCodeAt(peg$currPos) === 47) {
-        s5 = peg$c64;
+        s5 = peg$c66;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e87); }
+        if (peg$silentFails === 0) { peg$fail(peg$e89); }
       }
       if (s5 !== peg$FAILED) {
         s6 = input.charAt(peg$currPos);
@@ -12185,7 +12333,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e85); }
+          if (peg$silentFails === 0) { peg$fail(peg$e87); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -12194,7 +12342,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e86); }
+            if (peg$silentFails === 0) { peg$fail(peg$e88); }
           }
           while (s8 !== peg$FAILED) {
             s7.push(s8);
@@ -12203,7 +12351,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e86); }
+              if (peg$silentFails === 0) { peg$fail(peg$e88); }
             }
           }
           s3 = [s3, s4, s5, s6, s7];
@@ -12238,7 +12386,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f311(s1);
+        s0 = peg$f314(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12250,7 +12398,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+      if (peg$silentFails === 0) { peg$fail(peg$e86); }
     }
 
     return s0;
@@ -12288,11 +12436,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c42;
+        s5 = peg$c44;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e50); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -12355,7 +12503,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f312(s1);
+        s0 = peg$f315(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12367,7 +12515,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
 
     return s0;
@@ -12380,11 +12528,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c41;
+      s3 = peg$c43;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e49); }
+      if (peg$silentFails === 0) { peg$fail(peg$e51); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -12415,11 +12563,11 @@ function peg$parse(input, options) {
     if (s5 !== peg$FAILED) {
       s6 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s7 = peg$c42;
+        s7 = peg$c44;
         peg$currPos++;
       } else {
         s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e50); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s7 !== peg$FAILED) {
         s8 = [];
@@ -12482,7 +12630,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f313(s1);
+        s0 = peg$f316(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12541,7 +12689,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f314(s1);
+        s0 = peg$f317(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12553,7 +12701,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e89); }
+      if (peg$silentFails === 0) { peg$fail(peg$e91); }
     }
 
     return s0;
@@ -12567,11 +12715,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c41;
+      s3 = peg$c43;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e49); }
+      if (peg$silentFails === 0) { peg$fail(peg$e51); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -12626,11 +12774,11 @@ function peg$parse(input, options) {
         peg$silentFails++;
         s4 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s5 = peg$c42;
+          s5 = peg$c44;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e50); }
+          if (peg$silentFails === 0) { peg$fail(peg$e52); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -12660,7 +12808,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f315(s1);
+          s0 = peg$f318(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12676,7 +12824,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e89); }
+      if (peg$silentFails === 0) { peg$fail(peg$e91); }
     }
 
     return s0;
@@ -12714,11 +12862,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c42;
+        s5 = peg$c44;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e50); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -12757,20 +12905,20 @@ function peg$parse(input, options) {
       if (s4 === peg$FAILED) {
         s4 = null;
       }
-      if (input.substr(peg$currPos, 2) === peg$c65) {
-        s5 = peg$c65;
+      if (input.substr(peg$currPos, 2) === peg$c67) {
+        s5 = peg$c67;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e91); }
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
       }
       if (s5 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 115) {
-          s5 = peg$c66;
+          s5 = peg$c68;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e94); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -12802,7 +12950,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f316(s1);
+        s0 = peg$f319(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12814,7 +12962,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e92); }
     }
 
     return s0;
@@ -12851,11 +12999,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c42;
+        s5 = peg$c44;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e50); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -12899,7 +13047,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e39); }
+        if (peg$silentFails === 0) { peg$fail(peg$e41); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -12925,7 +13073,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f317(s1);
+      s1 = peg$f320(s1);
     }
     s0 = s1;
 
@@ -12938,11 +13086,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c67;
+      s1 = peg$c69;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e94); }
+      if (peg$silentFails === 0) { peg$fail(peg$e96); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -12952,15 +13100,15 @@ function peg$parse(input, options) {
         s3 = peg$parseStringPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c67;
+        s3 = peg$c69;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        if (peg$silentFails === 0) { peg$fail(peg$e96); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f318(s2);
+        s0 = peg$f321(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12972,11 +13120,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 34) {
-        s1 = peg$c67;
+        s1 = peg$c69;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        if (peg$silentFails === 0) { peg$fail(peg$e96); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -12992,7 +13140,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e56); }
+          if (peg$silentFails === 0) { peg$fail(peg$e58); }
         }
         if (s4 === peg$FAILED) {
           s4 = peg$currPos;
@@ -13002,7 +13150,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e57); }
+            if (peg$silentFails === 0) { peg$fail(peg$e59); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -13021,7 +13169,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f319();
+          s0 = peg$f322();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -13034,7 +13182,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e93); }
+      if (peg$silentFails === 0) { peg$fail(peg$e95); }
     }
 
     return s0;
@@ -13056,7 +13204,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f320(s1);
+      s1 = peg$f323(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13082,7 +13230,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f321(s3);
+            s0 = peg$f324(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13104,40 +13252,40 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c68) {
-      s1 = peg$c68;
+    if (input.substr(peg$currPos, 2) === peg$c70) {
+      s1 = peg$c70;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e95); }
+      if (peg$silentFails === 0) { peg$fail(peg$e97); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f322();
+      s1 = peg$f325();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c45) {
-        s1 = peg$c45;
+      if (input.substr(peg$currPos, 2) === peg$c47) {
+        s1 = peg$c47;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e59); }
+        if (peg$silentFails === 0) { peg$fail(peg$e61); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f323();
+        s1 = peg$f326();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 92) {
-          s1 = peg$c69;
+          s1 = peg$c71;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e96); }
+          if (peg$silentFails === 0) { peg$fail(peg$e98); }
         }
         if (s1 !== peg$FAILED) {
           if (input.length > peg$currPos) {
@@ -13145,11 +13293,11 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e57); }
+            if (peg$silentFails === 0) { peg$fail(peg$e59); }
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f324(s2);
+            s0 = peg$f327(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13160,30 +13308,30 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c70) {
-            s1 = peg$c70;
+          if (input.substr(peg$currPos, 2) === peg$c72) {
+            s1 = peg$c72;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e97); }
+            if (peg$silentFails === 0) { peg$fail(peg$e99); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f325();
+            s1 = peg$f328();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c71) {
-              s1 = peg$c71;
+            if (input.substr(peg$currPos, 2) === peg$c73) {
+              s1 = peg$c73;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e98); }
+              if (peg$silentFails === 0) { peg$fail(peg$e100); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f326();
+              s1 = peg$f329();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -13192,7 +13340,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s0 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e99); }
+                if (peg$silentFails === 0) { peg$fail(peg$e101); }
               }
             }
           }
@@ -13211,7 +13359,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e102); }
     }
 
     return s0;
@@ -13223,11 +13371,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     if (input.charCodeAt(peg$currPos) === 44) {
-      s2 = peg$c72;
+      s2 = peg$c74;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e103); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parse_();
@@ -13248,11 +13396,11 @@ function peg$parse(input, options) {
     s1 = peg$parse_();
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 44) {
-      s3 = peg$c72;
+      s3 = peg$c74;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e103); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parse_();
@@ -13279,11 +13427,11 @@ function peg$parse(input, options) {
     s2 = [];
     s3 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 59) {
-      s4 = peg$c73;
+      s4 = peg$c75;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e102); }
+      if (peg$silentFails === 0) { peg$fail(peg$e104); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parse_();
@@ -13297,11 +13445,11 @@ function peg$parse(input, options) {
       s2.push(s3);
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 59) {
-        s4 = peg$c73;
+        s4 = peg$c75;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e102); }
+        if (peg$silentFails === 0) { peg$fail(peg$e104); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -13328,7 +13476,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e103); }
+      if (peg$silentFails === 0) { peg$fail(peg$e105); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$parseComment();
@@ -13340,7 +13488,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e103); }
+        if (peg$silentFails === 0) { peg$fail(peg$e105); }
       }
       if (s1 === peg$FAILED) {
         s1 = peg$parseComment();
@@ -13356,11 +13504,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
-      s1 = peg$c74;
+      s1 = peg$c76;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e104); }
+      if (peg$silentFails === 0) { peg$fail(peg$e106); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -13369,7 +13517,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e105); }
+        if (peg$silentFails === 0) { peg$fail(peg$e107); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
@@ -13378,7 +13526,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e105); }
+          if (peg$silentFails === 0) { peg$fail(peg$e107); }
         }
       }
       s1 = [s1, s2];
@@ -13395,83 +13543,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c75) {
-      s1 = peg$c75;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e106); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_extends() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c76) {
-      s1 = peg$c76;
-      peg$currPos += 7;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e107); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_summary() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c77) {
+    if (input.substr(peg$currPos, 4) === peg$c77) {
       s1 = peg$c77;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e108); }
@@ -13502,7 +13576,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_players() {
+  function peg$parseK_extends() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13539,16 +13613,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_summary() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c79) {
+      s1 = peg$c79;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e110); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_players() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c80) {
+      s1 = peg$c80;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e111); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_option() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c79) {
-      s1 = peg$c79;
+    if (input.substr(peg$currPos, 6) === peg$c81) {
+      s1 = peg$c81;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e110); }
+      if (peg$silentFails === 0) { peg$fail(peg$e112); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13580,83 +13728,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c80) {
-      s1 = peg$c80;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e111); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_card() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c81) {
-      s1 = peg$c81;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e112); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_shown() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c82) {
+    if (input.substr(peg$currPos, 4) === peg$c82) {
       s1 = peg$c82;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e113); }
@@ -13687,7 +13761,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_deck() {
+  function peg$parseK_card() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13724,16 +13798,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_shown() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c84) {
+      s1 = peg$c84;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e115); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_deck() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c85) {
+      s1 = peg$c85;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e116); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_per() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c84) {
-      s1 = peg$c84;
+    if (input.substr(peg$currPos, 3) === peg$c86) {
+      s1 = peg$c86;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e115); }
+      if (peg$silentFails === 0) { peg$fail(peg$e117); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13765,12 +13913,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c85) {
-      s1 = peg$c85;
+    if (input.substr(peg$currPos, 5) === peg$c87) {
+      s1 = peg$c87;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e116); }
+      if (peg$silentFails === 0) { peg$fail(peg$e118); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13802,12 +13950,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c86) {
-      s1 = peg$c86;
+    if (input.substr(peg$currPos, 4) === peg$c88) {
+      s1 = peg$c88;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e117); }
+      if (peg$silentFails === 0) { peg$fail(peg$e119); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13839,12 +13987,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c87) {
-      s1 = peg$c87;
+    if (input.substr(peg$currPos, 3) === peg$c89) {
+      s1 = peg$c89;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e118); }
+      if (peg$silentFails === 0) { peg$fail(peg$e120); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13876,12 +14024,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c88) {
-      s1 = peg$c88;
+    if (input.substr(peg$currPos, 6) === peg$c90) {
+      s1 = peg$c90;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e119); }
+      if (peg$silentFails === 0) { peg$fail(peg$e121); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13913,12 +14061,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c89) {
-      s1 = peg$c89;
+    if (input.substr(peg$currPos, 4) === peg$c91) {
+      s1 = peg$c91;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e120); }
+      if (peg$silentFails === 0) { peg$fail(peg$e122); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13950,12 +14098,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c90) {
-      s1 = peg$c90;
+    if (input.substr(peg$currPos, 4) === peg$c92) {
+      s1 = peg$c92;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e121); }
+      if (peg$silentFails === 0) { peg$fail(peg$e123); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13987,12 +14135,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c91) {
-      s1 = peg$c91;
+    if (input.substr(peg$currPos, 5) === peg$c93) {
+      s1 = peg$c93;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e122); }
+      if (peg$silentFails === 0) { peg$fail(peg$e124); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14024,12 +14172,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c92) {
-      s1 = peg$c92;
+    if (input.substr(peg$currPos, 5) === peg$c94) {
+      s1 = peg$c94;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e123); }
+      if (peg$silentFails === 0) { peg$fail(peg$e125); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14061,12 +14209,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c93) {
-      s1 = peg$c93;
+    if (input.substr(peg$currPos, 3) === peg$c95) {
+      s1 = peg$c95;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e124); }
+      if (peg$silentFails === 0) { peg$fail(peg$e126); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14098,12 +14246,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c94) {
-      s1 = peg$c94;
+    if (input.substr(peg$currPos, 4) === peg$c96) {
+      s1 = peg$c96;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e125); }
+      if (peg$silentFails === 0) { peg$fail(peg$e127); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14135,83 +14283,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c95) {
-      s1 = peg$c95;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e126); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_define() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c96) {
-      s1 = peg$c96;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e127); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_procedure() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 9) === peg$c97) {
+    if (input.substr(peg$currPos, 5) === peg$c97) {
       s1 = peg$c97;
-      peg$currPos += 9;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e128); }
@@ -14242,7 +14316,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_rounds() {
+  function peg$parseK_define() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14279,13 +14353,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_count() {
+  function peg$parseK_procedure() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c99) {
+    if (input.substr(peg$currPos, 9) === peg$c99) {
       s1 = peg$c99;
-      peg$currPos += 5;
+      peg$currPos += 9;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e130); }
@@ -14316,13 +14390,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_until() {
+  function peg$parseK_rounds() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c100) {
+    if (input.substr(peg$currPos, 6) === peg$c100) {
       s1 = peg$c100;
-      peg$currPos += 5;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e131); }
@@ -14353,13 +14427,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_dealer() {
+  function peg$parseK_count() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c101) {
+    if (input.substr(peg$currPos, 5) === peg$c101) {
       s1 = peg$c101;
-      peg$currPos += 6;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e132); }
@@ -14390,7 +14464,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_setup() {
+  function peg$parseK_until() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14427,7 +14501,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_stages() {
+  function peg$parseK_dealer() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14464,16 +14538,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_setup() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c104) {
+      s1 = peg$c104;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e135); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_stages() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c105) {
+      s1 = peg$c105;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e136); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_scoring() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c104) {
-      s1 = peg$c104;
+    if (input.substr(peg$currPos, 7) === peg$c106) {
+      s1 = peg$c106;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e135); }
+      if (peg$silentFails === 0) { peg$fail(peg$e137); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14505,83 +14653,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c105) {
-      s1 = peg$c105;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e136); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_turns() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c106) {
-      s1 = peg$c106;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e137); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_realtime() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c107) {
+    if (input.substr(peg$currPos, 5) === peg$c107) {
       s1 = peg$c107;
-      peg$currPos += 8;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e138); }
@@ -14612,7 +14686,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pause() {
+  function peg$parseK_turns() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14649,13 +14723,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_steps() {
+  function peg$parseK_realtime() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c109) {
+    if (input.substr(peg$currPos, 8) === peg$c109) {
       s1 = peg$c109;
-      peg$currPos += 5;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e140); }
@@ -14686,7 +14760,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_timer() {
+  function peg$parseK_pause() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14723,16 +14797,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_steps() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c111) {
+      s1 = peg$c111;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e142); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_timer() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c112) {
+      s1 = peg$c112;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e143); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_idle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c111) {
-      s1 = peg$c111;
+    if (input.substr(peg$currPos, 4) === peg$c113) {
+      s1 = peg$c113;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e142); }
+      if (peg$silentFails === 0) { peg$fail(peg$e144); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14764,12 +14912,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c112) {
-      s1 = peg$c112;
+    if (input.substr(peg$currPos, 2) === peg$c114) {
+      s1 = peg$c114;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e143); }
+      if (peg$silentFails === 0) { peg$fail(peg$e145); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14801,12 +14949,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c113) {
-      s1 = peg$c113;
+    if (input.substr(peg$currPos, 6) === peg$c115) {
+      s1 = peg$c115;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e144); }
+      if (peg$silentFails === 0) { peg$fail(peg$e146); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14838,12 +14986,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c114) {
-      s1 = peg$c114;
+    if (input.substr(peg$currPos, 8) === peg$c116) {
+      s1 = peg$c116;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e145); }
+      if (peg$silentFails === 0) { peg$fail(peg$e147); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14875,12 +15023,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c115) {
-      s1 = peg$c115;
+    if (input.substr(peg$currPos, 7) === peg$c117) {
+      s1 = peg$c117;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e146); }
+      if (peg$silentFails === 0) { peg$fail(peg$e148); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14912,12 +15060,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c116) {
-      s1 = peg$c116;
+    if (input.substr(peg$currPos, 6) === peg$c118) {
+      s1 = peg$c118;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e147); }
+      if (peg$silentFails === 0) { peg$fail(peg$e149); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14949,12 +15097,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c117) {
-      s1 = peg$c117;
+    if (input.substr(peg$currPos, 2) === peg$c119) {
+      s1 = peg$c119;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e148); }
+      if (peg$silentFails === 0) { peg$fail(peg$e150); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14986,12 +15134,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c118) {
-      s1 = peg$c118;
+    if (input.substr(peg$currPos, 7) === peg$c120) {
+      s1 = peg$c120;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e149); }
+      if (peg$silentFails === 0) { peg$fail(peg$e151); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15023,12 +15171,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c119) {
-      s1 = peg$c119;
+    if (input.substr(peg$currPos, 3) === peg$c121) {
+      s1 = peg$c121;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e150); }
+      if (peg$silentFails === 0) { peg$fail(peg$e152); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15060,12 +15208,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c120) {
-      s1 = peg$c120;
+    if (input.substr(peg$currPos, 6) === peg$c122) {
+      s1 = peg$c122;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e151); }
+      if (peg$silentFails === 0) { peg$fail(peg$e153); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15097,12 +15245,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c121) {
-      s1 = peg$c121;
+    if (input.substr(peg$currPos, 4) === peg$c123) {
+      s1 = peg$c123;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e152); }
+      if (peg$silentFails === 0) { peg$fail(peg$e154); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15134,12 +15282,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c122) {
-      s1 = peg$c122;
+    if (input.substr(peg$currPos, 4) === peg$c124) {
+      s1 = peg$c124;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e153); }
+      if (peg$silentFails === 0) { peg$fail(peg$e155); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15171,12 +15319,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c123) {
-      s1 = peg$c123;
+    if (input.substr(peg$currPos, 6) === peg$c125) {
+      s1 = peg$c125;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e154); }
+      if (peg$silentFails === 0) { peg$fail(peg$e156); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15208,12 +15356,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c124) {
-      s1 = peg$c124;
+    if (input.substr(peg$currPos, 5) === peg$c126) {
+      s1 = peg$c126;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e155); }
+      if (peg$silentFails === 0) { peg$fail(peg$e157); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15245,12 +15393,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c125) {
-      s1 = peg$c125;
+    if (input.substr(peg$currPos, 4) === peg$c127) {
+      s1 = peg$c127;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e156); }
+      if (peg$silentFails === 0) { peg$fail(peg$e158); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15282,12 +15430,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c126) {
-      s1 = peg$c126;
+    if (input.substr(peg$currPos, 4) === peg$c128) {
+      s1 = peg$c128;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e157); }
+      if (peg$silentFails === 0) { peg$fail(peg$e159); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15319,12 +15467,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c127) {
-      s1 = peg$c127;
+    if (input.substr(peg$currPos, 6) === peg$c129) {
+      s1 = peg$c129;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e158); }
+      if (peg$silentFails === 0) { peg$fail(peg$e160); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15356,12 +15504,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c128) {
-      s1 = peg$c128;
+    if (input.substr(peg$currPos, 5) === peg$c130) {
+      s1 = peg$c130;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e159); }
+      if (peg$silentFails === 0) { peg$fail(peg$e161); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15393,12 +15541,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c129) {
-      s1 = peg$c129;
+    if (input.substr(peg$currPos, 4) === peg$c131) {
+      s1 = peg$c131;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e160); }
+      if (peg$silentFails === 0) { peg$fail(peg$e162); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15430,12 +15578,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c130) {
-      s1 = peg$c130;
+    if (input.substr(peg$currPos, 6) === peg$c132) {
+      s1 = peg$c132;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e161); }
+      if (peg$silentFails === 0) { peg$fail(peg$e163); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15467,12 +15615,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c131) {
-      s1 = peg$c131;
+    if (input.substr(peg$currPos, 6) === peg$c133) {
+      s1 = peg$c133;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e162); }
+      if (peg$silentFails === 0) { peg$fail(peg$e164); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15504,12 +15652,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c132) {
-      s1 = peg$c132;
+    if (input.substr(peg$currPos, 7) === peg$c134) {
+      s1 = peg$c134;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e163); }
+      if (peg$silentFails === 0) { peg$fail(peg$e165); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15541,12 +15689,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c133) {
-      s1 = peg$c133;
+    if (input.substr(peg$currPos, 4) === peg$c135) {
+      s1 = peg$c135;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e164); }
+      if (peg$silentFails === 0) { peg$fail(peg$e166); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15578,12 +15726,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c134) {
-      s1 = peg$c134;
+    if (input.substr(peg$currPos, 6) === peg$c136) {
+      s1 = peg$c136;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e165); }
+      if (peg$silentFails === 0) { peg$fail(peg$e167); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15615,83 +15763,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c135) {
-      s1 = peg$c135;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e166); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_move() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c136) {
-      s1 = peg$c136;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e167); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_deal() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c137) {
+    if (input.substr(peg$currPos, 6) === peg$c137) {
       s1 = peg$c137;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e168); }
@@ -15722,7 +15796,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_flip() {
+  function peg$parseK_move() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15759,13 +15833,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_shuffle() {
+  function peg$parseK_deal() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c139) {
+    if (input.substr(peg$currPos, 4) === peg$c139) {
       s1 = peg$c139;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e170); }
@@ -15796,7 +15870,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_into() {
+  function peg$parseK_flip() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15833,13 +15907,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_to() {
+  function peg$parseK_shuffle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c141) {
+    if (input.substr(peg$currPos, 7) === peg$c141) {
       s1 = peg$c141;
-      peg$currPos += 2;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e172); }
@@ -15870,7 +15944,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_from() {
+  function peg$parseK_into() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15907,16 +15981,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_to() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c143) {
+      s1 = peg$c143;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e174); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_from() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c144) {
+      s1 = peg$c144;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e175); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_top() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c143) {
-      s1 = peg$c143;
+    if (input.substr(peg$currPos, 3) === peg$c145) {
+      s1 = peg$c145;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e174); }
+      if (peg$silentFails === 0) { peg$fail(peg$e176); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15948,12 +16096,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c144) {
-      s1 = peg$c144;
+    if (input.substr(peg$currPos, 6) === peg$c146) {
+      s1 = peg$c146;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e175); }
+      if (peg$silentFails === 0) { peg$fail(peg$e177); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15985,12 +16133,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c145) {
-      s1 = peg$c145;
+    if (input.substr(peg$currPos, 2) === peg$c147) {
+      s1 = peg$c147;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e176); }
+      if (peg$silentFails === 0) { peg$fail(peg$e178); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16022,83 +16170,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c146) {
-      s1 = peg$c146;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e177); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_new() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c147) {
-      s1 = peg$c147;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e178); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_one() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c148) {
+    if (input.substr(peg$currPos, 2) === peg$c148) {
       s1 = peg$c148;
-      peg$currPos += 3;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e179); }
@@ -16129,7 +16203,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_all() {
+  function peg$parseK_new() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16166,7 +16240,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_set() {
+  function peg$parseK_one() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16203,7 +16277,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_add() {
+  function peg$parseK_all() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16240,13 +16314,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_subtract() {
+  function peg$parseK_set() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c152) {
+    if (input.substr(peg$currPos, 3) === peg$c152) {
       s1 = peg$c152;
-      peg$currPos += 8;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e183); }
@@ -16277,7 +16351,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_let() {
+  function peg$parseK_add() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16314,16 +16388,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_subtract() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 8) === peg$c154) {
+      s1 = peg$c154;
+      peg$currPos += 8;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e185); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_let() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c155) {
+      s1 = peg$c155;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e186); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_if() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c154) {
-      s1 = peg$c154;
+    if (input.substr(peg$currPos, 2) === peg$c156) {
+      s1 = peg$c156;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e185); }
+      if (peg$silentFails === 0) { peg$fail(peg$e187); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16355,83 +16503,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c155) {
-      s1 = peg$c155;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e186); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_else() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c156) {
-      s1 = peg$c156;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e187); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_for() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c157) {
+    if (input.substr(peg$currPos, 4) === peg$c157) {
       s1 = peg$c157;
-      peg$currPos += 3;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e188); }
@@ -16462,7 +16536,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_each() {
+  function peg$parseK_else() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16499,16 +16573,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_for() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c159) {
+      s1 = peg$c159;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e190); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_each() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c160) {
+      s1 = peg$c160;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e191); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_in() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c159) {
-      s1 = peg$c159;
+    if (input.substr(peg$currPos, 2) === peg$c161) {
+      s1 = peg$c161;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e190); }
+      if (peg$silentFails === 0) { peg$fail(peg$e192); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16540,12 +16688,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c160) {
-      s1 = peg$c160;
+    if (input.substr(peg$currPos, 6) === peg$c162) {
+      s1 = peg$c162;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e191); }
+      if (peg$silentFails === 0) { peg$fail(peg$e193); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16577,83 +16725,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c161) {
-      s1 = peg$c161;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e192); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_turn() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c162) {
-      s1 = peg$c162;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e193); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_keep() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c163) {
+    if (input.substr(peg$currPos, 3) === peg$c163) {
       s1 = peg$c163;
-      peg$currPos += 4;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e194); }
@@ -16684,7 +16758,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_skip() {
+  function peg$parseK_turn() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16721,7 +16795,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_next() {
+  function peg$parseK_keep() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16758,13 +16832,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_reverse() {
+  function peg$parseK_skip() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c166) {
+    if (input.substr(peg$currPos, 4) === peg$c166) {
       s1 = peg$c166;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e197); }
@@ -16795,7 +16869,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_open() {
+  function peg$parseK_next() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16832,16 +16906,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_reverse() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c168) {
+      s1 = peg$c168;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e199); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_open() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c169) {
+      s1 = peg$c169;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e200); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_close() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c168) {
-      s1 = peg$c168;
+    if (input.substr(peg$currPos, 5) === peg$c170) {
+      s1 = peg$c170;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e199); }
+      if (peg$silentFails === 0) { peg$fail(peg$e201); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16873,12 +17021,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c169) {
-      s1 = peg$c169;
+    if (input.substr(peg$currPos, 8) === peg$c171) {
+      s1 = peg$c171;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e200); }
+      if (peg$silentFails === 0) { peg$fail(peg$e202); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16910,12 +17058,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c170) {
-      s1 = peg$c170;
+    if (input.substr(peg$currPos, 7) === peg$c172) {
+      s1 = peg$c172;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e201); }
+      if (peg$silentFails === 0) { peg$fail(peg$e203); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16947,12 +17095,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c171) {
-      s1 = peg$c171;
+    if (input.substr(peg$currPos, 3) === peg$c173) {
+      s1 = peg$c173;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e202); }
+      if (peg$silentFails === 0) { peg$fail(peg$e204); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16984,12 +17132,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c172) {
-      s1 = peg$c172;
+    if (input.substr(peg$currPos, 4) === peg$c174) {
+      s1 = peg$c174;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e203); }
+      if (peg$silentFails === 0) { peg$fail(peg$e205); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17021,12 +17169,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c173) {
-      s1 = peg$c173;
+    if (input.substr(peg$currPos, 5) === peg$c175) {
+      s1 = peg$c175;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e204); }
+      if (peg$silentFails === 0) { peg$fail(peg$e206); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17058,12 +17206,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c174) {
-      s1 = peg$c174;
+    if (input.substr(peg$currPos, 6) === peg$c176) {
+      s1 = peg$c176;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e205); }
+      if (peg$silentFails === 0) { peg$fail(peg$e207); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17095,12 +17243,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c175) {
-      s1 = peg$c175;
+    if (input.substr(peg$currPos, 7) === peg$c177) {
+      s1 = peg$c177;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e206); }
+      if (peg$silentFails === 0) { peg$fail(peg$e208); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17132,83 +17280,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c176) {
-      s1 = peg$c176;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e207); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_and() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c177) {
-      s1 = peg$c177;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e208); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_or() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c178) {
+    if (input.substr(peg$currPos, 4) === peg$c178) {
       s1 = peg$c178;
-      peg$currPos += 2;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e209); }
@@ -17239,7 +17313,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_not() {
+  function peg$parseK_and() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17276,7 +17350,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_is() {
+  function peg$parseK_or() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17313,13 +17387,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_empty() {
+  function peg$parseK_not() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c181) {
+    if (input.substr(peg$currPos, 3) === peg$c181) {
       s1 = peg$c181;
-      peg$currPos += 5;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e212); }
@@ -17350,13 +17424,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_true() {
+  function peg$parseK_is() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c182) {
+    if (input.substr(peg$currPos, 2) === peg$c182) {
       s1 = peg$c182;
-      peg$currPos += 4;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e213); }
@@ -17387,7 +17461,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_false() {
+  function peg$parseK_empty() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17424,7 +17498,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_none() {
+  function peg$parseK_true() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17461,16 +17535,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_false() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c185) {
+      s1 = peg$c185;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e216); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_none() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c186) {
+      s1 = peg$c186;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e217); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_me() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c185) {
-      s1 = peg$c185;
+    if (input.substr(peg$currPos, 2) === peg$c187) {
+      s1 = peg$c187;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e216); }
+      if (peg$silentFails === 0) { peg$fail(peg$e218); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17502,12 +17650,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c186) {
-      s1 = peg$c186;
+    if (input.substr(peg$currPos, 2) === peg$c188) {
+      s1 = peg$c188;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e217); }
+      if (peg$silentFails === 0) { peg$fail(peg$e219); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17539,12 +17687,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 10) === peg$c187) {
-      s1 = peg$c187;
+    if (input.substr(peg$currPos, 10) === peg$c189) {
+      s1 = peg$c189;
       peg$currPos += 10;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e218); }
+      if (peg$silentFails === 0) { peg$fail(peg$e220); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17576,12 +17724,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c188) {
-      s1 = peg$c188;
+    if (input.substr(peg$currPos, 7) === peg$c190) {
+      s1 = peg$c190;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e219); }
+      if (peg$silentFails === 0) { peg$fail(peg$e221); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17613,12 +17761,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c189) {
-      s1 = peg$c189;
+    if (input.substr(peg$currPos, 6) === peg$c191) {
+      s1 = peg$c191;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e220); }
+      if (peg$silentFails === 0) { peg$fail(peg$e222); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17650,12 +17798,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c190) {
-      s1 = peg$c190;
+    if (input.substr(peg$currPos, 4) === peg$c192) {
+      s1 = peg$c192;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e221); }
+      if (peg$silentFails === 0) { peg$fail(peg$e223); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17687,83 +17835,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c191) {
-      s1 = peg$c191;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e222); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_sum() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c192) {
-      s1 = peg$c192;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e223); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_max() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c193) {
+    if (input.substr(peg$currPos, 5) === peg$c193) {
       s1 = peg$c193;
-      peg$currPos += 3;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e224); }
@@ -17794,7 +17868,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_min() {
+  function peg$parseK_sum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17831,16 +17905,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_max() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c195) {
+      s1 = peg$c195;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e226); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_min() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c196) {
+      s1 = peg$c196;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e227); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_roll() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c195) {
-      s1 = peg$c195;
+    if (input.substr(peg$currPos, 4) === peg$c197) {
+      s1 = peg$c197;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e226); }
+      if (peg$silentFails === 0) { peg$fail(peg$e228); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17872,12 +18020,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c196) {
-      s1 = peg$c196;
+    if (input.substr(peg$currPos, 6) === peg$c198) {
+      s1 = peg$c198;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e227); }
+      if (peg$silentFails === 0) { peg$fail(peg$e229); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17909,12 +18057,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c197) {
-      s1 = peg$c197;
+    if (input.substr(peg$currPos, 7) === peg$c199) {
+      s1 = peg$c199;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e228); }
+      if (peg$silentFails === 0) { peg$fail(peg$e230); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17946,12 +18094,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c198) {
-      s1 = peg$c198;
+    if (input.substr(peg$currPos, 3) === peg$c200) {
+      s1 = peg$c200;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e229); }
+      if (peg$silentFails === 0) { peg$fail(peg$e231); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17983,12 +18131,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c199) {
-      s1 = peg$c199;
+    if (input.substr(peg$currPos, 4) === peg$c201) {
+      s1 = peg$c201;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e230); }
+      if (peg$silentFails === 0) { peg$fail(peg$e232); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18020,12 +18168,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c200) {
-      s1 = peg$c200;
+    if (input.substr(peg$currPos, 5) === peg$c202) {
+      s1 = peg$c202;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e231); }
+      if (peg$silentFails === 0) { peg$fail(peg$e233); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18057,12 +18205,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c201) {
-      s1 = peg$c201;
+    if (input.substr(peg$currPos, 5) === peg$c203) {
+      s1 = peg$c203;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e232); }
+      if (peg$silentFails === 0) { peg$fail(peg$e234); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18094,12 +18242,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c202) {
-      s1 = peg$c202;
+    if (input.substr(peg$currPos, 8) === peg$c204) {
+      s1 = peg$c204;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e233); }
+      if (peg$silentFails === 0) { peg$fail(peg$e235); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18131,12 +18279,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c203) {
-      s1 = peg$c203;
+    if (input.substr(peg$currPos, 6) === peg$c205) {
+      s1 = peg$c205;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e234); }
+      if (peg$silentFails === 0) { peg$fail(peg$e236); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18168,12 +18316,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c204) {
-      s1 = peg$c204;
+    if (input.substr(peg$currPos, 3) === peg$c206) {
+      s1 = peg$c206;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e235); }
+      if (peg$silentFails === 0) { peg$fail(peg$e237); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
