@@ -1,6 +1,7 @@
 // Turn control, windows and pauses (language.md §10): what happens after an effect asked for
 // `keep turn`, `skip next`, `turn to`, `next step`, `open window`, `close window` or `pause d`.
 import type { Engine } from '../core/engine.ts';
+import { newScope } from '../arbitration/scope.ts';
 import { NONE, type StageDef } from '../core/game-def.ts';
 
 export function stageDef(e: Engine): StageDef | null {
@@ -68,7 +69,7 @@ export function openWindow(e: Engine, w: number): void {
   e.set('windowBlocking', wd.blocking ? 1 : 0);
   e.set('windowStart', e.now);
   e.set('windowDeadline', deadline);
-  e.set('scope', e.s.scope + 1);
+  newScope(e);
   e.events.push({ type: 'window', window: wd.name, open: true, deadline: deadline < 0 ? null : deadline });
 }
 
@@ -83,7 +84,7 @@ export function closeWindow(e: Engine): void {
   e.set('window', NONE);
   e.set('windowBlocking', 0);
   e.set('windowDeadline', NONE);
-  e.set('scope', e.s.scope + 1);
+  newScope(e);
   e.events.push({ type: 'window', window: wd.name, open: false, deadline: null });
   if (!wd.blocking) return;
   const sd = stageDef(e);

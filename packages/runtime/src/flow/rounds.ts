@@ -1,5 +1,6 @@
 // Rounds, stages and the end of the game (language.md §10, §13).
 import type { Engine } from '../core/engine.ts';
+import { newScope } from '../arbitration/scope.ts';
 import { NONE } from '../core/game-def.ts';
 import type { EndedBy, GameState } from '../core/state.ts';
 import { nextInt } from '../rng/index.ts';
@@ -66,7 +67,7 @@ export function enterStage(e: Engine, pos: number): void {
   const sd = e.def.stages[e.def.rounds.stages[pos]];
   e.set('stage', pos);
   e.set('stageStart', e.now);
-  e.set('scope', s.scope + 1);
+  newScope(e);
   e.set('step', 0);
   e.set('turnDeadline', NONE);
   e.set('idleDeadline', NONE);
