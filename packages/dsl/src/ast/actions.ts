@@ -4,12 +4,23 @@ import type { Ident, Loc, Node } from './loc.ts';
 import type { Block } from './statements.ts';
 import type { TypeNode } from './types.ts';
 
-/** `card in <zone> [where c]` or `cards in <zone> [where c]` (`many` for `cards`, a list). */
+/**
+ * `card in <zone> [where c]` or `[n | a..b] cards in <zone> [where c]` (`many` for `cards`, a
+ * list; `count` for a counted choice: exactly n, or a to b cards).
+ */
 export interface CardParamType extends Node {
   kind: 'param_card';
   many: boolean;
+  count: ChoiceCount | null;
   zone: Expr;
   where: Expr | null;
+}
+
+/** `3` or `1..3` before `cards`: how many cards a counted choice takes (integer literals). */
+export interface ChoiceCount {
+  min: number;
+  max: number;
+  loc: Loc;
 }
 
 /** `pile in <family> [or new]` */

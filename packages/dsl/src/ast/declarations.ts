@@ -144,13 +144,10 @@ export interface DieDecl extends Node {
   faces: TypeNode;
 }
 
-/**
- * How players form sides: `one per player`, `pairs[, odd player alone]` (neighbours), or
- * `pairs across` (partners sit opposite: `across` is true).
- */
+/** How players form sides: `one per player`, or `pairs[, odd player alone]`. */
 export type SidesArrangement =
   | { kind: 'one_per_player'; loc: Loc }
-  | { kind: 'pairs'; oddAlone: boolean; across?: boolean; loc: Loc };
+  | { kind: 'pairs'; oddAlone: boolean; loc: Loc };
 
 /** `when <cond>: <arrangement>` (`when` is `null` for `otherwise`). */
 export interface SidesCase extends Node {

@@ -14,6 +14,7 @@ import { collectZones } from './collect/collect-zones.ts';
 import { buildDeckFaces } from './build/build-deck-faces.ts';
 import { buildDeckHomes } from './build/build-deck-homes.ts';
 import { reportActionUnreachable } from './report/report-action-unreachable.ts';
+import { reportCardChoices } from './report/report-card-choices.ts';
 import { reportCardNotationAmbiguous } from './report/report-card-notation-ambiguous.ts';
 import { reportEffectInPureContext } from './report/report-effect-in-pure-context.ts';
 import { reportMeWithoutActor } from './report/report-me-without-actor.ts';
@@ -85,6 +86,7 @@ export const STAGES: Stage[] = [
       pass('report-recursive-calls', reportRecursiveCalls),
       pass('report-meld-rules-incomplete', reportMeldRulesIncomplete),
       pass('report-card-notation-ambiguous', reportCardNotationAmbiguous),
+      pass('report-card-choices', reportCardChoices),
       pass('report-action-unreachable', reportActionUnreachable),
       pass('report-unused-declarations', reportUnusedDeclarations),
     ],

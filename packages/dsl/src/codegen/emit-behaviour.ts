@@ -238,6 +238,7 @@ function paramDef(p: ActionInfo['params'][number], f: FnScope, game: CheckedGame
       name: p.name,
       kind: t.many ? 'cards' : 'card',
       zone: arrow(t.zone, f),
+      count: t.count === null ? undefined : { min: t.count.min, max: t.count.max },
       where: t.where === null || t.many ? undefined : arrow(t.where, f, ['x', 'a']),
       when,
     };
@@ -352,6 +353,7 @@ export function stagesTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
         kind: 'turns',
         first,
         steps: m.steps.map((i) => i.text),
+        stepWhen: m.stepIfs?.map((c) => (c === null ? null : arrow(c, f))),
         turnTimer: m.turnTimer === null ? undefined : { ms: arrow(m.turnTimer.duration, f), action: m.turnTimer.action.text },
       };
     }
@@ -402,6 +404,7 @@ export function roundsTable(game: CheckedGame, mod: ModuleBuilder): unknown {
     },
     setup: r?.setup ? blockFn(mod, 'setup', r.setup, 'rounds: setup') : code('() => {}'),
     stages: r === null ? game.stages.map((s) => s.index) : r.stages.map(stageIndex),
+    stageWhen: r?.stageIfs?.map((c) => (c === null ? null : arrow(c, f))),
     scoring: r?.scoring ? blockFn(mod, 'scoring', r.scoring, 'rounds: scoring') : undefined,
   };
 }

@@ -3,15 +3,17 @@
 // Diagnostic codes are STABLE PUBLIC API: tools, tests and authors match on them. Never rename
 // or reuse a code; add a new one instead. Codes are snake_case, subject first.
 import type { Loc } from '../ast/loc.ts';
+import { CHECK_CHOICE_CODES } from './check-choices.ts';
 import { CHECK_DECLARATION_CODES } from './check-declarations.ts';
 import { CHECK_LITERAL_CODES } from './check-literals.ts';
 import { CHECK_NAME_CODES } from './check-names.ts';
 import { CHECK_TYPE_CODES } from './check-types.ts';
 import { CHECK_USAGE_CODES } from './check-usage.ts';
+import { CHECK_VALUE_CODES } from './check-values.ts';
 import { diagnosticAt, noteAt, type Diagnostic } from './diagnostic.ts';
 
 /** The checker's codes (constructors in check-names/-types/-declarations/-usage/-literals.ts). */
-export const CHECK_CODES = [...CHECK_NAME_CODES, ...CHECK_TYPE_CODES, ...CHECK_DECLARATION_CODES, ...CHECK_USAGE_CODES, ...CHECK_LITERAL_CODES] as const;
+export const CHECK_CODES = [...CHECK_NAME_CODES, ...CHECK_TYPE_CODES, ...CHECK_DECLARATION_CODES, ...CHECK_USAGE_CODES, ...CHECK_LITERAL_CODES, ...CHECK_VALUE_CODES, ...CHECK_CHOICE_CODES] as const;
 
 /** Every code in the catalogue, for listings and tests: the parser's, then the checker's. */
 export const DIAGNOSTIC_CODES = [

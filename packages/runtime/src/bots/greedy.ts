@@ -1,5 +1,5 @@
 // The `greedy` bot level: one ply, each legal action judged on a few determinizations.
-import { apply, legalActions } from '../core/api.ts';
+import { apply, sampledActions } from '../core/api.ts';
 import type { Action } from '../core/codec.ts';
 import type { GameDef } from '../core/game-def.ts';
 import type { GameState } from '../core/state.ts';
@@ -30,7 +30,7 @@ const EPS = 1e-9;
  */
 export function greedyBot(def: GameDef, state: GameState, seat: number, rng: RngState, opts: GreedyOptions = {}): Action | null {
   const now = opts.now ?? state.lastAt;
-  const legal = legalActions(def, state, seat, now);
+  const legal = sampledActions(def, state, seat, now);
   if (legal.length === 0) return null;
   const canWait = mayWait(def, state, seat, now);
   if (legal.length === 1 && !canWait) return legal[0]!;

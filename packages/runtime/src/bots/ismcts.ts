@@ -8,7 +8,7 @@
 // the same move in every world. The game model is the runtime's own: whoever can act may act
 // (a seat drawn at random among them), logical time moves on by a human-like step, and timers
 // fire when due, so real-time stages and windows are searched like turns.
-import { apply, legalActions, tick } from '../core/api.ts';
+import { apply, sampledActions, tick } from '../core/api.ts';
 import type { Action } from '../core/codec.ts';
 import type { GameDef } from '../core/game-def.ts';
 import type { GameState } from '../core/state.ts';
@@ -66,7 +66,7 @@ const WAIT = '·wait';
  */
 export function ismctsBot(def: GameDef, state: GameState, seat: number, rng: RngState, opts: IsmctsOptions = {}): Action | null {
   const now0 = opts.now ?? state.lastAt;
-  const legal = legalActions(def, state, seat, now0);
+  const legal = sampledActions(def, state, seat, now0);
   if (legal.length === 0) return null;
   const canWait = mayWait(def, state, seat, now0);
   const real = new Map<string, Action>();
@@ -185,7 +185,7 @@ class Search {
       st = next.state;
       now = next.now;
       if (next.mover < 0) break;
-      const legal = legalActions(def, st, next.mover, now);
+      const legal = sampledActions(def, st, next.mover, now);
       if (legal.length === 0) break;
       const r = apply(def, st, next.mover, legal[nextInt(this.rng, legal.length)]!, now);
       if ('rejected' in r) break;
@@ -232,7 +232,7 @@ class Search {
   /** The mover's options in this world, by face key (a WAIT option when it may wait). */
   private options(st: GameState, mover: number, now: number, restrict: Map<string, Action> | null, wait: boolean): Map<string, Action | null> {
     const out = new Map<string, Action | null>();
-    for (const a of legalActions(this.def, st, mover, now)) {
+    for (const a of sampledActions(this.def, st, mover, now)) {
       const k = actionKey(this.def, st, mover, a);
       if (restrict !== null && !restrict.has(k)) continue;
       if (!out.has(k)) out.set(k, a);

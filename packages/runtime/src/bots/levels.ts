@@ -36,8 +36,8 @@ export interface BotBudget {
 export interface Bot {
   level: BotLevel;
   /**
-   * `seat`'s action in `state`, always one of `legalActions(def, state, seat, now)`, or null
-   * when it has none or chooses to let the moment pass (never when the game needs it to act).
+   * `seat`'s action in `state`, always one of `sampledActions(def, state, seat, now)` (`legalActions`
+   * with counted choices filled in), or null when it has none or chooses to let the moment pass (never when the game needs it to act).
    */
   choose(def: GameDef, state: GameState, seat: number, rng: RngState, budget?: BotBudget): Action | null;
   /** How long (logical ms) this bot takes to act in a real-time stage or window. */

@@ -6,7 +6,7 @@
 // before any play arriving at or after it; a seat held back by a rate limit decides when it
 // lapses (`nextActionAt`), if that comes first. A seat that lets the moment pass decides again
 // when the state changes. Pure and deterministic for a seed (unless a clock budget is used).
-import { apply, canAct, legalActions, nextActionAt, tick } from '../core/api.ts';
+import { apply, canAct, nextActionAt, sampledActions, tick } from '../core/api.ts';
 import type { Action } from '../core/codec.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { GameDef } from '../core/game-def.ts';
@@ -119,7 +119,7 @@ export function playMatch(def: GameDef, input: MatchInput): MatchRecord {
     // Seats that can act and have nothing under way decide now, on the state they see.
     for (let p = 0; p < n; p++) {
       if (pending[p] !== null || waitingAt[p] === version || !canAct(def, state, p, now)) continue;
-      const legal = legalActions(def, state, p, now);
+      const legal = sampledActions(def, state, p, now);
       const action = bots[p]!.choose(def, state, p, decideRng[p]!, { ...input.budget, now });
       if (action === null) {
         waitingAt[p] = version;

@@ -34,6 +34,28 @@ export function legalActions(def: GameDef, state: GameState, seat: number, now?:
   return out;
 }
 
+/**
+ * `legalActions` with every counted choice (`cs: 3 cards in hand(me)`, listed there as one entry
+ * with `choose`) replaced by concrete choices that pass its guard: all of them when there are at
+ * most CHOICE_SAMPLES, else a deterministic sample of that many (core/choice.ts). What bots and
+ * tools that must send a concrete action pick from; `randomPlayout` draws from the same list.
+ *
+ * @example
+ * const moves = sampledActions(def, state, 0); // every entry can be sent as it is
+ */
+export function sampledActions(def: GameDef, state: GameState, seat: number, now?: number): Action[] {
+  const e = engineFor(def);
+  const out: Action[] = [];
+  e.busy = true;
+  try {
+    e.begin(state, now ?? state.lastAt, false);
+    enumerateLegal(e, seat, out, true);
+  } finally {
+    e.busy = false;
+  }
+  return out;
+}
+
 /** Whether `seat` has any legal action now (cheaper than legalActions when some exist). */
 export function canAct(def: GameDef, state: GameState, seat: number, now?: number): boolean {
   const e = engineFor(def);

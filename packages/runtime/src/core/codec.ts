@@ -4,6 +4,7 @@ import type { Engine } from './engine.ts';
 import { NONE, type ParamDef, type Rejection } from './game-def.ts';
 import { cardOfViewId, viewIdOf } from '../views/view-ids.ts';
 import { expectOf, racedZone } from '../arbitration/checks.ts';
+import type { ChoiceSpec } from './choice.ts';
 
 export type ArgValue = number | string | boolean | number[];
 
@@ -15,6 +16,11 @@ export interface Action {
   expect?: { height: number; top: number | null };
   /** Optional: the round the client saw; a different one is rejected `round/over`. */
   round?: number;
+  /**
+   * Only in legal-action lists: a counted choice left to the player (`cs: 3 cards in hand(me)`).
+   * The client sends the action with `args[choose.param]` set to the chosen ids, without `choose`.
+   */
+  choose?: ChoiceSpec;
 }
 
 function invalid(message: string): Rejection {
@@ -27,6 +33,7 @@ export function checkShape(action: unknown): Rejection | null {
   const a = action as Record<string, unknown>;
   if (typeof a.type !== 'string' || a.type === '') return invalid('An action needs a "type": the action\'s name.');
   for (const k of Object.keys(a)) {
+    if (k === 'choose') return invalid('"choose" only describes a choice in the legal actions: send the chosen card ids in "args" instead.');
     if (k !== 'type' && k !== 'args' && k !== 'expect' && k !== 'round') return invalid(`Unknown field "${k}" in the action.`);
   }
   if (a.args !== undefined) {
@@ -107,8 +114,15 @@ export function decodeArgs(e: Engine, ai: number, seat: number, args: Record<str
         for (const x of v) {
           const c = decodeCard(e, seat, p, x);
           if (typeof c !== 'number') return c;
-          if (list.includes(c)) return invalid(`Parameter "${p.name}" names a card twice.`);
+          if (list.includes(c)) {
+            if (p.count !== undefined) return { code: 'choice/duplicate', message: `Parameter "${p.name}" names a card twice.` };
+            return invalid(`Parameter "${p.name}" names a card twice.`);
+          }
           list.push(c);
+        }
+        if (p.count !== undefined && (list.length < p.count.min || list.length > p.count.max)) {
+          const n = p.count.min === p.count.max ? `${p.count.min}` : `${p.count.min} to ${p.count.max}`;
+          return { code: 'choice/count', message: `Choose ${n} card${p.count.max === 1 ? '' : 's'} for "${p.name}", not ${list.length}.` };
         }
         e.lists[i] = list;
         buf[i] = i;

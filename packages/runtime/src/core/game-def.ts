@@ -147,8 +147,12 @@ export type Who =
 
 export type ParamDef =
   | { name: string; kind: 'card'; zone: (x: Ctx) => number; where?: (x: Ctx, a: number[]) => boolean; when?: (x: Ctx, a: number[]) => boolean }
-  /** A list of cards: the argument is a handle, read with `Ctx.cardsArg(a[i])`. */
-  | { name: string; kind: 'cards'; zone: (x: Ctx) => number; when?: (x: Ctx, a: number[]) => boolean }
+  /**
+   * A list of cards: the argument is a handle, read with `Ctx.cardsArg(a[i])`. With `count`
+   * (`3 cards in …`, `1..3 cards in …`) a counted choice: never enumerated as every subset (see
+   * core/choice.ts); without it every subset of a zone of at most 8 cards (MAX_SUBSET_ZONE).
+   */
+  | { name: string; kind: 'cards'; zone: (x: Ctx) => number; count?: { min: number; max: number }; when?: (x: Ctx, a: number[]) => boolean }
   | { name: string; kind: 'pile'; family: number; orNew: boolean; when?: (x: Ctx, a: number[]) => boolean }
   | { name: string; kind: 'enum'; enumIndex: number; when?: (x: Ctx, a: number[]) => boolean }
   | { name: string; kind: 'bool'; when?: (x: Ctx, a: number[]) => boolean }

@@ -7,6 +7,7 @@ import { encodeAction, seesCard, type Action } from './codec.ts';
 import type { Engine } from './engine.ts';
 import { NONE } from './game-def.ts';
 import { zoneMask } from '../zones/visibility.ts';
+import { choiceSamples, encodeChoice, type ChoiceCount } from './choice.ts';
 
 /** Largest zone whose subsets a `cards` parameter enumerates in full (else singletons + all). */
 export const MAX_SUBSET_ZONE = 8;
@@ -85,16 +86,26 @@ export interface Sink {
   wire: Action[];
   buffer: LegalBuffer;
   found: boolean;
+  /** Wire mode: counted choices as their sampled concrete choices instead of one `choose` entry. */
+  concrete?: boolean;
 }
 
-/** Appends every legal action of `seat` to `out` in wire form (e in read mode on the state). */
-export function enumerateLegal(e: Engine, seat: number, out: Action[]): void {
+/**
+ * Appends every legal action of `seat` to `out` in wire form (e in read mode on the state). A
+ * counted choice is one entry with `choose`, or with `concrete` its sampled choices (core/choice.ts).
+ */
+export function enumerateLegal(e: Engine, seat: number, out: Action[], concrete = false): void {
   const sink = e.sink;
   sink.mode = TO_WIRE;
   sink.found = false;
   sink.wire = out;
-  enumerate(e, seat, sink);
-  sink.wire = NO_WIRE;
+  sink.concrete = concrete;
+  try {
+    enumerate(e, seat, sink);
+  } finally {
+    sink.wire = NO_WIRE;
+    sink.concrete = false;
+  }
 }
 
 /** Fills the engine's LegalBuffer with `seat`'s legal candidates (internal form); returns it. */
@@ -201,6 +212,10 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink, ch
       if (z < 0) return;
       const pool = e.s.zones[z].filter((c) => c >= 0 && seesCard(e, seat, c));
       args[i] = i;
+      if (p.count !== undefined) {
+        enumChoice(e, ai, i, seat, out, checked, pool, p.count);
+        return;
+      }
       if (pool.length <= MAX_SUBSET_ZONE) {
         for (let mask = 1; mask < 1 << pool.length; mask++) {
           const list: number[] = [];
@@ -265,5 +280,28 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink, ch
         if (out.found) return;
       }
       return;
+  }
+}
+
+/**
+ * A counted choice (parameter i): its sampled subsets go through the rest of the enumeration.
+ * In wire mode, when it is the last parameter, one entry with `choose` stands for them all,
+ * listed when some sampled choice passes the guard.
+ */
+function enumChoice(e: Engine, ai: number, i: number, seat: number, out: Sink, checked: boolean, pool: number[], count: ChoiceCount): void {
+  const template = out.mode === TO_WIRE && out.concrete !== true && i + 1 === e.def.actions[ai].params.length;
+  if (template) out.mode = TO_ANY;
+  try {
+    for (const list of choiceSamples(e, seat, ai, pool, count)) {
+      e.lists[i] = list;
+      enumParam(e, ai, i + 1, seat, out, checked);
+      if (out.found) break;
+    }
+  } finally {
+    if (template) out.mode = TO_WIRE;
+  }
+  if (template && out.found) {
+    out.found = false;
+    out.wire.push(encodeChoice(e, ai, i, seat, pool, count));
   }
 }
