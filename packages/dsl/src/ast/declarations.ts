@@ -144,10 +144,13 @@ export interface DieDecl extends Node {
   faces: TypeNode;
 }
 
-/** How players form sides: `one per player`, or `pairs[, odd player alone]`. */
+/**
+ * How players form sides: `one per player`, `pairs[, odd player alone]` (neighbours), or
+ * `pairs across` (partners sit opposite: `across` is true).
+ */
 export type SidesArrangement =
   | { kind: 'one_per_player'; loc: Loc }
-  | { kind: 'pairs'; oddAlone: boolean; loc: Loc };
+  | { kind: 'pairs'; oddAlone: boolean; across?: boolean; loc: Loc };
 
 /** `when <cond>: <arrangement>` (`when` is `null` for `otherwise`). */
 export interface SidesCase extends Node {

@@ -165,7 +165,7 @@ export function sidesTable(game: CheckedGame, mod: ModuleBuilder): unknown {
   if (game.sides === null) return undefined;
   const f = new FnScope(mod, 'sides', new Map(), undefined, { playersCount: 'n' });
   const arrangement = (a: A.SidesArrangement): string =>
-    a.kind === 'one_per_player' ? "'one_per_player'" : a.oddAlone ? "'pairs_odd_alone'" : "'pairs'";
+    a.kind === 'one_per_player' ? "'one_per_player'" : a.across === true ? "'pairs_across'" : a.oddAlone ? "'pairs_odd_alone'" : "'pairs'";
   let choice = "'one_per_player'";
   for (const c of [...game.sides.cases].reverse()) {
     choice = c.when === null ? arrangement(c.arrangement) : `${expr(c.when, f)} ? ${arrangement(c.arrangement)} : ${choice}`;

@@ -17,6 +17,9 @@ describe('generated-support', () => {
     expect(assignSides(3, 'one_per_player', 2)).toEqual({ sideOf: [0, 1, 2], roles: [3, 3, 3] });
     expect(assignSides(5, 'pairs_odd_alone', 2)).toEqual({ sideOf: [0, 0, 1, 1, 2], roles: [1, 2, 1, 2, 3] });
     expect(assignSides(4, 'pairs', 2)).toEqual({ sideOf: [0, 0, 1, 1], roles: [1, 2, 1, 2] });
+    expect(assignSides(4, 'pairs_across', 2)).toEqual({ sideOf: [0, 1, 0, 1], roles: [1, 1, 2, 2] });
+    expect(assignSides(6, 'pairs_across', 0)).toEqual({ sideOf: [0, 1, 2, 0, 1, 2], roles: [0, 0, 0, 0, 0, 0] });
+    expect(assignSides(5, 'pairs_across', 2)).toEqual({ sideOf: [0, 1, 2, 0, 1], roles: [1, 1, 3, 2, 2] });
   });
 });
 

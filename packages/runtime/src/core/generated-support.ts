@@ -43,8 +43,11 @@ export function without(list: readonly number[], value: number): number[] {
   return out;
 }
 
-/** How players form sides (`sides { when …: one per player  otherwise: pairs, odd player alone }`). */
-export type SidesArrangement = 'one_per_player' | 'pairs' | 'pairs_odd_alone';
+/**
+ * How players form sides (`sides { when …: one per player  otherwise: pairs, odd player alone }`;
+ * `pairs across` is 'pairs_across').
+ */
+export type SidesArrangement = 'one_per_player' | 'pairs' | 'pairs_odd_alone' | 'pairs_across';
 
 /**
  * Seats → sides and role masks. Alone, a player has every role; in a pair the first player
@@ -53,6 +56,11 @@ export type SidesArrangement = 'one_per_player' | 'pairs' | 'pairs_odd_alone';
  *
  * @example
  * assignSides(5, 'pairs_odd_alone', 2); // { sideOf: [0, 0, 1, 1, 2], roles: [1, 2, 1, 2, 3] }
+ *
+ * `pairs_across` seats partners opposite each other, so that turns alternate between sides
+ * (Spades, Euchre, Bridge): seat p partners seat p + ⌈n/2⌉, and with an odd number of players
+ * seat ⌈n/2⌉ − 1, which has no seat opposite, sits alone.
+ * assignSides(4, 'pairs_across', 2); // { sideOf: [0, 1, 0, 1], roles: [1, 1, 2, 2] }
  */
 export function assignSides(players: number, arrangement: SidesArrangement, roleCount: number): { sideOf: number[]; roles: number[] } {
   const all = roleCount <= 0 ? 0 : (1 << roleCount) - 1;
@@ -62,6 +70,16 @@ export function assignSides(players: number, arrangement: SidesArrangement, role
     for (let p = 0; p < players; p++) {
       sideOf.push(p);
       roles.push(all);
+    }
+    return { sideOf, roles };
+  }
+  if (arrangement === 'pairs_across') {
+    const half = Math.ceil(players / 2);
+    for (let p = 0; p < players; p++) {
+      const side = p % half;
+      const alone = players % 2 === 1 && side === half - 1;
+      sideOf.push(side);
+      roles.push(alone ? all : p < half ? all & 1 : all & ~1);
     }
     return { sideOf, roles };
   }

@@ -204,197 +204,198 @@ function peg$parse(input, options) {
   const peg$c13 = "hidden";
   const peg$c14 = "otherwise";
   const peg$c15 = "pairs";
-  const peg$c16 = "odd";
-  const peg$c17 = "alone";
-  const peg$c18 = "size";
-  const peg$c19 = "more";
-  const peg$c20 = "wild";
-  const peg$c21 = "allowed";
-  const peg$c22 = "points";
-  const peg$c23 = "books";
-  const peg$c24 = "runs";
-  const peg$c25 = "(";
-  const peg$c26 = ")";
-  const peg$c27 = "constraint";
-  const peg$c28 = "value";
-  const peg$c29 = "fixed";
-  const peg$c30 = "cards";
-  const peg$c31 = "shared";
-  const peg$c32 = "among";
-  const peg$c33 = "tied";
-  const peg$c34 = "colours";
-  const peg$c35 = "place";
-  const peg$c36 = "names";
-  const peg$c37 = "symbol";
-  const peg$c38 = "step";
-  const peg$c39 = "==";
-  const peg$c40 = "!=";
-  const peg$c41 = "<=";
-  const peg$c42 = ">=";
-  const peg$c43 = "-";
-  const peg$c44 = ".";
-  const peg$c45 = "'";
-  const peg$c46 = "\\'";
-  const peg$c47 = "\\\\";
-  const peg$c48 = "[";
-  const peg$c49 = "]";
-  const peg$c50 = "scenario";
-  const peg$c51 = "seed";
-  const peg$c52 = "arrange";
-  const peg$c53 = "rest";
-  const peg$c54 = "+";
-  const peg$c55 = "_";
-  const peg$c56 = "together";
-  const peg$c57 = "does";
-  const peg$c58 = "rolling";
-  const peg$c59 = "rejected";
-  const peg$c60 = "expect";
-  const peg$c61 = "announced";
-  const peg$c62 = "winners";
-  const peg$c63 = "no";
-  const peg$c64 = "?";
-  const peg$c65 = "|";
-  const peg$c66 = "/";
-  const peg$c67 = "ms";
-  const peg$c68 = "s";
-  const peg$c69 = "\"";
-  const peg$c70 = "\\\"";
-  const peg$c71 = "\\";
-  const peg$c72 = "{{";
-  const peg$c73 = "}}";
-  const peg$c74 = ",";
-  const peg$c75 = ";";
-  const peg$c76 = "#";
-  const peg$c77 = "game";
-  const peg$c78 = "extends";
-  const peg$c79 = "summary";
-  const peg$c80 = "players";
-  const peg$c81 = "option";
-  const peg$c82 = "enum";
-  const peg$c83 = "card";
-  const peg$c84 = "shown";
-  const peg$c85 = "deck";
-  const peg$c86 = "per";
-  const peg$c87 = "where";
-  const peg$c88 = "zone";
-  const peg$c89 = "var";
-  const peg$c90 = "player";
-  const peg$c91 = "side";
-  const peg$c92 = "pile";
-  const peg$c93 = "sides";
-  const peg$c94 = "roles";
-  const peg$c95 = "die";
-  const peg$c96 = "meld";
-  const peg$c97 = "rules";
-  const peg$c98 = "define";
-  const peg$c99 = "procedure";
-  const peg$c100 = "rounds";
-  const peg$c101 = "count";
-  const peg$c102 = "until";
-  const peg$c103 = "dealer";
-  const peg$c104 = "setup";
-  const peg$c105 = "stages";
-  const peg$c106 = "scoring";
-  const peg$c107 = "stage";
-  const peg$c108 = "turns";
-  const peg$c109 = "realtime";
-  const peg$c110 = "pause";
-  const peg$c111 = "steps";
-  const peg$c112 = "timer";
-  const peg$c113 = "idle";
-  const peg$c114 = "on";
-  const peg$c115 = "window";
-  const peg$c116 = "blocking";
-  const peg$c117 = "timeout";
-  const peg$c118 = "action";
-  const peg$c119 = "by";
-  const peg$c120 = "current";
-  const peg$c121 = "any";
-  const peg$c122 = "except";
-  const peg$c123 = "with";
-  const peg$c124 = "role";
-  const peg$c125 = "during";
-  const peg$c126 = "races";
-  const peg$c127 = "rate";
-  const peg$c128 = "once";
-  const peg$c129 = "before";
-  const peg$c130 = "after";
-  const peg$c131 = "when";
-  const peg$c132 = "winner";
-  const peg$c133 = "lowest";
-  const peg$c134 = "highest";
-  const peg$c135 = "ties";
-  const peg$c136 = "replay";
-  const peg$c137 = "layout";
-  const peg$c138 = "move";
-  const peg$c139 = "deal";
-  const peg$c140 = "flip";
-  const peg$c141 = "shuffle";
-  const peg$c142 = "into";
-  const peg$c143 = "to";
-  const peg$c144 = "from";
-  const peg$c145 = "top";
-  const peg$c146 = "bottom";
-  const peg$c147 = "of";
-  const peg$c148 = "at";
-  const peg$c149 = "new";
-  const peg$c150 = "one";
-  const peg$c151 = "all";
-  const peg$c152 = "set";
-  const peg$c153 = "add";
-  const peg$c154 = "subtract";
-  const peg$c155 = "let";
-  const peg$c156 = "if";
-  const peg$c157 = "then";
-  const peg$c158 = "else";
-  const peg$c159 = "for";
-  const peg$c160 = "each";
-  const peg$c161 = "in";
-  const peg$c162 = "repeat";
-  const peg$c163 = "end";
-  const peg$c164 = "turn";
-  const peg$c165 = "keep";
-  const peg$c166 = "skip";
-  const peg$c167 = "next";
-  const peg$c168 = "reverse";
-  const peg$c169 = "open";
-  const peg$c170 = "close";
-  const peg$c171 = "announce";
-  const peg$c172 = "require";
-  const peg$c173 = "lay";
-  const peg$c174 = "best";
-  const peg$c175 = "melds";
-  const peg$c176 = "refill";
-  const peg$c177 = "keeping";
-  const peg$c178 = "over";
-  const peg$c179 = "and";
-  const peg$c180 = "or";
-  const peg$c181 = "not";
-  const peg$c182 = "is";
-  const peg$c183 = "empty";
-  const peg$c184 = "true";
-  const peg$c185 = "false";
-  const peg$c186 = "none";
-  const peg$c187 = "me";
-  const peg$c188 = "my";
-  const peg$c189 = "intersects";
-  const peg$c190 = "without";
-  const peg$c191 = "exists";
-  const peg$c192 = "last";
-  const peg$c193 = "first";
-  const peg$c194 = "sum";
-  const peg$c195 = "max";
-  const peg$c196 = "min";
-  const peg$c197 = "roll";
-  const peg$c198 = "random";
-  const peg$c199 = "elapsed";
-  const peg$c200 = "now";
-  const peg$c201 = "left";
-  const peg$c202 = "right";
-  const peg$c203 = "round";
-  const peg$c204 = "position";
-  const peg$c205 = "remove";
-  const peg$c206 = "mod";
+  const peg$c16 = "across";
+  const peg$c17 = "odd";
+  const peg$c18 = "alone";
+  const peg$c19 = "size";
+  const peg$c20 = "more";
+  const peg$c21 = "wild";
+  const peg$c22 = "allowed";
+  const peg$c23 = "points";
+  const peg$c24 = "books";
+  const peg$c25 = "runs";
+  const peg$c26 = "(";
+  const peg$c27 = ")";
+  const peg$c28 = "constraint";
+  const peg$c29 = "value";
+  const peg$c30 = "fixed";
+  const peg$c31 = "cards";
+  const peg$c32 = "shared";
+  const peg$c33 = "among";
+  const peg$c34 = "tied";
+  const peg$c35 = "colours";
+  const peg$c36 = "place";
+  const peg$c37 = "names";
+  const peg$c38 = "symbol";
+  const peg$c39 = "step";
+  const peg$c40 = "==";
+  const peg$c41 = "!=";
+  const peg$c42 = "<=";
+  const peg$c43 = ">=";
+  const peg$c44 = "-";
+  const peg$c45 = ".";
+  const peg$c46 = "'";
+  const peg$c47 = "\\'";
+  const peg$c48 = "\\\\";
+  const peg$c49 = "[";
+  const peg$c50 = "]";
+  const peg$c51 = "scenario";
+  const peg$c52 = "seed";
+  const peg$c53 = "arrange";
+  const peg$c54 = "rest";
+  const peg$c55 = "+";
+  const peg$c56 = "_";
+  const peg$c57 = "together";
+  const peg$c58 = "does";
+  const peg$c59 = "rolling";
+  const peg$c60 = "rejected";
+  const peg$c61 = "expect";
+  const peg$c62 = "announced";
+  const peg$c63 = "winners";
+  const peg$c64 = "no";
+  const peg$c65 = "?";
+  const peg$c66 = "|";
+  const peg$c67 = "/";
+  const peg$c68 = "ms";
+  const peg$c69 = "s";
+  const peg$c70 = "\"";
+  const peg$c71 = "\\\"";
+  const peg$c72 = "\\";
+  const peg$c73 = "{{";
+  const peg$c74 = "}}";
+  const peg$c75 = ",";
+  const peg$c76 = ";";
+  const peg$c77 = "#";
+  const peg$c78 = "game";
+  const peg$c79 = "extends";
+  const peg$c80 = "summary";
+  const peg$c81 = "players";
+  const peg$c82 = "option";
+  const peg$c83 = "enum";
+  const peg$c84 = "card";
+  const peg$c85 = "shown";
+  const peg$c86 = "deck";
+  const peg$c87 = "per";
+  const peg$c88 = "where";
+  const peg$c89 = "zone";
+  const peg$c90 = "var";
+  const peg$c91 = "player";
+  const peg$c92 = "side";
+  const peg$c93 = "pile";
+  const peg$c94 = "sides";
+  const peg$c95 = "roles";
+  const peg$c96 = "die";
+  const peg$c97 = "meld";
+  const peg$c98 = "rules";
+  const peg$c99 = "define";
+  const peg$c100 = "procedure";
+  const peg$c101 = "rounds";
+  const peg$c102 = "count";
+  const peg$c103 = "until";
+  const peg$c104 = "dealer";
+  const peg$c105 = "setup";
+  const peg$c106 = "stages";
+  const peg$c107 = "scoring";
+  const peg$c108 = "stage";
+  const peg$c109 = "turns";
+  const peg$c110 = "realtime";
+  const peg$c111 = "pause";
+  const peg$c112 = "steps";
+  const peg$c113 = "timer";
+  const peg$c114 = "idle";
+  const peg$c115 = "on";
+  const peg$c116 = "window";
+  const peg$c117 = "blocking";
+  const peg$c118 = "timeout";
+  const peg$c119 = "action";
+  const peg$c120 = "by";
+  const peg$c121 = "current";
+  const peg$c122 = "any";
+  const peg$c123 = "except";
+  const peg$c124 = "with";
+  const peg$c125 = "role";
+  const peg$c126 = "during";
+  const peg$c127 = "races";
+  const peg$c128 = "rate";
+  const peg$c129 = "once";
+  const peg$c130 = "before";
+  const peg$c131 = "after";
+  const peg$c132 = "when";
+  const peg$c133 = "winner";
+  const peg$c134 = "lowest";
+  const peg$c135 = "highest";
+  const peg$c136 = "ties";
+  const peg$c137 = "replay";
+  const peg$c138 = "layout";
+  const peg$c139 = "move";
+  const peg$c140 = "deal";
+  const peg$c141 = "flip";
+  const peg$c142 = "shuffle";
+  const peg$c143 = "into";
+  const peg$c144 = "to";
+  const peg$c145 = "from";
+  const peg$c146 = "top";
+  const peg$c147 = "bottom";
+  const peg$c148 = "of";
+  const peg$c149 = "at";
+  const peg$c150 = "new";
+  const peg$c151 = "one";
+  const peg$c152 = "all";
+  const peg$c153 = "set";
+  const peg$c154 = "add";
+  const peg$c155 = "subtract";
+  const peg$c156 = "let";
+  const peg$c157 = "if";
+  const peg$c158 = "then";
+  const peg$c159 = "else";
+  const peg$c160 = "for";
+  const peg$c161 = "each";
+  const peg$c162 = "in";
+  const peg$c163 = "repeat";
+  const peg$c164 = "end";
+  const peg$c165 = "turn";
+  const peg$c166 = "keep";
+  const peg$c167 = "skip";
+  const peg$c168 = "next";
+  const peg$c169 = "reverse";
+  const peg$c170 = "open";
+  const peg$c171 = "close";
+  const peg$c172 = "announce";
+  const peg$c173 = "require";
+  const peg$c174 = "lay";
+  const peg$c175 = "best";
+  const peg$c176 = "melds";
+  const peg$c177 = "refill";
+  const peg$c178 = "keeping";
+  const peg$c179 = "over";
+  const peg$c180 = "and";
+  const peg$c181 = "or";
+  const peg$c182 = "not";
+  const peg$c183 = "is";
+  const peg$c184 = "empty";
+  const peg$c185 = "true";
+  const peg$c186 = "false";
+  const peg$c187 = "none";
+  const peg$c188 = "me";
+  const peg$c189 = "my";
+  const peg$c190 = "intersects";
+  const peg$c191 = "without";
+  const peg$c192 = "exists";
+  const peg$c193 = "last";
+  const peg$c194 = "first";
+  const peg$c195 = "sum";
+  const peg$c196 = "max";
+  const peg$c197 = "min";
+  const peg$c198 = "roll";
+  const peg$c199 = "random";
+  const peg$c200 = "elapsed";
+  const peg$c201 = "now";
+  const peg$c202 = "left";
+  const peg$c203 = "right";
+  const peg$c204 = "round";
+  const peg$c205 = "position";
+  const peg$c206 = "remove";
+  const peg$c207 = "mod";
 
   const peg$r0 = /^[0-9]/;
   const peg$r1 = /^[a-zA-Z_]/;
@@ -432,226 +433,227 @@ function peg$parse(input, options) {
   const peg$e15 = peg$literalExpectation("hidden", false);
   const peg$e16 = peg$literalExpectation("otherwise", false);
   const peg$e17 = peg$literalExpectation("pairs", false);
-  const peg$e18 = peg$literalExpectation("odd", false);
-  const peg$e19 = peg$literalExpectation("alone", false);
-  const peg$e20 = peg$literalExpectation("size", false);
-  const peg$e21 = peg$literalExpectation("more", false);
-  const peg$e22 = peg$literalExpectation("wild", false);
-  const peg$e23 = peg$literalExpectation("allowed", false);
-  const peg$e24 = peg$literalExpectation("points", false);
-  const peg$e25 = peg$literalExpectation("books", false);
-  const peg$e26 = peg$literalExpectation("runs", false);
-  const peg$e27 = peg$literalExpectation("(", false);
-  const peg$e28 = peg$literalExpectation(")", false);
-  const peg$e29 = peg$literalExpectation("constraint", false);
-  const peg$e30 = peg$literalExpectation("value", false);
-  const peg$e31 = peg$literalExpectation("fixed", false);
-  const peg$e32 = peg$literalExpectation("cards", false);
-  const peg$e33 = peg$literalExpectation("shared", false);
-  const peg$e34 = peg$literalExpectation("among", false);
-  const peg$e35 = peg$literalExpectation("tied", false);
-  const peg$e36 = peg$literalExpectation("colours", false);
-  const peg$e37 = peg$literalExpectation("place", false);
-  const peg$e38 = peg$literalExpectation("names", false);
-  const peg$e39 = peg$literalExpectation("symbol", false);
-  const peg$e40 = peg$otherExpectation("a position");
-  const peg$e41 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e42 = peg$otherExpectation("a variable");
-  const peg$e43 = peg$literalExpectation("step", false);
-  const peg$e44 = peg$literalExpectation("==", false);
-  const peg$e45 = peg$literalExpectation("!=", false);
-  const peg$e46 = peg$literalExpectation("<=", false);
-  const peg$e47 = peg$literalExpectation(">=", false);
-  const peg$e48 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e49 = peg$classExpectation(["+", "-"], false, false, false);
-  const peg$e50 = peg$classExpectation(["*", "/"], false, false, false);
-  const peg$e51 = peg$literalExpectation("-", false);
-  const peg$e52 = peg$literalExpectation(".", false);
-  const peg$e53 = peg$otherExpectation("a seat number");
-  const peg$e54 = peg$classExpectation([["1", "9"]], false, false, false);
-  const peg$e55 = peg$classExpectation(["p", "s"], false, false, false);
-  const peg$e56 = peg$otherExpectation("a card face");
-  const peg$e57 = peg$literalExpectation("'", false);
-  const peg$e58 = peg$classExpectation(["\n", "\r"], false, false, false);
-  const peg$e59 = peg$anyExpectation();
-  const peg$e60 = peg$literalExpectation("\\'", false);
-  const peg$e61 = peg$literalExpectation("\\\\", false);
-  const peg$e62 = peg$classExpectation(["'", "\\", "\n", "\r"], true, false, false);
-  const peg$e63 = peg$literalExpectation("[", false);
-  const peg$e64 = peg$literalExpectation("]", false);
-  const peg$e65 = peg$literalExpectation("scenario", false);
-  const peg$e66 = peg$literalExpectation("seed", false);
-  const peg$e67 = peg$literalExpectation("arrange", false);
-  const peg$e68 = peg$literalExpectation("rest", false);
-  const peg$e69 = peg$literalExpectation("+", false);
-  const peg$e70 = peg$literalExpectation("_", false);
-  const peg$e71 = peg$classExpectation([" ", "\t"], false, false, false);
-  const peg$e72 = peg$literalExpectation("together", false);
-  const peg$e73 = peg$literalExpectation("does", false);
-  const peg$e74 = peg$literalExpectation("rolling", false);
-  const peg$e75 = peg$literalExpectation("rejected", false);
-  const peg$e76 = peg$otherExpectation("a player (p1, p2 \u2026)");
-  const peg$e77 = peg$literalExpectation("expect", false);
-  const peg$e78 = peg$literalExpectation("announced", false);
-  const peg$e79 = peg$literalExpectation("winners", false);
-  const peg$e80 = peg$literalExpectation("no", false);
-  const peg$e81 = peg$literalExpectation("?", false);
-  const peg$e82 = peg$literalExpectation("|", false);
-  const peg$e83 = peg$otherExpectation("a name");
-  const peg$e84 = peg$otherExpectation("a game id");
-  const peg$e85 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
-  const peg$e86 = peg$otherExpectation("a rejection code");
-  const peg$e87 = peg$classExpectation([["a", "z"], "_"], false, false, false);
-  const peg$e88 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
-  const peg$e89 = peg$literalExpectation("/", false);
-  const peg$e90 = peg$otherExpectation("a number");
-  const peg$e91 = peg$otherExpectation("an integer");
-  const peg$e92 = peg$otherExpectation("a duration");
-  const peg$e93 = peg$literalExpectation("ms", false);
-  const peg$e94 = peg$literalExpectation("s", false);
-  const peg$e95 = peg$otherExpectation("a string");
-  const peg$e96 = peg$literalExpectation("\"", false);
-  const peg$e97 = peg$literalExpectation("\\\"", false);
-  const peg$e98 = peg$literalExpectation("\\", false);
-  const peg$e99 = peg$literalExpectation("{{", false);
-  const peg$e100 = peg$literalExpectation("}}", false);
-  const peg$e101 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
-  const peg$e102 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e103 = peg$literalExpectation(",", false);
-  const peg$e104 = peg$literalExpectation(";", false);
-  const peg$e105 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
-  const peg$e106 = peg$literalExpectation("#", false);
-  const peg$e107 = peg$classExpectation(["\n"], true, false, false);
-  const peg$e108 = peg$literalExpectation("game", false);
-  const peg$e109 = peg$literalExpectation("extends", false);
-  const peg$e110 = peg$literalExpectation("summary", false);
-  const peg$e111 = peg$literalExpectation("players", false);
-  const peg$e112 = peg$literalExpectation("option", false);
-  const peg$e113 = peg$literalExpectation("enum", false);
-  const peg$e114 = peg$literalExpectation("card", false);
-  const peg$e115 = peg$literalExpectation("shown", false);
-  const peg$e116 = peg$literalExpectation("deck", false);
-  const peg$e117 = peg$literalExpectation("per", false);
-  const peg$e118 = peg$literalExpectation("where", false);
-  const peg$e119 = peg$literalExpectation("zone", false);
-  const peg$e120 = peg$literalExpectation("var", false);
-  const peg$e121 = peg$literalExpectation("player", false);
-  const peg$e122 = peg$literalExpectation("side", false);
-  const peg$e123 = peg$literalExpectation("pile", false);
-  const peg$e124 = peg$literalExpectation("sides", false);
-  const peg$e125 = peg$literalExpectation("roles", false);
-  const peg$e126 = peg$literalExpectation("die", false);
-  const peg$e127 = peg$literalExpectation("meld", false);
-  const peg$e128 = peg$literalExpectation("rules", false);
-  const peg$e129 = peg$literalExpectation("define", false);
-  const peg$e130 = peg$literalExpectation("procedure", false);
-  const peg$e131 = peg$literalExpectation("rounds", false);
-  const peg$e132 = peg$literalExpectation("count", false);
-  const peg$e133 = peg$literalExpectation("until", false);
-  const peg$e134 = peg$literalExpectation("dealer", false);
-  const peg$e135 = peg$literalExpectation("setup", false);
-  const peg$e136 = peg$literalExpectation("stages", false);
-  const peg$e137 = peg$literalExpectation("scoring", false);
-  const peg$e138 = peg$literalExpectation("stage", false);
-  const peg$e139 = peg$literalExpectation("turns", false);
-  const peg$e140 = peg$literalExpectation("realtime", false);
-  const peg$e141 = peg$literalExpectation("pause", false);
-  const peg$e142 = peg$literalExpectation("steps", false);
-  const peg$e143 = peg$literalExpectation("timer", false);
-  const peg$e144 = peg$literalExpectation("idle", false);
-  const peg$e145 = peg$literalExpectation("on", false);
-  const peg$e146 = peg$literalExpectation("window", false);
-  const peg$e147 = peg$literalExpectation("blocking", false);
-  const peg$e148 = peg$literalExpectation("timeout", false);
-  const peg$e149 = peg$literalExpectation("action", false);
-  const peg$e150 = peg$literalExpectation("by", false);
-  const peg$e151 = peg$literalExpectation("current", false);
-  const peg$e152 = peg$literalExpectation("any", false);
-  const peg$e153 = peg$literalExpectation("except", false);
-  const peg$e154 = peg$literalExpectation("with", false);
-  const peg$e155 = peg$literalExpectation("role", false);
-  const peg$e156 = peg$literalExpectation("during", false);
-  const peg$e157 = peg$literalExpectation("races", false);
-  const peg$e158 = peg$literalExpectation("rate", false);
-  const peg$e159 = peg$literalExpectation("once", false);
-  const peg$e160 = peg$literalExpectation("before", false);
-  const peg$e161 = peg$literalExpectation("after", false);
-  const peg$e162 = peg$literalExpectation("when", false);
-  const peg$e163 = peg$literalExpectation("winner", false);
-  const peg$e164 = peg$literalExpectation("lowest", false);
-  const peg$e165 = peg$literalExpectation("highest", false);
-  const peg$e166 = peg$literalExpectation("ties", false);
-  const peg$e167 = peg$literalExpectation("replay", false);
-  const peg$e168 = peg$literalExpectation("layout", false);
-  const peg$e169 = peg$literalExpectation("move", false);
-  const peg$e170 = peg$literalExpectation("deal", false);
-  const peg$e171 = peg$literalExpectation("flip", false);
-  const peg$e172 = peg$literalExpectation("shuffle", false);
-  const peg$e173 = peg$literalExpectation("into", false);
-  const peg$e174 = peg$literalExpectation("to", false);
-  const peg$e175 = peg$literalExpectation("from", false);
-  const peg$e176 = peg$literalExpectation("top", false);
-  const peg$e177 = peg$literalExpectation("bottom", false);
-  const peg$e178 = peg$literalExpectation("of", false);
-  const peg$e179 = peg$literalExpectation("at", false);
-  const peg$e180 = peg$literalExpectation("new", false);
-  const peg$e181 = peg$literalExpectation("one", false);
-  const peg$e182 = peg$literalExpectation("all", false);
-  const peg$e183 = peg$literalExpectation("set", false);
-  const peg$e184 = peg$literalExpectation("add", false);
-  const peg$e185 = peg$literalExpectation("subtract", false);
-  const peg$e186 = peg$literalExpectation("let", false);
-  const peg$e187 = peg$literalExpectation("if", false);
-  const peg$e188 = peg$literalExpectation("then", false);
-  const peg$e189 = peg$literalExpectation("else", false);
-  const peg$e190 = peg$literalExpectation("for", false);
-  const peg$e191 = peg$literalExpectation("each", false);
-  const peg$e192 = peg$literalExpectation("in", false);
-  const peg$e193 = peg$literalExpectation("repeat", false);
-  const peg$e194 = peg$literalExpectation("end", false);
-  const peg$e195 = peg$literalExpectation("turn", false);
-  const peg$e196 = peg$literalExpectation("keep", false);
-  const peg$e197 = peg$literalExpectation("skip", false);
-  const peg$e198 = peg$literalExpectation("next", false);
-  const peg$e199 = peg$literalExpectation("reverse", false);
-  const peg$e200 = peg$literalExpectation("open", false);
-  const peg$e201 = peg$literalExpectation("close", false);
-  const peg$e202 = peg$literalExpectation("announce", false);
-  const peg$e203 = peg$literalExpectation("require", false);
-  const peg$e204 = peg$literalExpectation("lay", false);
-  const peg$e205 = peg$literalExpectation("best", false);
-  const peg$e206 = peg$literalExpectation("melds", false);
-  const peg$e207 = peg$literalExpectation("refill", false);
-  const peg$e208 = peg$literalExpectation("keeping", false);
-  const peg$e209 = peg$literalExpectation("over", false);
-  const peg$e210 = peg$literalExpectation("and", false);
-  const peg$e211 = peg$literalExpectation("or", false);
-  const peg$e212 = peg$literalExpectation("not", false);
-  const peg$e213 = peg$literalExpectation("is", false);
-  const peg$e214 = peg$literalExpectation("empty", false);
-  const peg$e215 = peg$literalExpectation("true", false);
-  const peg$e216 = peg$literalExpectation("false", false);
-  const peg$e217 = peg$literalExpectation("none", false);
-  const peg$e218 = peg$literalExpectation("me", false);
-  const peg$e219 = peg$literalExpectation("my", false);
-  const peg$e220 = peg$literalExpectation("intersects", false);
-  const peg$e221 = peg$literalExpectation("without", false);
-  const peg$e222 = peg$literalExpectation("exists", false);
-  const peg$e223 = peg$literalExpectation("last", false);
-  const peg$e224 = peg$literalExpectation("first", false);
-  const peg$e225 = peg$literalExpectation("sum", false);
-  const peg$e226 = peg$literalExpectation("max", false);
-  const peg$e227 = peg$literalExpectation("min", false);
-  const peg$e228 = peg$literalExpectation("roll", false);
-  const peg$e229 = peg$literalExpectation("random", false);
-  const peg$e230 = peg$literalExpectation("elapsed", false);
-  const peg$e231 = peg$literalExpectation("now", false);
-  const peg$e232 = peg$literalExpectation("left", false);
-  const peg$e233 = peg$literalExpectation("right", false);
-  const peg$e234 = peg$literalExpectation("round", false);
-  const peg$e235 = peg$literalExpectation("position", false);
-  const peg$e236 = peg$literalExpectation("remove", false);
-  const peg$e237 = peg$literalExpectation("mod", false);
+  const peg$e18 = peg$literalExpectation("across", false);
+  const peg$e19 = peg$literalExpectation("odd", false);
+  const peg$e20 = peg$literalExpectation("alone", false);
+  const peg$e21 = peg$literalExpectation("size", false);
+  const peg$e22 = peg$literalExpectation("more", false);
+  const peg$e23 = peg$literalExpectation("wild", false);
+  const peg$e24 = peg$literalExpectation("allowed", false);
+  const peg$e25 = peg$literalExpectation("points", false);
+  const peg$e26 = peg$literalExpectation("books", false);
+  const peg$e27 = peg$literalExpectation("runs", false);
+  const peg$e28 = peg$literalExpectation("(", false);
+  const peg$e29 = peg$literalExpectation(")", false);
+  const peg$e30 = peg$literalExpectation("constraint", false);
+  const peg$e31 = peg$literalExpectation("value", false);
+  const peg$e32 = peg$literalExpectation("fixed", false);
+  const peg$e33 = peg$literalExpectation("cards", false);
+  const peg$e34 = peg$literalExpectation("shared", false);
+  const peg$e35 = peg$literalExpectation("among", false);
+  const peg$e36 = peg$literalExpectation("tied", false);
+  const peg$e37 = peg$literalExpectation("colours", false);
+  const peg$e38 = peg$literalExpectation("place", false);
+  const peg$e39 = peg$literalExpectation("names", false);
+  const peg$e40 = peg$literalExpectation("symbol", false);
+  const peg$e41 = peg$otherExpectation("a position");
+  const peg$e42 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e43 = peg$otherExpectation("a variable");
+  const peg$e44 = peg$literalExpectation("step", false);
+  const peg$e45 = peg$literalExpectation("==", false);
+  const peg$e46 = peg$literalExpectation("!=", false);
+  const peg$e47 = peg$literalExpectation("<=", false);
+  const peg$e48 = peg$literalExpectation(">=", false);
+  const peg$e49 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e50 = peg$classExpectation(["+", "-"], false, false, false);
+  const peg$e51 = peg$classExpectation(["*", "/"], false, false, false);
+  const peg$e52 = peg$literalExpectation("-", false);
+  const peg$e53 = peg$literalExpectation(".", false);
+  const peg$e54 = peg$otherExpectation("a seat number");
+  const peg$e55 = peg$classExpectation([["1", "9"]], false, false, false);
+  const peg$e56 = peg$classExpectation(["p", "s"], false, false, false);
+  const peg$e57 = peg$otherExpectation("a card face");
+  const peg$e58 = peg$literalExpectation("'", false);
+  const peg$e59 = peg$classExpectation(["\n", "\r"], false, false, false);
+  const peg$e60 = peg$anyExpectation();
+  const peg$e61 = peg$literalExpectation("\\'", false);
+  const peg$e62 = peg$literalExpectation("\\\\", false);
+  const peg$e63 = peg$classExpectation(["'", "\\", "\n", "\r"], true, false, false);
+  const peg$e64 = peg$literalExpectation("[", false);
+  const peg$e65 = peg$literalExpectation("]", false);
+  const peg$e66 = peg$literalExpectation("scenario", false);
+  const peg$e67 = peg$literalExpectation("seed", false);
+  const peg$e68 = peg$literalExpectation("arrange", false);
+  const peg$e69 = peg$literalExpectation("rest", false);
+  const peg$e70 = peg$literalExpectation("+", false);
+  const peg$e71 = peg$literalExpectation("_", false);
+  const peg$e72 = peg$classExpectation([" ", "\t"], false, false, false);
+  const peg$e73 = peg$literalExpectation("together", false);
+  const peg$e74 = peg$literalExpectation("does", false);
+  const peg$e75 = peg$literalExpectation("rolling", false);
+  const peg$e76 = peg$literalExpectation("rejected", false);
+  const peg$e77 = peg$otherExpectation("a player (p1, p2 \u2026)");
+  const peg$e78 = peg$literalExpectation("expect", false);
+  const peg$e79 = peg$literalExpectation("announced", false);
+  const peg$e80 = peg$literalExpectation("winners", false);
+  const peg$e81 = peg$literalExpectation("no", false);
+  const peg$e82 = peg$literalExpectation("?", false);
+  const peg$e83 = peg$literalExpectation("|", false);
+  const peg$e84 = peg$otherExpectation("a name");
+  const peg$e85 = peg$otherExpectation("a game id");
+  const peg$e86 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
+  const peg$e87 = peg$otherExpectation("a rejection code");
+  const peg$e88 = peg$classExpectation([["a", "z"], "_"], false, false, false);
+  const peg$e89 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
+  const peg$e90 = peg$literalExpectation("/", false);
+  const peg$e91 = peg$otherExpectation("a number");
+  const peg$e92 = peg$otherExpectation("an integer");
+  const peg$e93 = peg$otherExpectation("a duration");
+  const peg$e94 = peg$literalExpectation("ms", false);
+  const peg$e95 = peg$literalExpectation("s", false);
+  const peg$e96 = peg$otherExpectation("a string");
+  const peg$e97 = peg$literalExpectation("\"", false);
+  const peg$e98 = peg$literalExpectation("\\\"", false);
+  const peg$e99 = peg$literalExpectation("\\", false);
+  const peg$e100 = peg$literalExpectation("{{", false);
+  const peg$e101 = peg$literalExpectation("}}", false);
+  const peg$e102 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
+  const peg$e103 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e104 = peg$literalExpectation(",", false);
+  const peg$e105 = peg$literalExpectation(";", false);
+  const peg$e106 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
+  const peg$e107 = peg$literalExpectation("#", false);
+  const peg$e108 = peg$classExpectation(["\n"], true, false, false);
+  const peg$e109 = peg$literalExpectation("game", false);
+  const peg$e110 = peg$literalExpectation("extends", false);
+  const peg$e111 = peg$literalExpectation("summary", false);
+  const peg$e112 = peg$literalExpectation("players", false);
+  const peg$e113 = peg$literalExpectation("option", false);
+  const peg$e114 = peg$literalExpectation("enum", false);
+  const peg$e115 = peg$literalExpectation("card", false);
+  const peg$e116 = peg$literalExpectation("shown", false);
+  const peg$e117 = peg$literalExpectation("deck", false);
+  const peg$e118 = peg$literalExpectation("per", false);
+  const peg$e119 = peg$literalExpectation("where", false);
+  const peg$e120 = peg$literalExpectation("zone", false);
+  const peg$e121 = peg$literalExpectation("var", false);
+  const peg$e122 = peg$literalExpectation("player", false);
+  const peg$e123 = peg$literalExpectation("side", false);
+  const peg$e124 = peg$literalExpectation("pile", false);
+  const peg$e125 = peg$literalExpectation("sides", false);
+  const peg$e126 = peg$literalExpectation("roles", false);
+  const peg$e127 = peg$literalExpectation("die", false);
+  const peg$e128 = peg$literalExpectation("meld", false);
+  const peg$e129 = peg$literalExpectation("rules", false);
+  const peg$e130 = peg$literalExpectation("define", false);
+  const peg$e131 = peg$literalExpectation("procedure", false);
+  const peg$e132 = peg$literalExpectation("rounds", false);
+  const peg$e133 = peg$literalExpectation("count", false);
+  const peg$e134 = peg$literalExpectation("until", false);
+  const peg$e135 = peg$literalExpectation("dealer", false);
+  const peg$e136 = peg$literalExpectation("setup", false);
+  const peg$e137 = peg$literalExpectation("stages", false);
+  const peg$e138 = peg$literalExpectation("scoring", false);
+  const peg$e139 = peg$literalExpectation("stage", false);
+  const peg$e140 = peg$literalExpectation("turns", false);
+  const peg$e141 = peg$literalExpectation("realtime", false);
+  const peg$e142 = peg$literalExpectation("pause", false);
+  const peg$e143 = peg$literalExpectation("steps", false);
+  const peg$e144 = peg$literalExpectation("timer", false);
+  const peg$e145 = peg$literalExpectation("idle", false);
+  const peg$e146 = peg$literalExpectation("on", false);
+  const peg$e147 = peg$literalExpectation("window", false);
+  const peg$e148 = peg$literalExpectation("blocking", false);
+  const peg$e149 = peg$literalExpectation("timeout", false);
+  const peg$e150 = peg$literalExpectation("action", false);
+  const peg$e151 = peg$literalExpectation("by", false);
+  const peg$e152 = peg$literalExpectation("current", false);
+  const peg$e153 = peg$literalExpectation("any", false);
+  const peg$e154 = peg$literalExpectation("except", false);
+  const peg$e155 = peg$literalExpectation("with", false);
+  const peg$e156 = peg$literalExpectation("role", false);
+  const peg$e157 = peg$literalExpectation("during", false);
+  const peg$e158 = peg$literalExpectation("races", false);
+  const peg$e159 = peg$literalExpectation("rate", false);
+  const peg$e160 = peg$literalExpectation("once", false);
+  const peg$e161 = peg$literalExpectation("before", false);
+  const peg$e162 = peg$literalExpectation("after", false);
+  const peg$e163 = peg$literalExpectation("when", false);
+  const peg$e164 = peg$literalExpectation("winner", false);
+  const peg$e165 = peg$literalExpectation("lowest", false);
+  const peg$e166 = peg$literalExpectation("highest", false);
+  const peg$e167 = peg$literalExpectation("ties", false);
+  const peg$e168 = peg$literalExpectation("replay", false);
+  const peg$e169 = peg$literalExpectation("layout", false);
+  const peg$e170 = peg$literalExpectation("move", false);
+  const peg$e171 = peg$literalExpectation("deal", false);
+  const peg$e172 = peg$literalExpectation("flip", false);
+  const peg$e173 = peg$literalExpectation("shuffle", false);
+  const peg$e174 = peg$literalExpectation("into", false);
+  const peg$e175 = peg$literalExpectation("to", false);
+  const peg$e176 = peg$literalExpectation("from", false);
+  const peg$e177 = peg$literalExpectation("top", false);
+  const peg$e178 = peg$literalExpectation("bottom", false);
+  const peg$e179 = peg$literalExpectation("of", false);
+  const peg$e180 = peg$literalExpectation("at", false);
+  const peg$e181 = peg$literalExpectation("new", false);
+  const peg$e182 = peg$literalExpectation("one", false);
+  const peg$e183 = peg$literalExpectation("all", false);
+  const peg$e184 = peg$literalExpectation("set", false);
+  const peg$e185 = peg$literalExpectation("add", false);
+  const peg$e186 = peg$literalExpectation("subtract", false);
+  const peg$e187 = peg$literalExpectation("let", false);
+  const peg$e188 = peg$literalExpectation("if", false);
+  const peg$e189 = peg$literalExpectation("then", false);
+  const peg$e190 = peg$literalExpectation("else", false);
+  const peg$e191 = peg$literalExpectation("for", false);
+  const peg$e192 = peg$literalExpectation("each", false);
+  const peg$e193 = peg$literalExpectation("in", false);
+  const peg$e194 = peg$literalExpectation("repeat", false);
+  const peg$e195 = peg$literalExpectation("end", false);
+  const peg$e196 = peg$literalExpectation("turn", false);
+  const peg$e197 = peg$literalExpectation("keep", false);
+  const peg$e198 = peg$literalExpectation("skip", false);
+  const peg$e199 = peg$literalExpectation("next", false);
+  const peg$e200 = peg$literalExpectation("reverse", false);
+  const peg$e201 = peg$literalExpectation("open", false);
+  const peg$e202 = peg$literalExpectation("close", false);
+  const peg$e203 = peg$literalExpectation("announce", false);
+  const peg$e204 = peg$literalExpectation("require", false);
+  const peg$e205 = peg$literalExpectation("lay", false);
+  const peg$e206 = peg$literalExpectation("best", false);
+  const peg$e207 = peg$literalExpectation("melds", false);
+  const peg$e208 = peg$literalExpectation("refill", false);
+  const peg$e209 = peg$literalExpectation("keeping", false);
+  const peg$e210 = peg$literalExpectation("over", false);
+  const peg$e211 = peg$literalExpectation("and", false);
+  const peg$e212 = peg$literalExpectation("or", false);
+  const peg$e213 = peg$literalExpectation("not", false);
+  const peg$e214 = peg$literalExpectation("is", false);
+  const peg$e215 = peg$literalExpectation("empty", false);
+  const peg$e216 = peg$literalExpectation("true", false);
+  const peg$e217 = peg$literalExpectation("false", false);
+  const peg$e218 = peg$literalExpectation("none", false);
+  const peg$e219 = peg$literalExpectation("me", false);
+  const peg$e220 = peg$literalExpectation("my", false);
+  const peg$e221 = peg$literalExpectation("intersects", false);
+  const peg$e222 = peg$literalExpectation("without", false);
+  const peg$e223 = peg$literalExpectation("exists", false);
+  const peg$e224 = peg$literalExpectation("last", false);
+  const peg$e225 = peg$literalExpectation("first", false);
+  const peg$e226 = peg$literalExpectation("sum", false);
+  const peg$e227 = peg$literalExpectation("max", false);
+  const peg$e228 = peg$literalExpectation("min", false);
+  const peg$e229 = peg$literalExpectation("roll", false);
+  const peg$e230 = peg$literalExpectation("random", false);
+  const peg$e231 = peg$literalExpectation("elapsed", false);
+  const peg$e232 = peg$literalExpectation("now", false);
+  const peg$e233 = peg$literalExpectation("left", false);
+  const peg$e234 = peg$literalExpectation("right", false);
+  const peg$e235 = peg$literalExpectation("round", false);
+  const peg$e236 = peg$literalExpectation("position", false);
+  const peg$e237 = peg$literalExpectation("remove", false);
+  const peg$e238 = peg$literalExpectation("mod", false);
 
   function peg$f0(i) {    return i;  }
   function peg$f1(items) {    return { kind: "file", file, items, loc: L() };  }
@@ -704,319 +706,320 @@ function peg$parse(input, options) {
   function peg$f48(when, arrangement) {    return { kind: "sides_case", when, arrangement, loc: L() };  }
   function peg$f49(arrangement) {    return { kind: "sides_case", when: null, arrangement, loc: L() };  }
   function peg$f50() {    return { kind: "one_per_player", loc: L() };  }
-  function peg$f51(odd) {    return { kind: "pairs", oddAlone: odd !== null, loc: L() };  }
-  function peg$f52(names) {    return { kind: "roles", names, loc: L() };  }
-  function peg$f53(name, r) {    return r;  }
-  function peg$f54(name, rules) {    return { kind: "meld_rules", name, rules: rules.flat(), loc: L() };  }
-  function peg$f55(min, max) {    return [{ kind: "meld_size", min, max, loc: L() }];  }
-  function peg$f56(min) {    return [{ kind: "meld_size", min, max: null, loc: L() }];  }
-  function peg$f57(min) {    return [{ kind: "meld_size", min, max: min, loc: L() }];  }
-  function peg$f58(v) {    return v;  }
-  function peg$f59(variable, cond) {    return [{ kind: "meld_wild", variable: variable ?? implicitCard(), cond, loc: L() }];  }
-  function peg$f60(e) {    return e;  }
-  function peg$f61(cond) {    return [{ kind: "meld_all_wild", cond, loc: L() }];  }
-  function peg$f62(variable, value) {    return [{ kind: "meld_points", variable, value, loc: L() }];  }
-  function peg$f63(value) {    return [{ kind: "meld_points", variable: implicitCard(), value, loc: L() }];  }
-  function peg$f64(a) {    return a;  }
-  function peg$f65(by) {    return { kind: "meld_books", by, loc: L() };  }
-  function peg$f66(by, over, r) {    return r;  }
-  function peg$f67(by, over, range) {    return { kind: "meld_runs", by, over, range, loc: L() };  }
-  function peg$f68(name, p) {    return p;  }
-  function peg$f69(name, params, type, body) {    return { kind: "define", name, params, type, body, loc: L() };  }
-  function peg$f70(name, p) {    return p;  }
-  function peg$f71(name, params, body) {    return { kind: "procedure", name, params: params ?? [], body, loc: L() };  }
-  function peg$f72(params) {    return params;  }
-  function peg$f73(name, type) {    return { kind: "typed_param", name, type, loc: L() };  }
-  function peg$f74(cond, message) {    return { kind: "constraint", cond, message, loc: L() };  }
-  function peg$f75(c) {    return c;  }
-  function peg$f76(list) {
+  function peg$f51() {    return { kind: "pairs", oddAlone: true, across: true, loc: L() };  }
+  function peg$f52(odd) {    return { kind: "pairs", oddAlone: odd !== null, loc: L() };  }
+  function peg$f53(names) {    return { kind: "roles", names, loc: L() };  }
+  function peg$f54(name, r) {    return r;  }
+  function peg$f55(name, rules) {    return { kind: "meld_rules", name, rules: rules.flat(), loc: L() };  }
+  function peg$f56(min, max) {    return [{ kind: "meld_size", min, max, loc: L() }];  }
+  function peg$f57(min) {    return [{ kind: "meld_size", min, max: null, loc: L() }];  }
+  function peg$f58(min) {    return [{ kind: "meld_size", min, max: min, loc: L() }];  }
+  function peg$f59(v) {    return v;  }
+  function peg$f60(variable, cond) {    return [{ kind: "meld_wild", variable: variable ?? implicitCard(), cond, loc: L() }];  }
+  function peg$f61(e) {    return e;  }
+  function peg$f62(cond) {    return [{ kind: "meld_all_wild", cond, loc: L() }];  }
+  function peg$f63(variable, value) {    return [{ kind: "meld_points", variable, value, loc: L() }];  }
+  function peg$f64(value) {    return [{ kind: "meld_points", variable: implicitCard(), value, loc: L() }];  }
+  function peg$f65(a) {    return a;  }
+  function peg$f66(by) {    return { kind: "meld_books", by, loc: L() };  }
+  function peg$f67(by, over, r) {    return r;  }
+  function peg$f68(by, over, range) {    return { kind: "meld_runs", by, over, range, loc: L() };  }
+  function peg$f69(name, p) {    return p;  }
+  function peg$f70(name, params, type, body) {    return { kind: "define", name, params, type, body, loc: L() };  }
+  function peg$f71(name, p) {    return p;  }
+  function peg$f72(name, params, body) {    return { kind: "procedure", name, params: params ?? [], body, loc: L() };  }
+  function peg$f73(params) {    return params;  }
+  function peg$f74(name, type) {    return { kind: "typed_param", name, type, loc: L() };  }
+  function peg$f75(cond, message) {    return { kind: "constraint", cond, message, loc: L() };  }
+  function peg$f76(c) {    return c;  }
+  function peg$f77(list) {
     const values = list.filter((c) => c.tag === "value").map((c) => c.value);
     const c = clauses(list.filter((c) => c.tag !== "value"), "rounds block");
     if (c.count && c.until) fail("clause_duplicate", "a rounds block has either count or until, not both", list.find((x) => x.tag === "until").where);
     return { kind: "rounds", count: c.count ?? null, until: c.until ?? null, values, dealer: c.dealer ?? null,
              setup: c.setup ?? null, stages: c.stages ?? [], scoring: c.scoring ?? null, loc: L() };
   }
-  function peg$f77(value) {    return { tag: "count", value, where: range() };  }
-  function peg$f78(value) {    return { tag: "until", value, where: range() };  }
-  function peg$f79(name, value) {    return { tag: "value", value: { kind: "round_value", name, value, loc: L() }, where: range() };  }
-  function peg$f80(first, e) {    return e;  }
-  function peg$f81(first, when, t) {    return t;  }
-  function peg$f82(first, when, then) {    return { tag: "dealer", value: { kind: "dealer", first, when, then, loc: L() }, where: range() };  }
-  function peg$f83(value) {    return { tag: "setup", value, where: range() };  }
-  function peg$f84(value) {    return { tag: "stages", value, where: range() };  }
-  function peg$f85(value) {    return { tag: "scoring", value, where: range() };  }
-  function peg$f86(name, mode) {    return { kind: "stage", name, mode, loc: L() };  }
-  function peg$f87(s) {    return s;  }
-  function peg$f88(from, c) {    return c;  }
-  function peg$f89(from, b) {    return b;  }
-  function peg$f90(from, body) {
+  function peg$f78(value) {    return { tag: "count", value, where: range() };  }
+  function peg$f79(value) {    return { tag: "until", value, where: range() };  }
+  function peg$f80(name, value) {    return { tag: "value", value: { kind: "round_value", name, value, loc: L() }, where: range() };  }
+  function peg$f81(first, e) {    return e;  }
+  function peg$f82(first, when, t) {    return t;  }
+  function peg$f83(first, when, then) {    return { tag: "dealer", value: { kind: "dealer", first, when, then, loc: L() }, where: range() };  }
+  function peg$f84(value) {    return { tag: "setup", value, where: range() };  }
+  function peg$f85(value) {    return { tag: "stages", value, where: range() };  }
+  function peg$f86(value) {    return { tag: "scoring", value, where: range() };  }
+  function peg$f87(name, mode) {    return { kind: "stage", name, mode, loc: L() };  }
+  function peg$f88(s) {    return s;  }
+  function peg$f89(from, c) {    return c;  }
+  function peg$f90(from, b) {    return b;  }
+  function peg$f91(from, body) {
     const c = clauses(body ?? [], "stage");
     return { kind: "turns", from, steps: c.steps ?? [], turnTimer: c.timer ?? null, loc: L() };
   }
-  function peg$f91(i) {    return i;  }
-  function peg$f92(b) {    return b;  }
-  function peg$f93(body) {    return { kind: "realtime", idles: body ?? [], loc: L() };  }
-  function peg$f94(duration) {    return { kind: "pause", duration, loc: L() };  }
-  function peg$f95() {    return { kind: "random_player", loc: L() };  }
-  function peg$f96(value) {    return { tag: "steps", value, where: range() };  }
-  function peg$f97(duration, action) {    return { tag: "timer", value: { kind: "turn_timer", duration, action, loc: L() }, where: range() };  }
-  function peg$f98(duration, n) {    return n;  }
-  function peg$f99(duration, on, body) {    return { kind: "idle", duration, on: on ?? [], body, loc: L() };  }
-  function peg$f100(name, d) {    return d;  }
-  function peg$f101(name, duration, blocking, b) {    return b;  }
-  function peg$f102(name, duration, blocking, onTimeout) {    return { kind: "window", name, duration, blocking: blocking !== null, onTimeout, loc: L() };  }
-  function peg$f103(name, p) {    return p;  }
-  function peg$f104(name, params, c) {    return c;  }
-  function peg$f105(name, params, list, body) {
+  function peg$f92(i) {    return i;  }
+  function peg$f93(b) {    return b;  }
+  function peg$f94(body) {    return { kind: "realtime", idles: body ?? [], loc: L() };  }
+  function peg$f95(duration) {    return { kind: "pause", duration, loc: L() };  }
+  function peg$f96() {    return { kind: "random_player", loc: L() };  }
+  function peg$f97(value) {    return { tag: "steps", value, where: range() };  }
+  function peg$f98(duration, action) {    return { tag: "timer", value: { kind: "turn_timer", duration, action, loc: L() }, where: range() };  }
+  function peg$f99(duration, n) {    return n;  }
+  function peg$f100(duration, on, body) {    return { kind: "idle", duration, on: on ?? [], body, loc: L() };  }
+  function peg$f101(name, d) {    return d;  }
+  function peg$f102(name, duration, blocking, b) {    return b;  }
+  function peg$f103(name, duration, blocking, onTimeout) {    return { kind: "window", name, duration, blocking: blocking !== null, onTimeout, loc: L() };  }
+  function peg$f104(name, p) {    return p;  }
+  function peg$f105(name, params, c) {    return c;  }
+  function peg$f106(name, params, list, body) {
     const c = clauses(list, "action");
     return { kind: "action", name, params: params ?? [], who: c.by ?? null, during: c.during ?? [],
              races: c.races ?? null, rate: c.rate ?? null, once: c.once ?? null, body, loc: L() };
   }
-  function peg$f106(value) {    return { tag: "by", value, where: range() };  }
-  function peg$f107(value) {    return { tag: "during", value, where: range() };  }
-  function peg$f108(value) {    return { tag: "races", value, where: range() };  }
-  function peg$f109(value) {    return { tag: "rate", value, where: range() };  }
-  function peg$f110() {    return { tag: "once", value: L(), where: range() };  }
-  function peg$f111() {    return { kind: "by_current", loc: L() };  }
-  function peg$f112(e) {    return e;  }
-  function peg$f113(except) {    return { kind: "by_any", except, loc: L() };  }
-  function peg$f114(role, e) {    return e;  }
-  function peg$f115(role, when) {    return { kind: "by_role", role, when, loc: L() };  }
-  function peg$f116() {    return { kind: "by_turn_timer", loc: L() };  }
-  function peg$f117(name, type, e) {    return e;  }
-  function peg$f118(name, type, condition) {    return { kind: "action_param", name, type, condition, loc: L() };  }
-  function peg$f119(count, zone, e) {    return e;  }
-  function peg$f120(count, zone, where) {    return { kind: "param_card", many: true, count, zone, where, loc: L() };  }
-  function peg$f121() {    return false;  }
-  function peg$f122() {    return true;  }
-  function peg$f123(many, zone, e) {    return e;  }
-  function peg$f124(many, zone, where) {    return { kind: "param_card", many, count: null, zone, where, loc: L() };  }
-  function peg$f125(family, orNew) {    return { kind: "param_pile", family, orNew: orNew !== null, loc: L() };  }
-  function peg$f126(min, max) {    return { min: min.value, max: max.value, loc: L() };  }
-  function peg$f127(n) {    return { min: n.value, max: n.value, loc: L() };  }
-  function peg$f128(body) {    return { kind: "hook", event: "before_turn_action", body, loc: L() };  }
-  function peg$f129(cond, body) {    return { kind: "trigger", cond, body, loc: L() };  }
-  function peg$f130(order, measure, variable, source) {    return { variable, source, loc: L() };  }
-  function peg$f131(order, measure, over, t) {    return t;  }
-  function peg$f132(order, measure, over, ties) {    return { kind: "winner", order, measure, over, ties, loc: L() };  }
-  function peg$f133() {    return { kind: "ties_shared", loc: L() };  }
-  function peg$f134(amongTied, e) {    return e;  }
-  function peg$f135(amongTied, cond) {    return { kind: "ties_replay", amongTied: amongTied !== null, cond, loc: L() };  }
-  function peg$f136(i) {    return i;  }
-  function peg$f137(items) {    return { kind: "layout", items, loc: L() };  }
-  function peg$f138(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
-  function peg$f139(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
-  function peg$f140(places) {    return { kind: "layout_places", places, loc: L() };  }
-  function peg$f141(names) {    return { kind: "layout_names", names, loc: L() };  }
-  function peg$f142(name, value, s) {    return s;  }
-  function peg$f143(name, value, symbol) {    return { kind: "layout_colour", name, value, symbol, loc: L() };  }
-  function peg$f144(name, value) {    return { kind: "layout_name", name, value, loc: L() };  }
-  function peg$f145(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
-  function peg$f146(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
-  function peg$f147(zone) {    return ident("me");  }
-  function peg$f148(zone, o) {    return o;  }
-  function peg$f149(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
-  function peg$f150(w) {    return ident(w);  }
-  function peg$f151(s) {    return s;  }
-  function peg$f152(statements) {    return { kind: "block", statements, loc: L() };  }
-  function peg$f153(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
-  function peg$f154(from) {    return { kind: "all", from };  }
-  function peg$f155(first, z) {    return z;  }
-  function peg$f156(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
-  function peg$f157(zone) {    return { kind: "top", zone };  }
-  function peg$f158(zone) {    return { kind: "bottom", zone };  }
-  function peg$f159(family) {    return { kind: "new_pile", family };  }
-  function peg$f160(zone, i) {    return i;  }
-  function peg$f161(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
-  function peg$f162() {    return null;  }
-  function peg$f163(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
-  function peg$f164(zone, each) {    return { kind: "each", zone, each };  }
-  function peg$f165(zone) {    return { kind: "zone", zone };  }
-  function peg$f166(from, to, i) {    return i;  }
-  function peg$f167(from, to, at, e) {    return e;  }
-  function peg$f168(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
-  function peg$f169(target, z) {    return z;  }
-  function peg$f170(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
-  function peg$f171(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
-  function peg$f172(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
-  function peg$f173(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
-  function peg$f174(target, value) {    return { kind: "set", target, value, loc: L() };  }
-  function peg$f175(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
-  function peg$f176(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
-  function peg$f177(name, value) {    return { kind: "let", name, value, loc: L() };  }
-  function peg$f178(cond, body, c, b) {    return { cond: c, body: b };  }
-  function peg$f179(cond, body, more, b) {    return b;  }
-  function peg$f180(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
-  function peg$f181(variable, source, e) {    return e;  }
-  function peg$f182(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
-  function peg$f183(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
-  function peg$f184(what) {    return { kind: "end", what, loc: L() };  }
-  function peg$f185() {    return { kind: "keep_turn", loc: L() };  }
-  function peg$f186() {    return { kind: "skip_next", loc: L() };  }
-  function peg$f187() {    return { kind: "reverse", loc: L() };  }
-  function peg$f188() {    return { kind: "next_step", loc: L() };  }
-  function peg$f189() {    return { kind: "close_window", loc: L() };  }
-  function peg$f190(seat) {    return { kind: "turn_to", seat, loc: L() };  }
-  function peg$f191(window) {    return { kind: "open_window", window, loc: L() };  }
-  function peg$f192(duration) {    return { kind: "pause", duration, loc: L() };  }
-  function peg$f193(text) {    return { kind: "announce", text, loc: L() };  }
-  function peg$f194(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
-  function peg$f195(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f196(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
-  function peg$f197(head, o, r) {    return [...o, r];  }
-  function peg$f198(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f199() {    return ["or", L()];  }
-  function peg$f200() {    return ["and", L()];  }
-  function peg$f201(head, o, r) {    return [...o, r];  }
-  function peg$f202(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f203(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
-  function peg$f204(left, t) {    return t;  }
-  function peg$f205(left, tail) {
+  function peg$f107(value) {    return { tag: "by", value, where: range() };  }
+  function peg$f108(value) {    return { tag: "during", value, where: range() };  }
+  function peg$f109(value) {    return { tag: "races", value, where: range() };  }
+  function peg$f110(value) {    return { tag: "rate", value, where: range() };  }
+  function peg$f111() {    return { tag: "once", value: L(), where: range() };  }
+  function peg$f112() {    return { kind: "by_current", loc: L() };  }
+  function peg$f113(e) {    return e;  }
+  function peg$f114(except) {    return { kind: "by_any", except, loc: L() };  }
+  function peg$f115(role, e) {    return e;  }
+  function peg$f116(role, when) {    return { kind: "by_role", role, when, loc: L() };  }
+  function peg$f117() {    return { kind: "by_turn_timer", loc: L() };  }
+  function peg$f118(name, type, e) {    return e;  }
+  function peg$f119(name, type, condition) {    return { kind: "action_param", name, type, condition, loc: L() };  }
+  function peg$f120(count, zone, e) {    return e;  }
+  function peg$f121(count, zone, where) {    return { kind: "param_card", many: true, count, zone, where, loc: L() };  }
+  function peg$f122() {    return false;  }
+  function peg$f123() {    return true;  }
+  function peg$f124(many, zone, e) {    return e;  }
+  function peg$f125(many, zone, where) {    return { kind: "param_card", many, count: null, zone, where, loc: L() };  }
+  function peg$f126(family, orNew) {    return { kind: "param_pile", family, orNew: orNew !== null, loc: L() };  }
+  function peg$f127(min, max) {    return { min: min.value, max: max.value, loc: L() };  }
+  function peg$f128(n) {    return { min: n.value, max: n.value, loc: L() };  }
+  function peg$f129(body) {    return { kind: "hook", event: "before_turn_action", body, loc: L() };  }
+  function peg$f130(cond, body) {    return { kind: "trigger", cond, body, loc: L() };  }
+  function peg$f131(order, measure, variable, source) {    return { variable, source, loc: L() };  }
+  function peg$f132(order, measure, over, t) {    return t;  }
+  function peg$f133(order, measure, over, ties) {    return { kind: "winner", order, measure, over, ties, loc: L() };  }
+  function peg$f134() {    return { kind: "ties_shared", loc: L() };  }
+  function peg$f135(amongTied, e) {    return e;  }
+  function peg$f136(amongTied, cond) {    return { kind: "ties_replay", amongTied: amongTied !== null, cond, loc: L() };  }
+  function peg$f137(i) {    return i;  }
+  function peg$f138(items) {    return { kind: "layout", items, loc: L() };  }
+  function peg$f139(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
+  function peg$f140(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
+  function peg$f141(places) {    return { kind: "layout_places", places, loc: L() };  }
+  function peg$f142(names) {    return { kind: "layout_names", names, loc: L() };  }
+  function peg$f143(name, value, s) {    return s;  }
+  function peg$f144(name, value, symbol) {    return { kind: "layout_colour", name, value, symbol, loc: L() };  }
+  function peg$f145(name, value) {    return { kind: "layout_name", name, value, loc: L() };  }
+  function peg$f146(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
+  function peg$f147(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
+  function peg$f148(zone) {    return ident("me");  }
+  function peg$f149(zone, o) {    return o;  }
+  function peg$f150(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
+  function peg$f151(w) {    return ident(w);  }
+  function peg$f152(s) {    return s;  }
+  function peg$f153(statements) {    return { kind: "block", statements, loc: L() };  }
+  function peg$f154(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
+  function peg$f155(from) {    return { kind: "all", from };  }
+  function peg$f156(first, z) {    return z;  }
+  function peg$f157(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
+  function peg$f158(zone) {    return { kind: "top", zone };  }
+  function peg$f159(zone) {    return { kind: "bottom", zone };  }
+  function peg$f160(family) {    return { kind: "new_pile", family };  }
+  function peg$f161(zone, i) {    return i;  }
+  function peg$f162(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
+  function peg$f163() {    return null;  }
+  function peg$f164(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
+  function peg$f165(zone, each) {    return { kind: "each", zone, each };  }
+  function peg$f166(zone) {    return { kind: "zone", zone };  }
+  function peg$f167(from, to, i) {    return i;  }
+  function peg$f168(from, to, at, e) {    return e;  }
+  function peg$f169(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
+  function peg$f170(target, z) {    return z;  }
+  function peg$f171(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
+  function peg$f172(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
+  function peg$f173(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
+  function peg$f174(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
+  function peg$f175(target, value) {    return { kind: "set", target, value, loc: L() };  }
+  function peg$f176(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
+  function peg$f177(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
+  function peg$f178(name, value) {    return { kind: "let", name, value, loc: L() };  }
+  function peg$f179(cond, body, c, b) {    return { cond: c, body: b };  }
+  function peg$f180(cond, body, more, b) {    return b;  }
+  function peg$f181(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
+  function peg$f182(variable, source, e) {    return e;  }
+  function peg$f183(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
+  function peg$f184(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
+  function peg$f185(what) {    return { kind: "end", what, loc: L() };  }
+  function peg$f186() {    return { kind: "keep_turn", loc: L() };  }
+  function peg$f187() {    return { kind: "skip_next", loc: L() };  }
+  function peg$f188() {    return { kind: "reverse", loc: L() };  }
+  function peg$f189() {    return { kind: "next_step", loc: L() };  }
+  function peg$f190() {    return { kind: "close_window", loc: L() };  }
+  function peg$f191(seat) {    return { kind: "turn_to", seat, loc: L() };  }
+  function peg$f192(window) {    return { kind: "open_window", window, loc: L() };  }
+  function peg$f193(duration) {    return { kind: "pause", duration, loc: L() };  }
+  function peg$f194(text) {    return { kind: "announce", text, loc: L() };  }
+  function peg$f195(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
+  function peg$f196(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f197(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
+  function peg$f198(head, o, r) {    return [...o, r];  }
+  function peg$f199(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f200() {    return ["or", L()];  }
+  function peg$f201() {    return ["and", L()];  }
+  function peg$f202(head, o, r) {    return [...o, r];  }
+  function peg$f203(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f204(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
+  function peg$f205(left, t) {    return t;  }
+  function peg$f206(left, tail) {
     if (!tail) return left;
     const loc = { file, start: left.loc.start, end: L().end };
     if (tail.is === "empty") return { kind: "is_empty", subject: left, negated: tail.negated, loc };
     if (tail.is === "kind") return { kind: "is_kind", subject: left, negated: tail.negated, cardKind: tail.cardKind, loc };
     return { kind: "binary", op: tail.op, left, right: tail.right, opLoc: tail.opLoc, loc };
   }
-  function peg$f206(o, right) {    return { op: o[0], opLoc: o[1], right };  }
-  function peg$f207() {    return { is: "empty", negated: true };  }
-  function peg$f208() {    return { is: "empty", negated: false };  }
-  function peg$f209(cardKind) {    return { is: "kind", negated: true, cardKind };  }
-  function peg$f210(cardKind) {    return { is: "kind", negated: false, cardKind };  }
-  function peg$f211(op) {    return [op, L()];  }
-  function peg$f212(head, o, r) {    return [...o, r];  }
-  function peg$f213(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f214(op) {    return [op, L()];  }
-  function peg$f215(head, o, r) {    return [...o, r];  }
-  function peg$f216(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f217(op) {    return [op, L()];  }
-  function peg$f218(operand) {
+  function peg$f207(o, right) {    return { op: o[0], opLoc: o[1], right };  }
+  function peg$f208() {    return { is: "empty", negated: true };  }
+  function peg$f209() {    return { is: "empty", negated: false };  }
+  function peg$f210(cardKind) {    return { is: "kind", negated: true, cardKind };  }
+  function peg$f211(cardKind) {    return { is: "kind", negated: false, cardKind };  }
+  function peg$f212(op) {    return [op, L()];  }
+  function peg$f213(head, o, r) {    return [...o, r];  }
+  function peg$f214(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f215(op) {    return [op, L()];  }
+  function peg$f216(head, o, r) {    return [...o, r];  }
+  function peg$f217(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f218(op) {    return [op, L()];  }
+  function peg$f219(operand) {
     if (operand.kind === "number") return { ...operand, value: -operand.value, raw: "-" + operand.raw, loc: L() };
     return { kind: "unary", op: "-", operand, loc: L() };
   }
-  function peg$f219(head, attr) {    return [attr, L()];  }
-  function peg$f220(head, tail) {
+  function peg$f220(head, attr) {    return [attr, L()];  }
+  function peg$f221(head, tail) {
     return tail.reduce((object, [attr, l]) => ({
       kind: "member", object, attr, loc: { file, start: object.loc.start, end: l.end },
     }), head);
   }
-  function peg$f221(e) {    return e;  }
-  function peg$f222() {    return { kind: "bool", value: true, loc: L() };  }
-  function peg$f223() {    return { kind: "bool", value: false, loc: L() };  }
-  function peg$f224() {    return { kind: "none", loc: L() };  }
-  function peg$f225(zone) {    return { kind: "top_of", zone, loc: L() };  }
-  function peg$f226(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
-  function peg$f227(zone) {    return { kind: "count_of", zone, loc: L() };  }
-  function peg$f228() {    return { kind: "builtin", name: "my_side", loc: L() };  }
-  function peg$f229(name) {    return { kind: "builtin", name, loc: L() };  }
-  function peg$f230(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
-  function peg$f231(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
-  function peg$f232(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
-  function peg$f233(seat) {    return { kind: "side_of", seat, loc: L() };  }
-  function peg$f234(card) {    return { kind: "position_of", card, loc: L() };  }
-  function peg$f235(die) {    return { kind: "roll", die, loc: L() };  }
-  function peg$f236(min, max) {    return { kind: "random", min, max, loc: L() };  }
-  function peg$f237(owner) {    return { kind: "deck_of", owner, loc: L() };  }
-  function peg$f238(family) {    return { kind: "new_pile", family, loc: L() };  }
-  function peg$f239(quantifier, variable, source, e) {    return e;  }
-  function peg$f240(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
-  function peg$f241(op, body, variable, source, e) {    return e;  }
-  function peg$f242(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
-  function peg$f243(of, number) {    return { kind: "seat", of, number, loc: L() };  }
-  function peg$f244(raw) {    return Number(raw);  }
-  function peg$f245() {    return scenarioMode;  }
-  function peg$f246(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
-  function peg$f247(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
-  function peg$f248() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
-  function peg$f249() {    return "'";  }
-  function peg$f250() {    return "\\";  }
-  function peg$f251(n) {    return ident(n);  }
-  function peg$f252(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f222(e) {    return e;  }
+  function peg$f223() {    return { kind: "bool", value: true, loc: L() };  }
+  function peg$f224() {    return { kind: "bool", value: false, loc: L() };  }
+  function peg$f225() {    return { kind: "none", loc: L() };  }
+  function peg$f226(zone) {    return { kind: "top_of", zone, loc: L() };  }
+  function peg$f227(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
+  function peg$f228(zone) {    return { kind: "count_of", zone, loc: L() };  }
+  function peg$f229() {    return { kind: "builtin", name: "my_side", loc: L() };  }
+  function peg$f230(name) {    return { kind: "builtin", name, loc: L() };  }
+  function peg$f231(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
+  function peg$f232(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
+  function peg$f233(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
+  function peg$f234(seat) {    return { kind: "side_of", seat, loc: L() };  }
+  function peg$f235(card) {    return { kind: "position_of", card, loc: L() };  }
+  function peg$f236(die) {    return { kind: "roll", die, loc: L() };  }
+  function peg$f237(min, max) {    return { kind: "random", min, max, loc: L() };  }
+  function peg$f238(owner) {    return { kind: "deck_of", owner, loc: L() };  }
+  function peg$f239(family) {    return { kind: "new_pile", family, loc: L() };  }
+  function peg$f240(quantifier, variable, source, e) {    return e;  }
+  function peg$f241(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
+  function peg$f242(op, body, variable, source, e) {    return e;  }
+  function peg$f243(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
+  function peg$f244(of, number) {    return { kind: "seat", of, number, loc: L() };  }
+  function peg$f245(raw) {    return Number(raw);  }
+  function peg$f246() {    return scenarioMode;  }
+  function peg$f247(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
+  function peg$f248(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
+  function peg$f249() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
+  function peg$f250() {    return "'";  }
+  function peg$f251() {    return "\\";  }
+  function peg$f252(n) {    return ident(n);  }
   function peg$f253(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f254(name, a) {    return a;  }
-  function peg$f255(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
-  function peg$f256(name) {    return { kind: "name", name, loc: L() };  }
-  function peg$f257(elements) {    return { kind: "list", elements, loc: L() };  }
-  function peg$f258() {    scenarioMode = true; return true;  }
-  function peg$f259(header, i) {    return i;  }
-  function peg$f260(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
-  function peg$f261(name, s) {    return { kind: "path", path: s };  }
-  function peg$f262(name, g) {    return { kind: "id", id: g };  }
-  function peg$f263(name, game) {    return { name, game };  }
-  function peg$f264(count) {    return { kind: "sc_players", count, loc: L() };  }
-  function peg$f265(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
-  function peg$f266(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
-  function peg$f267(a) {    return a;  }
-  function peg$f268(items) {    return { kind: "sc_arrange", items, loc: L() };  }
-  function peg$f269(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
-  function peg$f270(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
-  function peg$f271(name) {    return { kind: "ar_stage", name, loc: L() };  }
-  function peg$f272(round) {    return { kind: "ar_round", round, loc: L() };  }
-  function peg$f273(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
-  function peg$f274(name) {    return { kind: "ar_window", name, loc: L() };  }
-  function peg$f275(zone, c) {    return c;  }
-  function peg$f276(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
-  function peg$f277(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
-  function peg$f278(cards) {    return cards;  }
-  function peg$f279() {    return { kind: "hole", loc: L() };  }
-  function peg$f280(time, s) {    return s;  }
-  function peg$f281(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
-  function peg$f282(time, s) {    return s;  }
-  function peg$f283(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
-  function peg$f284(d) {    return d;  }
-  function peg$f285(steps) {    return { kind: "st_together", steps, loc: L() };  }
-  function peg$f286(seat, action, a) {    return a;  }
-  function peg$f287(seat, action, args, l) {    return l.elements;  }
-  function peg$f288(seat, action, args, u) {    return [u];  }
-  function peg$f289(seat, action, args, v) {    return v;  }
-  function peg$f290(seat, action, args, rolling, c) {    return c;  }
-  function peg$f291(seat, action, args, rolling, code) {    return { code };  }
-  function peg$f292(seat, action, args, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
-  function peg$f293(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
-  function peg$f294() {    return { kind: "arg_new", loc: L() };  }
-  function peg$f295(number) {    return { kind: "arg_pile", number, loc: L() };  }
-  function peg$f296(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
-  function peg$f297(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
-  function peg$f298(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
-  function peg$f299(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
-  function peg$f300(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
-  function peg$f301() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
-  function peg$f302(expr) {    return { kind: "st_expect", expr, loc: L() };  }
-  function peg$f303(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f304(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f305(head, m) {    return m;  }
-  function peg$f306(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f307(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f308(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f309(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f310(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f311(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f312(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f313(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f314(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f315(text) {    return KEYWORDS.has(text);  }
-  function peg$f316(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f317(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f318(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f319(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f320(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
-  function peg$f321(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f322(raw) {    return Number(raw);  }
-  function peg$f323(raw) {
+  function peg$f254(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f255(name, a) {    return a;  }
+  function peg$f256(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
+  function peg$f257(name) {    return { kind: "name", name, loc: L() };  }
+  function peg$f258(elements) {    return { kind: "list", elements, loc: L() };  }
+  function peg$f259() {    scenarioMode = true; return true;  }
+  function peg$f260(header, i) {    return i;  }
+  function peg$f261(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
+  function peg$f262(name, s) {    return { kind: "path", path: s };  }
+  function peg$f263(name, g) {    return { kind: "id", id: g };  }
+  function peg$f264(name, game) {    return { name, game };  }
+  function peg$f265(count) {    return { kind: "sc_players", count, loc: L() };  }
+  function peg$f266(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
+  function peg$f267(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
+  function peg$f268(a) {    return a;  }
+  function peg$f269(items) {    return { kind: "sc_arrange", items, loc: L() };  }
+  function peg$f270(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
+  function peg$f271(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
+  function peg$f272(name) {    return { kind: "ar_stage", name, loc: L() };  }
+  function peg$f273(round) {    return { kind: "ar_round", round, loc: L() };  }
+  function peg$f274(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
+  function peg$f275(name) {    return { kind: "ar_window", name, loc: L() };  }
+  function peg$f276(zone, c) {    return c;  }
+  function peg$f277(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
+  function peg$f278(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
+  function peg$f279(cards) {    return cards;  }
+  function peg$f280() {    return { kind: "hole", loc: L() };  }
+  function peg$f281(time, s) {    return s;  }
+  function peg$f282(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f283(time, s) {    return s;  }
+  function peg$f284(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
+  function peg$f285(d) {    return d;  }
+  function peg$f286(steps) {    return { kind: "st_together", steps, loc: L() };  }
+  function peg$f287(seat, action, a) {    return a;  }
+  function peg$f288(seat, action, args, l) {    return l.elements;  }
+  function peg$f289(seat, action, args, u) {    return [u];  }
+  function peg$f290(seat, action, args, v) {    return v;  }
+  function peg$f291(seat, action, args, rolling, c) {    return c;  }
+  function peg$f292(seat, action, args, rolling, code) {    return { code };  }
+  function peg$f293(seat, action, args, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
+  function peg$f294(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
+  function peg$f295() {    return { kind: "arg_new", loc: L() };  }
+  function peg$f296(number) {    return { kind: "arg_pile", number, loc: L() };  }
+  function peg$f297(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f298(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f299(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f300(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f301(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f302() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f303(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f304(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f305(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f306(head, m) {    return m;  }
+  function peg$f307(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f308(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f309(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f310(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f311(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f312(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f313(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f314(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f315(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f316(text) {    return KEYWORDS.has(text);  }
+  function peg$f317(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f318(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f319(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
+  function peg$f320(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f321(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f322(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f323(raw) {    return Number(raw);  }
+  function peg$f324(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f324(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f325(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f326() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f327(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f328(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f329() {    return '"';  }
-  function peg$f330() {    return "\\";  }
-  function peg$f331(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f332() {    return String.fromCharCode(123);  }
-  function peg$f333() {    return String.fromCharCode(125);  }
+  function peg$f325(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f326(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f327() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f328(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f329(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f330() {    return '"';  }
+  function peg$f331() {    return "\\";  }
+  function peg$f332(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f333() {    return String.fromCharCode(123);  }
+  function peg$f334() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -2998,53 +3001,116 @@ function peg$parse(input, options) {
           s2 = peg$FAILED;
         }
         if (s2 !== peg$FAILED) {
-          s3 = peg$currPos;
-          s4 = peg$parseComma();
+          s3 = peg$parse_();
+          if (input.substr(peg$currPos, 6) === peg$c16) {
+            s4 = peg$c16;
+            peg$currPos += 6;
+          } else {
+            s4 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e18); }
+          }
           if (s4 !== peg$FAILED) {
-            if (input.substr(peg$currPos, 3) === peg$c16) {
-              s5 = peg$c16;
-              peg$currPos += 3;
+            s5 = peg$currPos;
+            peg$silentFails++;
+            s6 = peg$parseC();
+            peg$silentFails--;
+            if (s6 === peg$FAILED) {
+              s5 = undefined;
             } else {
+              peg$currPos = s5;
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e18); }
             }
             if (s5 !== peg$FAILED) {
-              s6 = peg$currPos;
-              peg$silentFails++;
-              s7 = peg$parseC();
-              peg$silentFails--;
-              if (s7 === peg$FAILED) {
-                s6 = undefined;
+              peg$savedPos = s0;
+              s0 = peg$f51();
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        if (input.substr(peg$currPos, 5) === peg$c15) {
+          s1 = peg$c15;
+          peg$currPos += 5;
+        } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        }
+        if (s1 !== peg$FAILED) {
+          s2 = peg$currPos;
+          peg$silentFails++;
+          s3 = peg$parseC();
+          peg$silentFails--;
+          if (s3 === peg$FAILED) {
+            s2 = undefined;
+          } else {
+            peg$currPos = s2;
+            s2 = peg$FAILED;
+          }
+          if (s2 !== peg$FAILED) {
+            s3 = peg$currPos;
+            s4 = peg$parseComma();
+            if (s4 !== peg$FAILED) {
+              if (input.substr(peg$currPos, 3) === peg$c17) {
+                s5 = peg$c17;
+                peg$currPos += 3;
               } else {
-                peg$currPos = s6;
-                s6 = peg$FAILED;
+                s5 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e19); }
               }
-              if (s6 !== peg$FAILED) {
-                s7 = peg$parse_();
-                s8 = peg$parseK_player();
-                if (s8 !== peg$FAILED) {
-                  s9 = peg$parse_();
-                  if (input.substr(peg$currPos, 5) === peg$c17) {
-                    s10 = peg$c17;
-                    peg$currPos += 5;
-                  } else {
-                    s10 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e19); }
-                  }
-                  if (s10 !== peg$FAILED) {
-                    s11 = peg$currPos;
-                    peg$silentFails++;
-                    s12 = peg$parseC();
-                    peg$silentFails--;
-                    if (s12 === peg$FAILED) {
-                      s11 = undefined;
+              if (s5 !== peg$FAILED) {
+                s6 = peg$currPos;
+                peg$silentFails++;
+                s7 = peg$parseC();
+                peg$silentFails--;
+                if (s7 === peg$FAILED) {
+                  s6 = undefined;
+                } else {
+                  peg$currPos = s6;
+                  s6 = peg$FAILED;
+                }
+                if (s6 !== peg$FAILED) {
+                  s7 = peg$parse_();
+                  s8 = peg$parseK_player();
+                  if (s8 !== peg$FAILED) {
+                    s9 = peg$parse_();
+                    if (input.substr(peg$currPos, 5) === peg$c18) {
+                      s10 = peg$c18;
+                      peg$currPos += 5;
                     } else {
-                      peg$currPos = s11;
-                      s11 = peg$FAILED;
+                      s10 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e20); }
                     }
-                    if (s11 !== peg$FAILED) {
-                      s4 = [s4, s5, s6, s7, s8, s9, s10, s11];
-                      s3 = s4;
+                    if (s10 !== peg$FAILED) {
+                      s11 = peg$currPos;
+                      peg$silentFails++;
+                      s12 = peg$parseC();
+                      peg$silentFails--;
+                      if (s12 === peg$FAILED) {
+                        s11 = undefined;
+                      } else {
+                        peg$currPos = s11;
+                        s11 = peg$FAILED;
+                      }
+                      if (s11 !== peg$FAILED) {
+                        s4 = [s4, s5, s6, s7, s8, s9, s10, s11];
+                        s3 = s4;
+                      } else {
+                        peg$currPos = s3;
+                        s3 = peg$FAILED;
+                      }
                     } else {
                       peg$currPos = s3;
                       s3 = peg$FAILED;
@@ -3065,22 +3131,19 @@ function peg$parse(input, options) {
               peg$currPos = s3;
               s3 = peg$FAILED;
             }
+            if (s3 === peg$FAILED) {
+              s3 = null;
+            }
+            peg$savedPos = s0;
+            s0 = peg$f52(s3);
           } else {
-            peg$currPos = s3;
-            s3 = peg$FAILED;
+            peg$currPos = s0;
+            s0 = peg$FAILED;
           }
-          if (s3 === peg$FAILED) {
-            s3 = null;
-          }
-          peg$savedPos = s0;
-          s0 = peg$f51(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
         }
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
       }
     }
 
@@ -3097,7 +3160,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNameList();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f52(s3);
+        s0 = peg$f53(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3138,7 +3201,7 @@ function peg$parse(input, options) {
             if (s11 !== peg$FAILED) {
               s12 = peg$parseSep();
               peg$savedPos = s10;
-              s10 = peg$f53(s5, s11);
+              s10 = peg$f54(s5, s11);
             } else {
               peg$currPos = s10;
               s10 = peg$FAILED;
@@ -3150,7 +3213,7 @@ function peg$parse(input, options) {
               if (s11 !== peg$FAILED) {
                 s12 = peg$parseSep();
                 peg$savedPos = s10;
-                s10 = peg$f53(s5, s11);
+                s10 = peg$f54(s5, s11);
               } else {
                 peg$currPos = s10;
                 s10 = peg$FAILED;
@@ -3165,7 +3228,7 @@ function peg$parse(input, options) {
             }
             if (s10 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f54(s5, s9);
+              s0 = peg$f55(s5, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3194,12 +3257,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c18) {
-      s1 = peg$c18;
+    if (input.substr(peg$currPos, 4) === peg$c19) {
+      s1 = peg$c19;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3229,7 +3292,7 @@ function peg$parse(input, options) {
             s8 = peg$parseIntValue();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f55(s4, s8);
+              s0 = peg$f56(s4, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3252,12 +3315,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 4) === peg$c18) {
-        s1 = peg$c18;
+      if (input.substr(peg$currPos, 4) === peg$c19) {
+        s1 = peg$c19;
         peg$currPos += 4;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e21); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3278,12 +3341,12 @@ function peg$parse(input, options) {
             s6 = peg$parseK_or();
             if (s6 !== peg$FAILED) {
               s7 = peg$parse_();
-              if (input.substr(peg$currPos, 4) === peg$c19) {
-                s8 = peg$c19;
+              if (input.substr(peg$currPos, 4) === peg$c20) {
+                s8 = peg$c20;
                 peg$currPos += 4;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e21); }
+                if (peg$silentFails === 0) { peg$fail(peg$e22); }
               }
               if (s8 !== peg$FAILED) {
                 s9 = peg$currPos;
@@ -3298,7 +3361,7 @@ function peg$parse(input, options) {
                 }
                 if (s9 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f56(s4);
+                  s0 = peg$f57(s4);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3325,12 +3388,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 4) === peg$c18) {
-          s1 = peg$c18;
+        if (input.substr(peg$currPos, 4) === peg$c19) {
+          s1 = peg$c19;
           peg$currPos += 4;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -3348,7 +3411,7 @@ function peg$parse(input, options) {
             s4 = peg$parseIntValue();
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f57(s4);
+              s0 = peg$f58(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3389,12 +3452,12 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 4) === peg$c20) {
-              s1 = peg$c20;
+            if (input.substr(peg$currPos, 4) === peg$c21) {
+              s1 = peg$c21;
               peg$currPos += 4;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e22); }
+              if (peg$silentFails === 0) { peg$fail(peg$e23); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -3414,7 +3477,7 @@ function peg$parse(input, options) {
                 if (s5 !== peg$FAILED) {
                   s6 = peg$parse_();
                   peg$savedPos = s4;
-                  s4 = peg$f58(s5);
+                  s4 = peg$f59(s5);
                 } else {
                   peg$currPos = s4;
                   s4 = peg$FAILED;
@@ -3428,7 +3491,7 @@ function peg$parse(input, options) {
                   s7 = peg$parseExpr();
                   if (s7 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f59(s4, s7);
+                    s0 = peg$f60(s4, s7);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -3450,12 +3513,12 @@ function peg$parse(input, options) {
               s1 = peg$parseK_all();
               if (s1 !== peg$FAILED) {
                 s2 = peg$parse_();
-                if (input.substr(peg$currPos, 4) === peg$c20) {
-                  s3 = peg$c20;
+                if (input.substr(peg$currPos, 4) === peg$c21) {
+                  s3 = peg$c21;
                   peg$currPos += 4;
                 } else {
                   s3 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e23); }
                 }
                 if (s3 !== peg$FAILED) {
                   s4 = peg$currPos;
@@ -3470,12 +3533,12 @@ function peg$parse(input, options) {
                   }
                   if (s4 !== peg$FAILED) {
                     s5 = peg$parse_();
-                    if (input.substr(peg$currPos, 7) === peg$c21) {
-                      s6 = peg$c21;
+                    if (input.substr(peg$currPos, 7) === peg$c22) {
+                      s6 = peg$c22;
                       peg$currPos += 7;
                     } else {
                       s6 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e24); }
                     }
                     if (s6 !== peg$FAILED) {
                       s7 = peg$currPos;
@@ -3497,7 +3560,7 @@ function peg$parse(input, options) {
                           s12 = peg$parseExpr();
                           if (s12 !== peg$FAILED) {
                             peg$savedPos = s8;
-                            s8 = peg$f60(s12);
+                            s8 = peg$f61(s12);
                           } else {
                             peg$currPos = s8;
                             s8 = peg$FAILED;
@@ -3510,7 +3573,7 @@ function peg$parse(input, options) {
                           s8 = null;
                         }
                         peg$savedPos = s0;
-                        s0 = peg$f61(s8);
+                        s0 = peg$f62(s8);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -3533,12 +3596,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 6) === peg$c22) {
-                  s1 = peg$c22;
+                if (input.substr(peg$currPos, 6) === peg$c23) {
+                  s1 = peg$c23;
                   peg$currPos += 6;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e24); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e25); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -3568,7 +3631,7 @@ function peg$parse(input, options) {
                         s8 = peg$parseExpr();
                         if (s8 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f62(s4, s8);
+                          s0 = peg$f63(s4, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -3591,12 +3654,12 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 6) === peg$c22) {
-                    s1 = peg$c22;
+                  if (input.substr(peg$currPos, 6) === peg$c23) {
+                    s1 = peg$c23;
                     peg$currPos += 6;
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e24); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e25); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -3614,7 +3677,7 @@ function peg$parse(input, options) {
                       s4 = peg$parseExpr();
                       if (s4 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f63(s4);
+                        s0 = peg$f64(s4);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -3642,12 +3705,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c23) {
-      s1 = peg$c23;
+    if (input.substr(peg$currPos, 5) === peg$c24) {
+      s1 = peg$c24;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3669,7 +3732,7 @@ function peg$parse(input, options) {
           s7 = peg$parseName();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f64(s7);
+            s3 = peg$f65(s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -3682,7 +3745,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f65(s3);
+        s0 = peg$f66(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3693,12 +3756,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 4) === peg$c24) {
-        s1 = peg$c24;
+      if (input.substr(peg$currPos, 4) === peg$c25) {
+        s1 = peg$c25;
         peg$currPos += 4;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3729,7 +3792,7 @@ function peg$parse(input, options) {
                   s13 = peg$parseRangeType();
                   if (s13 !== peg$FAILED) {
                     peg$savedPos = s11;
-                    s11 = peg$f66(s6, s10, s13);
+                    s11 = peg$f67(s6, s10, s13);
                   } else {
                     peg$currPos = s11;
                     s11 = peg$FAILED;
@@ -3738,7 +3801,7 @@ function peg$parse(input, options) {
                     s11 = null;
                   }
                   peg$savedPos = s0;
-                  s0 = peg$f67(s6, s10, s11);
+                  s0 = peg$f68(s6, s10, s11);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3782,7 +3845,7 @@ function peg$parse(input, options) {
         s6 = peg$parseTypedParams();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s4;
-          s4 = peg$f68(s3, s6);
+          s4 = peg$f69(s3, s6);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -3832,7 +3895,7 @@ function peg$parse(input, options) {
                 s13 = peg$parseExpr();
                 if (s13 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f69(s3, s4, s8, s13);
+                  s0 = peg$f70(s3, s4, s8, s13);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3879,7 +3942,7 @@ function peg$parse(input, options) {
         s6 = peg$parseTypedParams();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s4;
-          s4 = peg$f70(s3, s6);
+          s4 = peg$f71(s3, s6);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -3891,7 +3954,7 @@ function peg$parse(input, options) {
         s6 = peg$parseBlock();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f71(s3, s4, s6);
+          s0 = peg$f72(s3, s4, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3913,11 +3976,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 40) {
-      s1 = peg$c25;
+      s1 = peg$c26;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -3941,15 +4004,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 41) {
-        s5 = peg$c26;
+        s5 = peg$c27;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f72(s3);
+        s0 = peg$f73(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3981,7 +4044,7 @@ function peg$parse(input, options) {
         s5 = peg$parseType();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f73(s1, s5);
+          s0 = peg$f74(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4002,12 +4065,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 10) === peg$c27) {
-      s1 = peg$c27;
+    if (input.substr(peg$currPos, 10) === peg$c28) {
+      s1 = peg$c28;
       peg$currPos += 10;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4028,7 +4091,7 @@ function peg$parse(input, options) {
           s6 = peg$parseString();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f74(s4, s6);
+            s0 = peg$f75(s4, s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4071,7 +4134,7 @@ function peg$parse(input, options) {
         if (s7 !== peg$FAILED) {
           s8 = peg$parseSep();
           peg$savedPos = s6;
-          s6 = peg$f75(s7);
+          s6 = peg$f76(s7);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -4083,7 +4146,7 @@ function peg$parse(input, options) {
           if (s7 !== peg$FAILED) {
             s8 = peg$parseSep();
             peg$savedPos = s6;
-            s6 = peg$f75(s7);
+            s6 = peg$f76(s7);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
@@ -4098,7 +4161,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f76(s5);
+          s0 = peg$f77(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4125,7 +4188,7 @@ function peg$parse(input, options) {
       s3 = peg$parseExpr();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f77(s3);
+        s0 = peg$f78(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4142,7 +4205,7 @@ function peg$parse(input, options) {
         s3 = peg$parseExpr();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f78(s3);
+          s0 = peg$f79(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4153,12 +4216,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 5) === peg$c28) {
-          s1 = peg$c28;
+        if (input.substr(peg$currPos, 5) === peg$c29) {
+          s1 = peg$c29;
           peg$currPos += 5;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e30); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -4205,7 +4268,7 @@ function peg$parse(input, options) {
                   s9 = peg$parseExpr();
                   if (s9 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f79(s4, s9);
+                    s0 = peg$f80(s4, s9);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4254,7 +4317,7 @@ function peg$parse(input, options) {
                 s8 = peg$parseExpr();
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s4;
-                  s4 = peg$f80(s3, s8);
+                  s4 = peg$f81(s3, s8);
                 } else {
                   peg$currPos = s4;
                   s4 = peg$FAILED;
@@ -4278,12 +4341,12 @@ function peg$parse(input, options) {
                     s10 = peg$parseK_right();
                     if (s10 === peg$FAILED) {
                       s10 = peg$currPos;
-                      if (input.substr(peg$currPos, 5) === peg$c29) {
-                        s11 = peg$c29;
+                      if (input.substr(peg$currPos, 5) === peg$c30) {
+                        s11 = peg$c30;
                         peg$currPos += 5;
                       } else {
                         s11 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e32); }
                       }
                       if (s11 !== peg$FAILED) {
                         s12 = peg$currPos;
@@ -4316,7 +4379,7 @@ function peg$parse(input, options) {
                   }
                   if (s9 !== peg$FAILED) {
                     peg$savedPos = s5;
-                    s5 = peg$f81(s3, s4, s9);
+                    s5 = peg$f82(s3, s4, s9);
                   } else {
                     peg$currPos = s5;
                     s5 = peg$FAILED;
@@ -4333,7 +4396,7 @@ function peg$parse(input, options) {
                 s5 = null;
               }
               peg$savedPos = s0;
-              s0 = peg$f82(s3, s4, s5);
+              s0 = peg$f83(s3, s4, s5);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4350,7 +4413,7 @@ function peg$parse(input, options) {
               s3 = peg$parseBlock();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f83(s3);
+                s0 = peg$f84(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4367,7 +4430,7 @@ function peg$parse(input, options) {
                 s3 = peg$parseNameList();
                 if (s3 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f84(s3);
+                  s0 = peg$f85(s3);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4384,7 +4447,7 @@ function peg$parse(input, options) {
                   s3 = peg$parseBlock();
                   if (s3 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f85(s3);
+                    s0 = peg$f86(s3);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4416,7 +4479,7 @@ function peg$parse(input, options) {
         s5 = peg$parseStageMode();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f86(s3, s5);
+          s0 = peg$f87(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4447,7 +4510,7 @@ function peg$parse(input, options) {
         s6 = peg$parseTurnsStart();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f87(s6);
+          s2 = peg$f88(s6);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -4476,7 +4539,7 @@ function peg$parse(input, options) {
         if (s9 !== peg$FAILED) {
           s10 = peg$parseSep();
           peg$savedPos = s8;
-          s8 = peg$f88(s2, s9);
+          s8 = peg$f89(s2, s9);
         } else {
           peg$currPos = s8;
           s8 = peg$FAILED;
@@ -4488,7 +4551,7 @@ function peg$parse(input, options) {
           if (s9 !== peg$FAILED) {
             s10 = peg$parseSep();
             peg$savedPos = s8;
-            s8 = peg$f88(s2, s9);
+            s8 = peg$f89(s2, s9);
           } else {
             peg$currPos = s8;
             s8 = peg$FAILED;
@@ -4503,7 +4566,7 @@ function peg$parse(input, options) {
         }
         if (s8 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f89(s2, s7);
+          s3 = peg$f90(s2, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -4516,7 +4579,7 @@ function peg$parse(input, options) {
         s3 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f90(s2, s3);
+      s0 = peg$f91(s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4542,7 +4605,7 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f91(s8);
+            s7 = peg$f92(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -4554,7 +4617,7 @@ function peg$parse(input, options) {
             if (s8 !== peg$FAILED) {
               s9 = peg$parseSep();
               peg$savedPos = s7;
-              s7 = peg$f91(s8);
+              s7 = peg$f92(s8);
             } else {
               peg$currPos = s7;
               s7 = peg$FAILED;
@@ -4569,7 +4632,7 @@ function peg$parse(input, options) {
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f92(s6);
+            s2 = peg$f93(s6);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -4582,7 +4645,7 @@ function peg$parse(input, options) {
           s2 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f93(s2);
+        s0 = peg$f94(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4595,7 +4658,7 @@ function peg$parse(input, options) {
           s3 = peg$parseExpr();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f94(s3);
+            s0 = peg$f95(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4620,7 +4683,7 @@ function peg$parse(input, options) {
       s3 = peg$parseK_player();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f95();
+        s0 = peg$f96();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4646,7 +4709,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNameList();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f96(s3);
+        s0 = peg$f97(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4687,7 +4750,7 @@ function peg$parse(input, options) {
                 }
                 if (s11 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f97(s5, s9);
+                  s0 = peg$f98(s5, s9);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4734,7 +4797,7 @@ function peg$parse(input, options) {
           s8 = peg$parseNameList();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f98(s3, s8);
+            s4 = peg$f99(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -4750,7 +4813,7 @@ function peg$parse(input, options) {
         s6 = peg$parseBlock();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f99(s3, s4, s6);
+          s0 = peg$f100(s3, s4, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4779,11 +4842,11 @@ function peg$parse(input, options) {
         s4 = peg$currPos;
         s5 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 40) {
-          s6 = peg$c25;
+          s6 = peg$c26;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parse_();
@@ -4791,15 +4854,15 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 41) {
-              s10 = peg$c26;
+              s10 = peg$c27;
               peg$currPos++;
             } else {
               s10 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e28); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
             if (s10 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f100(s3, s8);
+              s4 = peg$f101(s3, s8);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -4857,7 +4920,7 @@ function peg$parse(input, options) {
                 }
                 if (s16 !== peg$FAILED) {
                   peg$savedPos = s6;
-                  s6 = peg$f101(s3, s4, s5, s14);
+                  s6 = peg$f102(s3, s4, s5, s14);
                 } else {
                   peg$currPos = s6;
                   s6 = peg$FAILED;
@@ -4882,7 +4945,7 @@ function peg$parse(input, options) {
           s6 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f102(s3, s4, s5, s6);
+        s0 = peg$f103(s3, s4, s5, s6);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4907,11 +4970,11 @@ function peg$parse(input, options) {
         s4 = peg$currPos;
         s5 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 40) {
-          s6 = peg$c25;
+          s6 = peg$c26;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parse_();
@@ -4935,15 +4998,15 @@ function peg$parse(input, options) {
           }
           s9 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 41) {
-            s10 = peg$c26;
+            s10 = peg$c27;
             peg$currPos++;
           } else {
             s10 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
           }
           if (s10 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f103(s3, s8);
+            s4 = peg$f104(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -4961,7 +5024,7 @@ function peg$parse(input, options) {
         s8 = peg$parseActionClause();
         if (s8 !== peg$FAILED) {
           peg$savedPos = s6;
-          s6 = peg$f104(s3, s4, s8);
+          s6 = peg$f105(s3, s4, s8);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -4973,7 +5036,7 @@ function peg$parse(input, options) {
           s8 = peg$parseActionClause();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s6;
-            s6 = peg$f104(s3, s4, s8);
+            s6 = peg$f105(s3, s4, s8);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
@@ -4983,7 +5046,7 @@ function peg$parse(input, options) {
         s7 = peg$parseBlock();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f105(s3, s4, s5, s7);
+          s0 = peg$f106(s3, s4, s5, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5010,7 +5073,7 @@ function peg$parse(input, options) {
       s3 = peg$parseWho();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f106(s3);
+        s0 = peg$f107(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5027,7 +5090,7 @@ function peg$parse(input, options) {
         s3 = peg$parseNameList();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f107(s3);
+          s0 = peg$f108(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5044,7 +5107,7 @@ function peg$parse(input, options) {
           s3 = peg$parseExpr();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f108(s3);
+            s0 = peg$f109(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5061,7 +5124,7 @@ function peg$parse(input, options) {
             s3 = peg$parseExpr();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f109(s3);
+              s0 = peg$f110(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5075,7 +5138,7 @@ function peg$parse(input, options) {
             s1 = peg$parseK_once();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f110();
+              s1 = peg$f111();
             }
             s0 = s1;
           }
@@ -5093,7 +5156,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_current();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f111();
+      s1 = peg$f112();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -5111,7 +5174,7 @@ function peg$parse(input, options) {
             s8 = peg$parseAdditive();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f112(s8);
+              s4 = peg$f113(s8);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -5124,7 +5187,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f113(s4);
+          s0 = peg$f114(s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5154,7 +5217,7 @@ function peg$parse(input, options) {
                   s12 = peg$parseExpr();
                   if (s12 !== peg$FAILED) {
                     peg$savedPos = s8;
-                    s8 = peg$f114(s7, s12);
+                    s8 = peg$f115(s7, s12);
                   } else {
                     peg$currPos = s8;
                     s8 = peg$FAILED;
@@ -5167,7 +5230,7 @@ function peg$parse(input, options) {
                   s8 = null;
                 }
                 peg$savedPos = s0;
-                s0 = peg$f115(s7, s8);
+                s0 = peg$f116(s7, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5192,7 +5255,7 @@ function peg$parse(input, options) {
             s3 = peg$parseK_timer();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f116();
+              s0 = peg$f117();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5234,7 +5297,7 @@ function peg$parse(input, options) {
             s10 = peg$parseExpr();
             if (s10 !== peg$FAILED) {
               peg$savedPos = s6;
-              s6 = peg$f117(s1, s5, s10);
+              s6 = peg$f118(s1, s5, s10);
             } else {
               peg$currPos = s6;
               s6 = peg$FAILED;
@@ -5247,7 +5310,7 @@ function peg$parse(input, options) {
             s6 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f118(s1, s5, s6);
+          s0 = peg$f119(s1, s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5271,12 +5334,12 @@ function peg$parse(input, options) {
     s1 = peg$parseChoiceCount();
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      if (input.substr(peg$currPos, 5) === peg$c30) {
-        s3 = peg$c30;
+      if (input.substr(peg$currPos, 5) === peg$c31) {
+        s3 = peg$c31;
         peg$currPos += 5;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -5304,7 +5367,7 @@ function peg$parse(input, options) {
                 s13 = peg$parseExpr();
                 if (s13 !== peg$FAILED) {
                   peg$savedPos = s9;
-                  s9 = peg$f119(s1, s8, s13);
+                  s9 = peg$f120(s1, s8, s13);
                 } else {
                   peg$currPos = s9;
                   s9 = peg$FAILED;
@@ -5317,7 +5380,7 @@ function peg$parse(input, options) {
                 s9 = null;
               }
               peg$savedPos = s0;
-              s0 = peg$f120(s1, s8, s9);
+              s0 = peg$f121(s1, s8, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5344,17 +5407,17 @@ function peg$parse(input, options) {
       s2 = peg$parseK_card();
       if (s2 !== peg$FAILED) {
         peg$savedPos = s1;
-        s2 = peg$f121();
+        s2 = peg$f122();
       }
       s1 = s2;
       if (s1 === peg$FAILED) {
         s1 = peg$currPos;
-        if (input.substr(peg$currPos, 5) === peg$c30) {
-          s2 = peg$c30;
+        if (input.substr(peg$currPos, 5) === peg$c31) {
+          s2 = peg$c31;
           peg$currPos += 5;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$currPos;
@@ -5369,7 +5432,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s1;
-            s1 = peg$f122();
+            s1 = peg$f123();
           } else {
             peg$currPos = s1;
             s1 = peg$FAILED;
@@ -5394,7 +5457,7 @@ function peg$parse(input, options) {
               s10 = peg$parseExpr();
               if (s10 !== peg$FAILED) {
                 peg$savedPos = s6;
-                s6 = peg$f123(s1, s5, s10);
+                s6 = peg$f124(s1, s5, s10);
               } else {
                 peg$currPos = s6;
                 s6 = peg$FAILED;
@@ -5407,7 +5470,7 @@ function peg$parse(input, options) {
               s6 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f124(s1, s5, s6);
+            s0 = peg$f125(s1, s5, s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5451,7 +5514,7 @@ function peg$parse(input, options) {
                 s6 = null;
               }
               peg$savedPos = s0;
-              s0 = peg$f125(s5, s6);
+              s0 = peg$f126(s5, s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5492,7 +5555,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntLit();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f126(s1, s5);
+          s0 = peg$f127(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5510,7 +5573,7 @@ function peg$parse(input, options) {
       s1 = peg$parseIntLit();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f127(s1);
+        s1 = peg$f128(s1);
       }
       s0 = s1;
     }
@@ -5534,7 +5597,7 @@ function peg$parse(input, options) {
           s7 = peg$parseBlock();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f128(s7);
+            s0 = peg$f129(s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5568,7 +5631,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f129(s3, s5);
+          s0 = peg$f130(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5620,7 +5683,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseAdditive();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s6;
-                  s6 = peg$f130(s3, s5, s10, s14);
+                  s6 = peg$f131(s3, s5, s10, s14);
                 } else {
                   peg$currPos = s6;
                   s6 = peg$FAILED;
@@ -5649,7 +5712,7 @@ function peg$parse(input, options) {
               s11 = peg$parseTies();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f131(s3, s5, s6, s11);
+                s7 = peg$f132(s3, s5, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -5666,7 +5729,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f132(s3, s5, s6, s7);
+          s0 = peg$f133(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5687,12 +5750,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c31) {
-      s1 = peg$c31;
+    if (input.substr(peg$currPos, 6) === peg$c32) {
+      s1 = peg$c32;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e34); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5707,7 +5770,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f133();
+        s0 = peg$f134();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5722,12 +5785,12 @@ function peg$parse(input, options) {
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$parse_();
-        if (input.substr(peg$currPos, 5) === peg$c32) {
-          s4 = peg$c32;
+        if (input.substr(peg$currPos, 5) === peg$c33) {
+          s4 = peg$c33;
           peg$currPos += 5;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e34); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$currPos;
@@ -5742,12 +5805,12 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             s6 = peg$parse_();
-            if (input.substr(peg$currPos, 4) === peg$c33) {
-              s7 = peg$c33;
+            if (input.substr(peg$currPos, 4) === peg$c34) {
+              s7 = peg$c34;
               peg$currPos += 4;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e35); }
+              if (peg$silentFails === 0) { peg$fail(peg$e36); }
             }
             if (s7 !== peg$FAILED) {
               s8 = peg$currPos;
@@ -5790,7 +5853,7 @@ function peg$parse(input, options) {
           s7 = peg$parseExpr();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f134(s2, s7);
+            s3 = peg$f135(s2, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -5803,7 +5866,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f135(s2, s3);
+        s0 = peg$f136(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5835,7 +5898,7 @@ function peg$parse(input, options) {
         if (s7 !== peg$FAILED) {
           s8 = peg$parseSep();
           peg$savedPos = s6;
-          s6 = peg$f136(s7);
+          s6 = peg$f137(s7);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -5847,7 +5910,7 @@ function peg$parse(input, options) {
           if (s7 !== peg$FAILED) {
             s8 = peg$parseSep();
             peg$savedPos = s6;
-            s6 = peg$f136(s7);
+            s6 = peg$f137(s7);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
@@ -5862,7 +5925,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f137(s5);
+          s0 = peg$f138(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5883,12 +5946,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c34) {
-      s1 = peg$c34;
+    if (input.substr(peg$currPos, 7) === peg$c35) {
+      s1 = peg$c35;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
+      if (peg$silentFails === 0) { peg$fail(peg$e37); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5940,7 +6003,7 @@ function peg$parse(input, options) {
           }
           if (s8 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f138(s6);
+            s0 = peg$f139(s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6002,7 +6065,7 @@ function peg$parse(input, options) {
             }
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f139(s3, s7);
+              s0 = peg$f140(s3, s7);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6021,12 +6084,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 5) === peg$c35) {
-          s1 = peg$c35;
+        if (input.substr(peg$currPos, 5) === peg$c36) {
+          s1 = peg$c36;
           peg$currPos += 5;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e37); }
+          if (peg$silentFails === 0) { peg$fail(peg$e38); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -6068,7 +6131,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f140(s4);
+              s0 = peg$f141(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6083,12 +6146,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 5) === peg$c36) {
-            s1 = peg$c36;
+          if (input.substr(peg$currPos, 5) === peg$c37) {
+            s1 = peg$c37;
             peg$currPos += 5;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e38); }
+            if (peg$silentFails === 0) { peg$fail(peg$e39); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -6140,7 +6203,7 @@ function peg$parse(input, options) {
                 }
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f141(s6);
+                  s0 = peg$f142(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -6175,12 +6238,12 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
         s5 = peg$parse_();
-        if (input.substr(peg$currPos, 6) === peg$c37) {
-          s6 = peg$c37;
+        if (input.substr(peg$currPos, 6) === peg$c38) {
+          s6 = peg$c38;
           peg$currPos += 6;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e39); }
+          if (peg$silentFails === 0) { peg$fail(peg$e40); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -6198,7 +6261,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f142(s1, s3, s9);
+              s4 = peg$f143(s1, s3, s9);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -6215,7 +6278,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f143(s1, s3, s4);
+        s0 = peg$f144(s1, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6238,7 +6301,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f144(s1, s3);
+        s0 = peg$f145(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6284,7 +6347,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f145(s1, s3);
+        s0 = peg$f146(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6307,7 +6370,7 @@ function peg$parse(input, options) {
       s3 = peg$parseLayoutPosition();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f146(s1, s3);
+        s0 = peg$f147(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6328,11 +6391,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 40) {
-        s3 = peg$c25;
+        s3 = peg$c26;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -6342,22 +6405,22 @@ function peg$parse(input, options) {
           s6 = peg$parseK_me();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s5;
-            s6 = peg$f147(s1);
+            s6 = peg$f148(s1);
           }
           s5 = s6;
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 41) {
-            s7 = peg$c26;
+            s7 = peg$c27;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f148(s1, s5);
+            s2 = peg$f149(s1, s5);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6374,7 +6437,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f149(s1, s2);
+      s0 = peg$f150(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6395,7 +6458,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -6417,13 +6480,13 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f150(s1);
+      s1 = peg$f151(s1);
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
 
     return s0;
@@ -6448,7 +6511,7 @@ function peg$parse(input, options) {
       if (s5 !== peg$FAILED) {
         s6 = peg$parseSep();
         peg$savedPos = s4;
-        s4 = peg$f151(s5);
+        s4 = peg$f152(s5);
       } else {
         peg$currPos = s4;
         s4 = peg$FAILED;
@@ -6460,7 +6523,7 @@ function peg$parse(input, options) {
         if (s5 !== peg$FAILED) {
           s6 = peg$parseSep();
           peg$savedPos = s4;
-          s4 = peg$f151(s5);
+          s4 = peg$f152(s5);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -6475,7 +6538,7 @@ function peg$parse(input, options) {
       }
       if (s4 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f152(s3);
+        s0 = peg$f153(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6602,7 +6665,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f153(s3, s7, s8);
+            s0 = peg$f154(s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6636,7 +6699,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f154(s5);
+          s0 = peg$f155(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6661,7 +6724,7 @@ function peg$parse(input, options) {
           s6 = peg$parseAdditive();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f155(s1, s6);
+            s2 = peg$f156(s1, s6);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6674,7 +6737,7 @@ function peg$parse(input, options) {
           s2 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f156(s1, s2);
+        s0 = peg$f157(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6697,7 +6760,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f157(s5);
+          s0 = peg$f158(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6721,7 +6784,7 @@ function peg$parse(input, options) {
           s5 = peg$parseAdditive();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f158(s5);
+            s0 = peg$f159(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6748,7 +6811,7 @@ function peg$parse(input, options) {
               s7 = peg$parseAdditive();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f159(s7);
+                s0 = peg$f160(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6777,7 +6840,7 @@ function peg$parse(input, options) {
               s6 = peg$parseAdditive();
               if (s6 !== peg$FAILED) {
                 peg$savedPos = s2;
-                s2 = peg$f160(s1, s6);
+                s2 = peg$f161(s1, s6);
               } else {
                 peg$currPos = s2;
                 s2 = peg$FAILED;
@@ -6790,7 +6853,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f161(s1, s2);
+            s0 = peg$f162(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6813,7 +6876,7 @@ function peg$parse(input, options) {
       s4 = peg$parseK_all();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s3;
-        s4 = peg$f162();
+        s4 = peg$f163();
       }
       s3 = s4;
       if (s3 === peg$FAILED) {
@@ -6833,7 +6896,7 @@ function peg$parse(input, options) {
               s11 = peg$parseDealTarget();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f163(s3, s7, s11);
+                s0 = peg$f164(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6869,11 +6932,11 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 40) {
-        s2 = peg$c25;
+        s2 = peg$c26;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parse_();
@@ -6893,15 +6956,15 @@ function peg$parse(input, options) {
           if (s6 !== peg$FAILED) {
             s7 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 41) {
-              s8 = peg$c26;
+              s8 = peg$c27;
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e28); }
+              if (peg$silentFails === 0) { peg$fail(peg$e29); }
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f164(s1, s6);
+              s0 = peg$f165(s1, s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6927,7 +6990,7 @@ function peg$parse(input, options) {
       s1 = peg$parseAdditive();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f165(s1);
+        s1 = peg$f166(s1);
       }
       s0 = s1;
     }
@@ -6958,7 +7021,7 @@ function peg$parse(input, options) {
               s12 = peg$parseAdditive();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f166(s3, s7, s12);
+                s8 = peg$f167(s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -6978,7 +7041,7 @@ function peg$parse(input, options) {
               s13 = peg$parseExpr();
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s9;
-                s9 = peg$f167(s3, s7, s8, s13);
+                s9 = peg$f168(s3, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -6991,7 +7054,7 @@ function peg$parse(input, options) {
               s9 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f168(s3, s7, s8, s9);
+            s0 = peg$f169(s3, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7029,7 +7092,7 @@ function peg$parse(input, options) {
           s8 = peg$parseAdditive();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f169(s3, s8);
+            s4 = peg$f170(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -7042,7 +7105,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f170(s3, s4);
+        s0 = peg$f171(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7074,7 +7137,7 @@ function peg$parse(input, options) {
             s9 = peg$parseAdditive();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f171(s5, s9);
+              s0 = peg$f172(s5, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7121,7 +7184,7 @@ function peg$parse(input, options) {
               s11 = peg$parseK_top();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f172(s3, s7);
+                s0 = peg$f173(s3, s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7191,7 +7254,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseAdditive();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f173(s2, s8, s12, s16);
+                    s0 = peg$f174(s2, s8, s12, s16);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -7267,7 +7330,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f174(s3, s8);
+              s0 = peg$f175(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7308,7 +7371,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f175(s3, s7);
+            s0 = peg$f176(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7345,7 +7408,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f176(s3, s7);
+            s0 = peg$f177(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7377,7 +7440,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e43); }
     }
 
     return s0;
@@ -7422,7 +7485,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f177(s3, s8);
+              s0 = peg$f178(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7474,7 +7537,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseBlock();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s7;
-                  s7 = peg$f178(s3, s5, s13, s15);
+                  s7 = peg$f179(s3, s5, s13, s15);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -7507,7 +7570,7 @@ function peg$parse(input, options) {
                   s15 = peg$parseBlock();
                   if (s15 !== peg$FAILED) {
                     peg$savedPos = s7;
-                    s7 = peg$f178(s3, s5, s13, s15);
+                    s7 = peg$f179(s3, s5, s13, s15);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -7533,7 +7596,7 @@ function peg$parse(input, options) {
             s11 = peg$parseBlock();
             if (s11 !== peg$FAILED) {
               peg$savedPos = s7;
-              s7 = peg$f179(s3, s5, s6, s11);
+              s7 = peg$f180(s3, s5, s6, s11);
             } else {
               peg$currPos = s7;
               s7 = peg$FAILED;
@@ -7546,7 +7609,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f180(s3, s5, s6, s7);
+          s0 = peg$f181(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7589,7 +7652,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseExpr();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s10;
-                  s10 = peg$f181(s5, s9, s14);
+                  s10 = peg$f182(s5, s9, s14);
                 } else {
                   peg$currPos = s10;
                   s10 = peg$FAILED;
@@ -7605,7 +7668,7 @@ function peg$parse(input, options) {
               s12 = peg$parseBlock();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f182(s5, s9, s10, s12);
+                s0 = peg$f183(s5, s9, s10, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7647,7 +7710,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f183(s3, s5);
+          s0 = peg$f184(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7689,7 +7752,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f184(s3);
+        s0 = peg$f185(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7712,7 +7775,7 @@ function peg$parse(input, options) {
       s3 = peg$parseK_turn();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f185();
+        s0 = peg$f186();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7729,7 +7792,7 @@ function peg$parse(input, options) {
         s3 = peg$parseK_next();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f186();
+          s0 = peg$f187();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7743,7 +7806,7 @@ function peg$parse(input, options) {
         s1 = peg$parseK_reverse();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f187();
+          s1 = peg$f188();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -7751,12 +7814,12 @@ function peg$parse(input, options) {
           s1 = peg$parseK_next();
           if (s1 !== peg$FAILED) {
             s2 = peg$parse_();
-            if (input.substr(peg$currPos, 4) === peg$c38) {
-              s3 = peg$c38;
+            if (input.substr(peg$currPos, 4) === peg$c39) {
+              s3 = peg$c39;
               peg$currPos += 4;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e43); }
+              if (peg$silentFails === 0) { peg$fail(peg$e44); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$currPos;
@@ -7771,7 +7834,7 @@ function peg$parse(input, options) {
               }
               if (s4 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f188();
+                s0 = peg$f189();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7792,7 +7855,7 @@ function peg$parse(input, options) {
               s3 = peg$parseK_window();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f189();
+                s0 = peg$f190();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7822,7 +7885,7 @@ function peg$parse(input, options) {
         s5 = peg$parseExpr();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f190(s5);
+          s0 = peg$f191(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7852,7 +7915,7 @@ function peg$parse(input, options) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f191(s5);
+          s0 = peg$f192(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7879,7 +7942,7 @@ function peg$parse(input, options) {
       s3 = peg$parseExpr();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f192(s3);
+        s0 = peg$f193(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7902,7 +7965,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f193(s3);
+        s0 = peg$f194(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7934,7 +7997,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f194(s3, s7, s9);
+              s0 = peg$f195(s3, s7, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7968,11 +8031,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 40) {
-        s3 = peg$c25;
+        s3 = peg$c26;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       peg$silentFails--;
       if (s3 !== peg$FAILED) {
@@ -7983,11 +8046,11 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 40) {
-          s3 = peg$c25;
+          s3 = peg$c26;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s3 !== peg$FAILED) {
           s4 = peg$parse_();
@@ -8011,15 +8074,15 @@ function peg$parse(input, options) {
           }
           s6 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 41) {
-            s7 = peg$c26;
+            s7 = peg$c27;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f195(s1, s5);
+            s0 = peg$f196(s1, s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8073,7 +8136,7 @@ function peg$parse(input, options) {
               s11 = peg$parseExpr();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f196(s3, s7, s11);
+                s0 = peg$f197(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8117,7 +8180,7 @@ function peg$parse(input, options) {
         s7 = peg$parseAnd();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f197(s1, s5, s7);
+          s3 = peg$f198(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8136,7 +8199,7 @@ function peg$parse(input, options) {
           s7 = peg$parseAnd();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f197(s1, s5, s7);
+            s3 = peg$f198(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8147,7 +8210,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f198(s1, s2);
+      s0 = peg$f199(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8163,7 +8226,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_or();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f199();
+      s1 = peg$f200();
     }
     s0 = s1;
 
@@ -8177,7 +8240,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_and();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f200();
+      s1 = peg$f201();
     }
     s0 = s1;
 
@@ -8199,7 +8262,7 @@ function peg$parse(input, options) {
         s7 = peg$parseNot();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f201(s1, s5, s7);
+          s3 = peg$f202(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8218,7 +8281,7 @@ function peg$parse(input, options) {
           s7 = peg$parseNot();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f201(s1, s5, s7);
+            s3 = peg$f202(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8229,7 +8292,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f202(s1, s2);
+      s0 = peg$f203(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8248,7 +8311,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNot();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f203(s3);
+        s0 = peg$f204(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8275,7 +8338,7 @@ function peg$parse(input, options) {
       s4 = peg$parseCompTail();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s2;
-        s2 = peg$f204(s1, s4);
+        s2 = peg$f205(s1, s4);
       } else {
         peg$currPos = s2;
         s2 = peg$FAILED;
@@ -8284,7 +8347,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f205(s1, s2);
+      s0 = peg$f206(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8303,7 +8366,7 @@ function peg$parse(input, options) {
       s3 = peg$parseAdditive();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f206(s1, s3);
+        s0 = peg$f207(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8323,7 +8386,7 @@ function peg$parse(input, options) {
           s5 = peg$parseK_empty();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f207();
+            s0 = peg$f208();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8344,7 +8407,7 @@ function peg$parse(input, options) {
           s3 = peg$parseK_empty();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f208();
+            s0 = peg$f209();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8364,7 +8427,7 @@ function peg$parse(input, options) {
               s5 = peg$parseName();
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f209(s5);
+                s0 = peg$f210(s5);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8385,7 +8448,7 @@ function peg$parse(input, options) {
               s3 = peg$parseName();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f210(s3);
+                s0 = peg$f211(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8407,36 +8470,36 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c39) {
-      s2 = peg$c39;
+    if (input.substr(peg$currPos, 2) === peg$c40) {
+      s2 = peg$c40;
       peg$currPos += 2;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e44); }
+      if (peg$silentFails === 0) { peg$fail(peg$e45); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 2) === peg$c40) {
-        s2 = peg$c40;
+      if (input.substr(peg$currPos, 2) === peg$c41) {
+        s2 = peg$c41;
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e45); }
+        if (peg$silentFails === 0) { peg$fail(peg$e46); }
       }
       if (s2 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c41) {
-          s2 = peg$c41;
+        if (input.substr(peg$currPos, 2) === peg$c42) {
+          s2 = peg$c42;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e46); }
+          if (peg$silentFails === 0) { peg$fail(peg$e47); }
         }
         if (s2 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c42) {
-            s2 = peg$c42;
+          if (input.substr(peg$currPos, 2) === peg$c43) {
+            s2 = peg$c43;
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e47); }
+            if (peg$silentFails === 0) { peg$fail(peg$e48); }
           }
           if (s2 === peg$FAILED) {
             s2 = input.charAt(peg$currPos);
@@ -8444,7 +8507,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e48); }
+              if (peg$silentFails === 0) { peg$fail(peg$e49); }
             }
             if (s2 === peg$FAILED) {
               s2 = peg$parseK_in();
@@ -8463,7 +8526,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f211(s1);
+      s1 = peg$f212(s1);
     }
     s0 = s1;
 
@@ -8485,7 +8548,7 @@ function peg$parse(input, options) {
         s7 = peg$parseMultiplicative();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f212(s1, s5, s7);
+          s3 = peg$f213(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8504,7 +8567,7 @@ function peg$parse(input, options) {
           s7 = peg$parseMultiplicative();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f212(s1, s5, s7);
+            s3 = peg$f213(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8515,7 +8578,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f213(s1, s2);
+      s0 = peg$f214(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8534,7 +8597,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e49); }
+      if (peg$silentFails === 0) { peg$fail(peg$e50); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$parseK_without();
@@ -8546,7 +8609,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f214(s1);
+      s1 = peg$f215(s1);
     }
     s0 = s1;
 
@@ -8568,7 +8631,7 @@ function peg$parse(input, options) {
         s7 = peg$parseUnary();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f215(s1, s5, s7);
+          s3 = peg$f216(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8587,7 +8650,7 @@ function peg$parse(input, options) {
           s7 = peg$parseUnary();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f215(s1, s5, s7);
+            s3 = peg$f216(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8598,7 +8661,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f216(s1, s2);
+      s0 = peg$f217(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8617,7 +8680,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e50); }
+      if (peg$silentFails === 0) { peg$fail(peg$e51); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$parseK_mod();
@@ -8629,7 +8692,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f217(s1);
+      s1 = peg$f218(s1);
     }
     s0 = s1;
 
@@ -8641,18 +8704,18 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s1 = peg$c43;
+      s1 = peg$c44;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+      if (peg$silentFails === 0) { peg$fail(peg$e52); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       s3 = peg$parseUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f218(s3);
+        s0 = peg$f219(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8677,17 +8740,17 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s4 = peg$c44;
+        s4 = peg$c45;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f219(s1, s5);
+          s3 = peg$f220(s1, s5);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8700,17 +8763,17 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s4 = peg$c44;
+          s4 = peg$c45;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e53); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parseName();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f219(s1, s5);
+            s3 = peg$f220(s1, s5);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8721,7 +8784,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f220(s1, s2);
+      s0 = peg$f221(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8749,11 +8812,11 @@ function peg$parse(input, options) {
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
                   if (input.charCodeAt(peg$currPos) === 40) {
-                    s1 = peg$c25;
+                    s1 = peg$c26;
                     peg$currPos++;
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e28); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$parse_();
@@ -8761,15 +8824,15 @@ function peg$parse(input, options) {
                     if (s3 !== peg$FAILED) {
                       s4 = peg$parse_();
                       if (input.charCodeAt(peg$currPos) === 41) {
-                        s5 = peg$c26;
+                        s5 = peg$c27;
                         peg$currPos++;
                       } else {
                         s5 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e29); }
                       }
                       if (s5 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f221(s3);
+                        s0 = peg$f222(s3);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -8787,7 +8850,7 @@ function peg$parse(input, options) {
                     s1 = peg$parseK_true();
                     if (s1 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s1 = peg$f222();
+                      s1 = peg$f223();
                     }
                     s0 = s1;
                     if (s0 === peg$FAILED) {
@@ -8795,7 +8858,7 @@ function peg$parse(input, options) {
                       s1 = peg$parseK_false();
                       if (s1 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s1 = peg$f223();
+                        s1 = peg$f224();
                       }
                       s0 = s1;
                       if (s0 === peg$FAILED) {
@@ -8803,7 +8866,7 @@ function peg$parse(input, options) {
                         s1 = peg$parseK_none();
                         if (s1 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s1 = peg$f224();
+                          s1 = peg$f225();
                         }
                         s0 = s1;
                         if (s0 === peg$FAILED) {
@@ -8817,7 +8880,7 @@ function peg$parse(input, options) {
                               s5 = peg$parsePostfix();
                               if (s5 !== peg$FAILED) {
                                 peg$savedPos = s0;
-                                s0 = peg$f225(s5);
+                                s0 = peg$f226(s5);
                               } else {
                                 peg$currPos = s0;
                                 s0 = peg$FAILED;
@@ -8841,7 +8904,7 @@ function peg$parse(input, options) {
                                 s5 = peg$parsePostfix();
                                 if (s5 !== peg$FAILED) {
                                   peg$savedPos = s0;
-                                  s0 = peg$f226(s5);
+                                  s0 = peg$f227(s5);
                                 } else {
                                   peg$currPos = s0;
                                   s0 = peg$FAILED;
@@ -8859,11 +8922,11 @@ function peg$parse(input, options) {
                               s1 = peg$parseK_count();
                               if (s1 !== peg$FAILED) {
                                 if (input.charCodeAt(peg$currPos) === 40) {
-                                  s2 = peg$c25;
+                                  s2 = peg$c26;
                                   peg$currPos++;
                                 } else {
                                   s2 = peg$FAILED;
-                                  if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                                  if (peg$silentFails === 0) { peg$fail(peg$e28); }
                                 }
                                 if (s2 !== peg$FAILED) {
                                   s3 = peg$parse_();
@@ -8871,15 +8934,15 @@ function peg$parse(input, options) {
                                   if (s4 !== peg$FAILED) {
                                     s5 = peg$parse_();
                                     if (input.charCodeAt(peg$currPos) === 41) {
-                                      s6 = peg$c26;
+                                      s6 = peg$c27;
                                       peg$currPos++;
                                     } else {
                                       s6 = peg$FAILED;
-                                      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                                      if (peg$silentFails === 0) { peg$fail(peg$e29); }
                                     }
                                     if (s6 !== peg$FAILED) {
                                       peg$savedPos = s0;
-                                      s0 = peg$f227(s4);
+                                      s0 = peg$f228(s4);
                                     } else {
                                       peg$currPos = s0;
                                       s0 = peg$FAILED;
@@ -8908,7 +8971,7 @@ function peg$parse(input, options) {
                                       s3 = peg$parseK_side();
                                       if (s3 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s0 = peg$f228();
+                                        s0 = peg$f229();
                                       } else {
                                         peg$currPos = s0;
                                         s0 = peg$FAILED;
@@ -8949,7 +9012,7 @@ function peg$parse(input, options) {
                                       }
                                       if (s1 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s1 = peg$f229(s1);
+                                        s1 = peg$f230(s1);
                                       }
                                       s0 = s1;
                                       if (s0 === peg$FAILED) {
@@ -8963,7 +9026,7 @@ function peg$parse(input, options) {
                                             s5 = peg$parsePostfix();
                                             if (s5 !== peg$FAILED) {
                                               peg$savedPos = s0;
-                                              s0 = peg$f230(s5);
+                                              s0 = peg$f231(s5);
                                             } else {
                                               peg$currPos = s0;
                                               s0 = peg$FAILED;
@@ -8987,7 +9050,7 @@ function peg$parse(input, options) {
                                               s5 = peg$parsePostfix();
                                               if (s5 !== peg$FAILED) {
                                                 peg$savedPos = s0;
-                                                s0 = peg$f231(s5);
+                                                s0 = peg$f232(s5);
                                               } else {
                                                 peg$currPos = s0;
                                                 s0 = peg$FAILED;
@@ -9011,7 +9074,7 @@ function peg$parse(input, options) {
                                                 s5 = peg$parsePostfix();
                                                 if (s5 !== peg$FAILED) {
                                                   peg$savedPos = s0;
-                                                  s0 = peg$f232(s5);
+                                                  s0 = peg$f233(s5);
                                                 } else {
                                                   peg$currPos = s0;
                                                   s0 = peg$FAILED;
@@ -9035,7 +9098,7 @@ function peg$parse(input, options) {
                                                   s5 = peg$parsePostfix();
                                                   if (s5 !== peg$FAILED) {
                                                     peg$savedPos = s0;
-                                                    s0 = peg$f233(s5);
+                                                    s0 = peg$f234(s5);
                                                   } else {
                                                     peg$currPos = s0;
                                                     s0 = peg$FAILED;
@@ -9063,7 +9126,7 @@ function peg$parse(input, options) {
                                                         s5 = peg$parsePostfix();
                                                         if (s5 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f234(s5);
+                                                          s0 = peg$f235(s5);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -9084,7 +9147,7 @@ function peg$parse(input, options) {
                                                         s3 = peg$parsePostfix();
                                                         if (s3 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f235(s3);
+                                                          s0 = peg$f236(s3);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -9113,7 +9176,7 @@ function peg$parse(input, options) {
                                                               s7 = peg$parseUnary();
                                                               if (s7 !== peg$FAILED) {
                                                                 peg$savedPos = s0;
-                                                                s0 = peg$f236(s3, s7);
+                                                                s0 = peg$f237(s3, s7);
                                                               } else {
                                                                 peg$currPos = s0;
                                                                 s0 = peg$FAILED;
@@ -9135,11 +9198,11 @@ function peg$parse(input, options) {
                                                           s1 = peg$parseK_deck();
                                                           if (s1 !== peg$FAILED) {
                                                             if (input.charCodeAt(peg$currPos) === 40) {
-                                                              s2 = peg$c25;
+                                                              s2 = peg$c26;
                                                               peg$currPos++;
                                                             } else {
                                                               s2 = peg$FAILED;
-                                                              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                                                              if (peg$silentFails === 0) { peg$fail(peg$e28); }
                                                             }
                                                             if (s2 !== peg$FAILED) {
                                                               s3 = peg$parse_();
@@ -9147,15 +9210,15 @@ function peg$parse(input, options) {
                                                               if (s4 !== peg$FAILED) {
                                                                 s5 = peg$parse_();
                                                                 if (input.charCodeAt(peg$currPos) === 41) {
-                                                                  s6 = peg$c26;
+                                                                  s6 = peg$c27;
                                                                   peg$currPos++;
                                                                 } else {
                                                                   s6 = peg$FAILED;
-                                                                  if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                                                                  if (peg$silentFails === 0) { peg$fail(peg$e29); }
                                                                 }
                                                                 if (s6 !== peg$FAILED) {
                                                                   peg$savedPos = s0;
-                                                                  s0 = peg$f237(s4);
+                                                                  s0 = peg$f238(s4);
                                                                 } else {
                                                                   peg$currPos = s0;
                                                                   s0 = peg$FAILED;
@@ -9186,7 +9249,7 @@ function peg$parse(input, options) {
                                                                   s7 = peg$parsePostfix();
                                                                   if (s7 !== peg$FAILED) {
                                                                     peg$savedPos = s0;
-                                                                    s0 = peg$f238(s7);
+                                                                    s0 = peg$f239(s7);
                                                                   } else {
                                                                     peg$currPos = s0;
                                                                     s0 = peg$FAILED;
@@ -9282,7 +9345,7 @@ function peg$parse(input, options) {
               s12 = peg$parseExpr();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f239(s1, s3, s7, s12);
+                s8 = peg$f240(s1, s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -9295,7 +9358,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f240(s1, s3, s7, s8);
+            s0 = peg$f241(s1, s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9357,7 +9420,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseExpr();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s12;
-                    s12 = peg$f241(s1, s3, s7, s11, s16);
+                    s12 = peg$f242(s1, s3, s7, s11, s16);
                   } else {
                     peg$currPos = s12;
                     s12 = peg$FAILED;
@@ -9370,7 +9433,7 @@ function peg$parse(input, options) {
                   s12 = null;
                 }
                 peg$savedPos = s0;
-                s0 = peg$f242(s1, s3, s7, s11, s12);
+                s0 = peg$f243(s1, s3, s7, s11, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -9418,7 +9481,7 @@ function peg$parse(input, options) {
       s3 = peg$parseSeatNumber();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f243(s1, s3);
+        s0 = peg$f244(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9443,7 +9506,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e54); }
+      if (peg$silentFails === 0) { peg$fail(peg$e55); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -9488,7 +9551,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f244(s1);
+        s0 = peg$f245(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9500,7 +9563,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e53); }
+      if (peg$silentFails === 0) { peg$fail(peg$e54); }
     }
 
     return s0;
@@ -9511,7 +9574,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f245();
+    s1 = peg$f246();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9523,7 +9586,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e55); }
+        if (peg$silentFails === 0) { peg$fail(peg$e56); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
@@ -9533,7 +9596,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e54); }
+          if (peg$silentFails === 0) { peg$fail(peg$e55); }
         }
         if (s5 !== peg$FAILED) {
           s6 = [];
@@ -9578,7 +9641,7 @@ function peg$parse(input, options) {
           }
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f246(s2, s3);
+            s0 = peg$f247(s2, s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9605,11 +9668,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c45;
+      s1 = peg$c46;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e58); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -9624,15 +9687,15 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 39) {
-          s3 = peg$c45;
+          s3 = peg$c46;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e57); }
+          if (peg$silentFails === 0) { peg$fail(peg$e58); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f247(s2);
+          s0 = peg$f248(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9648,11 +9711,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 39) {
-        s1 = peg$c45;
+        s1 = peg$c46;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e57); }
+        if (peg$silentFails === 0) { peg$fail(peg$e58); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -9668,7 +9731,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e58); }
+          if (peg$silentFails === 0) { peg$fail(peg$e59); }
         }
         if (s4 === peg$FAILED) {
           s4 = peg$currPos;
@@ -9678,7 +9741,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e59); }
+            if (peg$silentFails === 0) { peg$fail(peg$e60); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -9697,7 +9760,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f248();
+          s0 = peg$f249();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9710,7 +9773,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+      if (peg$silentFails === 0) { peg$fail(peg$e57); }
     }
 
     return s0;
@@ -9720,30 +9783,30 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c46) {
-      s1 = peg$c46;
+    if (input.substr(peg$currPos, 2) === peg$c47) {
+      s1 = peg$c47;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e60); }
+      if (peg$silentFails === 0) { peg$fail(peg$e61); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f249();
+      s1 = peg$f250();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c47) {
-        s1 = peg$c47;
+      if (input.substr(peg$currPos, 2) === peg$c48) {
+        s1 = peg$c48;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e61); }
+        if (peg$silentFails === 0) { peg$fail(peg$e62); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f250();
+        s1 = peg$f251();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -9752,7 +9815,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e62); }
+          if (peg$silentFails === 0) { peg$fail(peg$e63); }
         }
       }
     }
@@ -9777,16 +9840,16 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f251(s2);
+      s2 = peg$f252(s2);
     }
     s1 = s2;
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 40) {
-        s2 = peg$c25;
+        s2 = peg$c26;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parse_();
@@ -9810,15 +9873,15 @@ function peg$parse(input, options) {
         }
         s5 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s6 = peg$c26;
+          s6 = peg$c27;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f252(s1, s4);
+          s0 = peg$f253(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9842,11 +9905,11 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 40) {
-        s2 = peg$c25;
+        s2 = peg$c26;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parse_();
@@ -9870,15 +9933,15 @@ function peg$parse(input, options) {
         }
         s5 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s6 = peg$c26;
+          s6 = peg$c27;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f253(s1, s4);
+          s0 = peg$f254(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9903,11 +9966,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 40) {
-        s3 = peg$c25;
+        s3 = peg$c26;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e28); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -9931,15 +9994,15 @@ function peg$parse(input, options) {
         }
         s6 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s7 = peg$c26;
+          s7 = peg$c27;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f254(s1, s5);
+          s2 = peg$f255(s1, s5);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -9952,7 +10015,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f255(s1, s2);
+      s0 = peg$f256(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -9968,7 +10031,7 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f256(s1);
+      s1 = peg$f257(s1);
     }
     s0 = s1;
 
@@ -9980,11 +10043,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c48;
+      s1 = peg$c49;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -10008,15 +10071,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parseTrailingComma();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s5 = peg$c49;
+        s5 = peg$c50;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e65); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f257(s3);
+        s0 = peg$f258(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10034,7 +10097,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f258();
+    s1 = peg$f259();
     if (s1) {
       s1 = undefined;
     } else {
@@ -10050,7 +10113,7 @@ function peg$parse(input, options) {
         s7 = peg$parseScenarioItem();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s5;
-          s5 = peg$f259(s3, s7);
+          s5 = peg$f260(s3, s7);
         } else {
           peg$currPos = s5;
           s5 = peg$FAILED;
@@ -10062,7 +10125,7 @@ function peg$parse(input, options) {
           s7 = peg$parseScenarioItem();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s5;
-            s5 = peg$f259(s3, s7);
+            s5 = peg$f260(s3, s7);
           } else {
             peg$currPos = s5;
             s5 = peg$FAILED;
@@ -10070,7 +10133,7 @@ function peg$parse(input, options) {
         }
         s5 = peg$parseSep();
         peg$savedPos = s0;
-        s0 = peg$f260(s3, s4);
+        s0 = peg$f261(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10087,12 +10150,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c50) {
-      s1 = peg$c50;
+    if (input.substr(peg$currPos, 8) === peg$c51) {
+      s1 = peg$c51;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e65); }
+      if (peg$silentFails === 0) { peg$fail(peg$e66); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -10117,7 +10180,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s8;
-              s9 = peg$f261(s4, s9);
+              s9 = peg$f262(s4, s9);
             }
             s8 = s9;
             if (s8 === peg$FAILED) {
@@ -10125,13 +10188,13 @@ function peg$parse(input, options) {
               s9 = peg$parseGameId();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s9 = peg$f262(s4, s9);
+                s9 = peg$f263(s4, s9);
               }
               s8 = s9;
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f263(s4, s8);
+              s0 = peg$f264(s4, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10166,7 +10229,7 @@ function peg$parse(input, options) {
       s3 = peg$parseIntLit();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f264(s3);
+        s0 = peg$f265(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10212,7 +10275,7 @@ function peg$parse(input, options) {
               s8 = peg$parseExpr();
               if (s8 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f265(s3, s8);
+                s0 = peg$f266(s3, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10235,12 +10298,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 4) === peg$c51) {
-          s1 = peg$c51;
+        if (input.substr(peg$currPos, 4) === peg$c52) {
+          s1 = peg$c52;
           peg$currPos += 4;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e66); }
+          if (peg$silentFails === 0) { peg$fail(peg$e67); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -10261,7 +10324,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f266(s4);
+              s0 = peg$f267(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10276,12 +10339,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 7) === peg$c52) {
-            s1 = peg$c52;
+          if (input.substr(peg$currPos, 7) === peg$c53) {
+            s1 = peg$c53;
             peg$currPos += 7;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e67); }
+            if (peg$silentFails === 0) { peg$fail(peg$e68); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -10311,7 +10374,7 @@ function peg$parse(input, options) {
                 if (s8 !== peg$FAILED) {
                   s9 = peg$parseSep();
                   peg$savedPos = s7;
-                  s7 = peg$f267(s8);
+                  s7 = peg$f268(s8);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -10323,7 +10386,7 @@ function peg$parse(input, options) {
                   if (s8 !== peg$FAILED) {
                     s9 = peg$parseSep();
                     peg$savedPos = s7;
-                    s7 = peg$f267(s8);
+                    s7 = peg$f268(s8);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -10338,7 +10401,7 @@ function peg$parse(input, options) {
                 }
                 if (s7 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f268(s6);
+                  s0 = peg$f269(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -10404,7 +10467,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f269(s3, s8);
+              s0 = peg$f270(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10436,7 +10499,7 @@ function peg$parse(input, options) {
           s5 = peg$parseExpr();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f270(s5);
+            s0 = peg$f271(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10457,7 +10520,7 @@ function peg$parse(input, options) {
           s3 = peg$parseName();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f271(s3);
+            s0 = peg$f272(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10474,7 +10537,7 @@ function peg$parse(input, options) {
             s3 = peg$parseIntLit();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f272(s3);
+              s0 = peg$f273(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10491,7 +10554,7 @@ function peg$parse(input, options) {
               s3 = peg$parseExpr();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f273(s3);
+                s0 = peg$f274(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10511,7 +10574,7 @@ function peg$parse(input, options) {
                   s5 = peg$parseName();
                   if (s5 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f274(s5);
+                    s0 = peg$f275(s5);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -10558,12 +10621,12 @@ function peg$parse(input, options) {
                     }
                     if (s4 !== peg$FAILED) {
                       s5 = peg$parse_();
-                      if (input.substr(peg$currPos, 4) === peg$c53) {
-                        s6 = peg$c53;
+                      if (input.substr(peg$currPos, 4) === peg$c54) {
+                        s6 = peg$c54;
                         peg$currPos += 4;
                       } else {
                         s6 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e68); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e69); }
                       }
                       if (s6 !== peg$FAILED) {
                         s7 = peg$currPos;
@@ -10580,18 +10643,18 @@ function peg$parse(input, options) {
                           s8 = peg$currPos;
                           s9 = peg$parse_();
                           if (input.charCodeAt(peg$currPos) === 43) {
-                            s10 = peg$c54;
+                            s10 = peg$c55;
                             peg$currPos++;
                           } else {
                             s10 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e69); }
+                            if (peg$silentFails === 0) { peg$fail(peg$e70); }
                           }
                           if (s10 !== peg$FAILED) {
                             s11 = peg$parse_();
                             s12 = peg$parseArrangeCards();
                             if (s12 !== peg$FAILED) {
                               peg$savedPos = s8;
-                              s8 = peg$f275(s1, s12);
+                              s8 = peg$f276(s1, s12);
                             } else {
                               peg$currPos = s8;
                               s8 = peg$FAILED;
@@ -10604,7 +10667,7 @@ function peg$parse(input, options) {
                             s8 = null;
                           }
                           peg$savedPos = s0;
-                          s0 = peg$f276(s1, s8);
+                          s0 = peg$f277(s1, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10662,7 +10725,7 @@ function peg$parse(input, options) {
                         s6 = peg$parseArrangeCards();
                         if (s6 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f277(s1, s6);
+                          s0 = peg$f278(s1, s6);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10695,11 +10758,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c48;
+      s1 = peg$c49;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -10723,15 +10786,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parseTrailingComma();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s5 = peg$c49;
+        s5 = peg$c50;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e65); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f278(s3);
+        s0 = peg$f279(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10751,11 +10814,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 95) {
-        s1 = peg$c55;
+        s1 = peg$c56;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e70); }
+        if (peg$silentFails === 0) { peg$fail(peg$e71); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -10770,7 +10833,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f279();
+          s0 = peg$f280();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10799,7 +10862,7 @@ function peg$parse(input, options) {
           s6 = peg$parseTimedStep();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f280(s3, s6);
+            s4 = peg$f281(s3, s6);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -10812,7 +10875,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f281(s3, s4);
+        s0 = peg$f282(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10834,7 +10897,7 @@ function peg$parse(input, options) {
             s6 = peg$parseTimedStep();
             if (s6 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f282(s3, s6);
+              s4 = peg$f283(s3, s6);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -10847,7 +10910,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f283(s3, s4);
+          s0 = peg$f284(s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10873,7 +10936,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e71); }
+      if (peg$silentFails === 0) { peg$fail(peg$e72); }
     }
     if (s1 !== peg$FAILED) {
       while (s1 !== peg$FAILED) {
@@ -10883,7 +10946,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e71); }
+          if (peg$silentFails === 0) { peg$fail(peg$e72); }
         }
       }
     } else {
@@ -10897,12 +10960,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c56) {
-      s1 = peg$c56;
+    if (input.substr(peg$currPos, 8) === peg$c57) {
+      s1 = peg$c57;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e72); }
+      if (peg$silentFails === 0) { peg$fail(peg$e73); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -10932,7 +10995,7 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f284(s8);
+            s7 = peg$f285(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -10945,7 +11008,7 @@ function peg$parse(input, options) {
               if (s8 !== peg$FAILED) {
                 s9 = peg$parseSep();
                 peg$savedPos = s7;
-                s7 = peg$f284(s8);
+                s7 = peg$f285(s8);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -10964,7 +11027,7 @@ function peg$parse(input, options) {
             }
             if (s7 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f285(s6);
+              s0 = peg$f286(s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -11002,12 +11065,12 @@ function peg$parse(input, options) {
     s1 = peg$parseScenarioSeat();
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      if (input.substr(peg$currPos, 4) === peg$c57) {
-        s3 = peg$c57;
+      if (input.substr(peg$currPos, 4) === peg$c58) {
+        s3 = peg$c58;
         peg$currPos += 4;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e73); }
+        if (peg$silentFails === 0) { peg$fail(peg$e74); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -11027,11 +11090,11 @@ function peg$parse(input, options) {
             s7 = peg$currPos;
             s8 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 40) {
-              s9 = peg$c25;
+              s9 = peg$c26;
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e27); }
+              if (peg$silentFails === 0) { peg$fail(peg$e28); }
             }
             if (s9 !== peg$FAILED) {
               s10 = peg$parse_();
@@ -11055,15 +11118,15 @@ function peg$parse(input, options) {
               }
               s12 = peg$parse_();
               if (input.charCodeAt(peg$currPos) === 41) {
-                s13 = peg$c26;
+                s13 = peg$c27;
                 peg$currPos++;
               } else {
                 s13 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                if (peg$silentFails === 0) { peg$fail(peg$e29); }
               }
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f286(s1, s6, s11);
+                s7 = peg$f287(s1, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -11077,12 +11140,12 @@ function peg$parse(input, options) {
             }
             s8 = peg$currPos;
             s9 = peg$parse_();
-            if (input.substr(peg$currPos, 7) === peg$c58) {
-              s10 = peg$c58;
+            if (input.substr(peg$currPos, 7) === peg$c59) {
+              s10 = peg$c59;
               peg$currPos += 7;
             } else {
               s10 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e74); }
+              if (peg$silentFails === 0) { peg$fail(peg$e75); }
             }
             if (s10 !== peg$FAILED) {
               s11 = peg$currPos;
@@ -11101,7 +11164,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseListExpr();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s13;
-                  s14 = peg$f287(s1, s6, s7, s14);
+                  s14 = peg$f288(s1, s6, s7, s14);
                 }
                 s13 = s14;
                 if (s13 === peg$FAILED) {
@@ -11109,13 +11172,13 @@ function peg$parse(input, options) {
                   s14 = peg$parseUnary();
                   if (s14 !== peg$FAILED) {
                     peg$savedPos = s13;
-                    s14 = peg$f288(s1, s6, s7, s14);
+                    s14 = peg$f289(s1, s6, s7, s14);
                   }
                   s13 = s14;
                 }
                 if (s13 !== peg$FAILED) {
                   peg$savedPos = s8;
-                  s8 = peg$f289(s1, s6, s7, s13);
+                  s8 = peg$f290(s1, s6, s7, s13);
                 } else {
                   peg$currPos = s8;
                   s8 = peg$FAILED;
@@ -11133,12 +11196,12 @@ function peg$parse(input, options) {
             }
             s9 = peg$currPos;
             s10 = peg$parse_();
-            if (input.substr(peg$currPos, 8) === peg$c59) {
-              s11 = peg$c59;
+            if (input.substr(peg$currPos, 8) === peg$c60) {
+              s11 = peg$c60;
               peg$currPos += 8;
             } else {
               s11 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e75); }
+              if (peg$silentFails === 0) { peg$fail(peg$e76); }
             }
             if (s11 !== peg$FAILED) {
               s12 = peg$currPos;
@@ -11157,7 +11220,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseRejectionCode();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s13;
-                  s13 = peg$f290(s1, s6, s7, s8, s15);
+                  s13 = peg$f291(s1, s6, s7, s8, s15);
                 } else {
                   peg$currPos = s13;
                   s13 = peg$FAILED;
@@ -11166,7 +11229,7 @@ function peg$parse(input, options) {
                   s13 = null;
                 }
                 peg$savedPos = s9;
-                s9 = peg$f291(s1, s6, s7, s8, s13);
+                s9 = peg$f292(s1, s6, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -11179,7 +11242,7 @@ function peg$parse(input, options) {
               s9 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f292(s1, s6, s7, s8, s9);
+            s0 = peg$f293(s1, s6, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -11211,7 +11274,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e76); }
+      if (peg$silentFails === 0) { peg$fail(peg$e77); }
     }
 
     return s0;
@@ -11236,7 +11299,7 @@ function peg$parse(input, options) {
         s5 = peg$parseScenarioArgValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f293(s1, s5);
+          s0 = peg$f294(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11280,7 +11343,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f294();
+        s0 = peg$f295();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11297,7 +11360,7 @@ function peg$parse(input, options) {
         s3 = peg$parseSeatNumber();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f295(s3);
+          s0 = peg$f296(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11318,12 +11381,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c60) {
-      s1 = peg$c60;
+    if (input.substr(peg$currPos, 6) === peg$c61) {
+      s1 = peg$c61;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e77); }
+      if (peg$silentFails === 0) { peg$fail(peg$e78); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11341,12 +11404,12 @@ function peg$parse(input, options) {
         s4 = peg$parseK_not();
         if (s4 !== peg$FAILED) {
           s5 = peg$parse_();
-          if (input.substr(peg$currPos, 9) === peg$c61) {
-            s6 = peg$c61;
+          if (input.substr(peg$currPos, 9) === peg$c62) {
+            s6 = peg$c62;
             peg$currPos += 9;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e78); }
+            if (peg$silentFails === 0) { peg$fail(peg$e79); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$currPos;
@@ -11364,7 +11427,7 @@ function peg$parse(input, options) {
               s9 = peg$parseString();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f296(s9);
+                s0 = peg$f297(s9);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11391,12 +11454,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 6) === peg$c60) {
-        s1 = peg$c60;
+      if (input.substr(peg$currPos, 6) === peg$c61) {
+        s1 = peg$c61;
         peg$currPos += 6;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e77); }
+        if (peg$silentFails === 0) { peg$fail(peg$e78); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -11411,12 +11474,12 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 9) === peg$c61) {
-            s4 = peg$c61;
+          if (input.substr(peg$currPos, 9) === peg$c62) {
+            s4 = peg$c62;
             peg$currPos += 9;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e78); }
+            if (peg$silentFails === 0) { peg$fail(peg$e79); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -11434,7 +11497,7 @@ function peg$parse(input, options) {
               s7 = peg$parseString();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f297(s7);
+                s0 = peg$f298(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11457,12 +11520,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 6) === peg$c60) {
-          s1 = peg$c60;
+        if (input.substr(peg$currPos, 6) === peg$c61) {
+          s1 = peg$c61;
           peg$currPos += 6;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e77); }
+          if (peg$silentFails === 0) { peg$fail(peg$e78); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -11516,7 +11579,7 @@ function peg$parse(input, options) {
                 }
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f298(s4, s5);
+                  s0 = peg$f299(s4, s5);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -11539,12 +11602,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 6) === peg$c60) {
-            s1 = peg$c60;
+          if (input.substr(peg$currPos, 6) === peg$c61) {
+            s1 = peg$c61;
             peg$currPos += 6;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e77); }
+            if (peg$silentFails === 0) { peg$fail(peg$e78); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -11559,12 +11622,12 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parse_();
-              if (input.substr(peg$currPos, 7) === peg$c62) {
-                s4 = peg$c62;
+              if (input.substr(peg$currPos, 7) === peg$c63) {
+                s4 = peg$c63;
                 peg$currPos += 7;
               } else {
                 s4 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e79); }
+                if (peg$silentFails === 0) { peg$fail(peg$e80); }
               }
               if (s4 !== peg$FAILED) {
                 s5 = peg$currPos;
@@ -11580,11 +11643,11 @@ function peg$parse(input, options) {
                 if (s5 !== peg$FAILED) {
                   s6 = peg$parse_();
                   if (input.charCodeAt(peg$currPos) === 91) {
-                    s7 = peg$c48;
+                    s7 = peg$c49;
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e63); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e64); }
                   }
                   if (s7 !== peg$FAILED) {
                     s8 = peg$parse_();
@@ -11608,15 +11671,15 @@ function peg$parse(input, options) {
                     }
                     s10 = peg$parseTrailingComma();
                     if (input.charCodeAt(peg$currPos) === 93) {
-                      s11 = peg$c49;
+                      s11 = peg$c50;
                       peg$currPos++;
                     } else {
                       s11 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e64); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e65); }
                     }
                     if (s11 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f299(s9);
+                      s0 = peg$f300(s9);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11643,12 +11706,12 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 6) === peg$c60) {
-              s1 = peg$c60;
+            if (input.substr(peg$currPos, 6) === peg$c61) {
+              s1 = peg$c61;
               peg$currPos += 6;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e77); }
+              if (peg$silentFails === 0) { peg$fail(peg$e78); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -11667,12 +11730,12 @@ function peg$parse(input, options) {
                 s5 = peg$parseK_stage();
                 if (s5 === peg$FAILED) {
                   s5 = peg$currPos;
-                  if (input.substr(peg$currPos, 4) === peg$c38) {
-                    s6 = peg$c38;
+                  if (input.substr(peg$currPos, 4) === peg$c39) {
+                    s6 = peg$c39;
                     peg$currPos += 4;
                   } else {
                     s6 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e43); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e44); }
                   }
                   if (s6 !== peg$FAILED) {
                     s7 = peg$currPos;
@@ -11710,7 +11773,7 @@ function peg$parse(input, options) {
                   s6 = peg$parseName();
                   if (s6 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f300(s4, s6);
+                    s0 = peg$f301(s4, s6);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -11729,12 +11792,12 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 6) === peg$c60) {
-                s1 = peg$c60;
+              if (input.substr(peg$currPos, 6) === peg$c61) {
+                s1 = peg$c61;
                 peg$currPos += 6;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e77); }
+                if (peg$silentFails === 0) { peg$fail(peg$e78); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -11749,12 +11812,12 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   s3 = peg$parse_();
-                  if (input.substr(peg$currPos, 2) === peg$c63) {
-                    s4 = peg$c63;
+                  if (input.substr(peg$currPos, 2) === peg$c64) {
+                    s4 = peg$c64;
                     peg$currPos += 2;
                   } else {
                     s4 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e80); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e81); }
                   }
                   if (s4 !== peg$FAILED) {
                     s5 = peg$currPos;
@@ -11772,7 +11835,7 @@ function peg$parse(input, options) {
                       s7 = peg$parseK_window();
                       if (s7 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f301();
+                        s0 = peg$f302();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -11795,12 +11858,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 6) === peg$c60) {
-                  s1 = peg$c60;
+                if (input.substr(peg$currPos, 6) === peg$c61) {
+                  s1 = peg$c61;
                   peg$currPos += 6;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e77); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e78); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -11818,7 +11881,7 @@ function peg$parse(input, options) {
                     s4 = peg$parseExpr();
                     if (s4 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f302(s4);
+                      s0 = peg$f303(s4);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11850,11 +11913,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       s3 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 63) {
-        s4 = peg$c64;
+        s4 = peg$c65;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e81); }
+        if (peg$silentFails === 0) { peg$fail(peg$e82); }
       }
       if (s4 !== peg$FAILED) {
         s3 = [s3, s4];
@@ -11867,7 +11930,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f303(s1, s2);
+      s0 = peg$f304(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -11881,11 +11944,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c48;
+      s1 = peg$c49;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -11893,15 +11956,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 93) {
-          s5 = peg$c49;
+          s5 = peg$c50;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e64); }
+          if (peg$silentFails === 0) { peg$fail(peg$e65); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f304(s3);
+          s0 = peg$f305(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11922,18 +11985,18 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c65;
+          s5 = peg$c66;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e82); }
+          if (peg$silentFails === 0) { peg$fail(peg$e83); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f305(s1, s7);
+            s3 = peg$f306(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -11948,18 +12011,18 @@ function peg$parse(input, options) {
             s3 = peg$currPos;
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 124) {
-              s5 = peg$c65;
+              s5 = peg$c66;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e82); }
+              if (peg$silentFails === 0) { peg$fail(peg$e83); }
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$parse_();
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f305(s1, s7);
+                s3 = peg$f306(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -11974,7 +12037,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f306(s1, s2);
+          s0 = peg$f307(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11990,7 +12053,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f307(s1);
+            s1 = peg$f308(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -11998,7 +12061,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f308(s1);
+              s1 = peg$f309(s1);
             }
             s0 = s1;
           }
@@ -12028,7 +12091,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f309(s1, s5);
+          s0 = peg$f310(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12078,7 +12141,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f310(s1, s5);
+          s0 = peg$f311(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12098,7 +12161,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f311(s1);
+          s1 = peg$f312(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -12106,7 +12169,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f312(s1);
+            s1 = peg$f313(s1);
           }
           s0 = s1;
         }
@@ -12126,7 +12189,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f313(s1, s3);
+        s0 = peg$f314(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12143,7 +12206,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f314(s1, s3);
+          s0 = peg$f315(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12169,7 +12232,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -12191,7 +12254,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f315(s1);
+      s2 = peg$f316(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -12199,7 +12262,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f316(s1);
+        s0 = peg$f317(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12211,7 +12274,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+      if (peg$silentFails === 0) { peg$fail(peg$e84); }
     }
 
     return s0;
@@ -12262,7 +12325,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e85); }
+      if (peg$silentFails === 0) { peg$fail(peg$e86); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -12272,7 +12335,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e85); }
+          if (peg$silentFails === 0) { peg$fail(peg$e86); }
         }
       }
     } else {
@@ -12282,11 +12345,11 @@ function peg$parse(input, options) {
       s4 = [];
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 45) {
-        s6 = peg$c43;
+        s6 = peg$c44;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e51); }
+        if (peg$silentFails === 0) { peg$fail(peg$e52); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
@@ -12295,7 +12358,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e85); }
+          if (peg$silentFails === 0) { peg$fail(peg$e86); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -12305,7 +12368,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e85); }
+              if (peg$silentFails === 0) { peg$fail(peg$e86); }
             }
           }
         } else {
@@ -12326,11 +12389,11 @@ function peg$parse(input, options) {
         s4.push(s5);
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 45) {
-          s6 = peg$c43;
+          s6 = peg$c44;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e51); }
+          if (peg$silentFails === 0) { peg$fail(peg$e52); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -12339,7 +12402,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e85); }
+            if (peg$silentFails === 0) { peg$fail(peg$e86); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
@@ -12349,7 +12412,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e85); }
+                if (peg$silentFails === 0) { peg$fail(peg$e86); }
               }
             }
           } else {
@@ -12391,7 +12454,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f317(s1);
+        s0 = peg$f318(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12403,7 +12466,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+      if (peg$silentFails === 0) { peg$fail(peg$e85); }
     }
 
     return s0;
@@ -12421,7 +12484,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -12430,7 +12493,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e88); }
+        if (peg$silentFails === 0) { peg$fail(peg$e89); }
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
@@ -12439,15 +12502,15 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
       }
       if (input.charCodeAt(peg$currPos) === 47) {
-        s5 = peg$c66;
+        s5 = peg$c67;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e89); }
+        if (peg$silentFails === 0) { peg$fail(peg$e90); }
       }
       if (s5 !== peg$FAILED) {
         s6 = input.charAt(peg$currPos);
@@ -12455,7 +12518,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e87); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -12464,7 +12527,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e88); }
+            if (peg$silentFails === 0) { peg$fail(peg$e89); }
           }
           while (s8 !== peg$FAILED) {
             s7.push(s8);
@@ -12473,7 +12536,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e88); }
+              if (peg$silentFails === 0) { peg$fail(peg$e89); }
             }
           }
           s3 = [s3, s4, s5, s6, s7];
@@ -12508,7 +12571,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f318(s1);
+        s0 = peg$f319(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12520,7 +12583,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e86); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
 
     return s0;
@@ -12558,11 +12621,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c44;
+        s5 = peg$c45;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -12625,7 +12688,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f319(s1);
+        s0 = peg$f320(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12637,7 +12700,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e91); }
     }
 
     return s0;
@@ -12650,11 +12713,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c43;
+      s3 = peg$c44;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+      if (peg$silentFails === 0) { peg$fail(peg$e52); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -12685,11 +12748,11 @@ function peg$parse(input, options) {
     if (s5 !== peg$FAILED) {
       s6 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s7 = peg$c44;
+        s7 = peg$c45;
         peg$currPos++;
       } else {
         s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s7 !== peg$FAILED) {
         s8 = [];
@@ -12752,7 +12815,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f320(s1);
+        s0 = peg$f321(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12811,7 +12874,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f321(s1);
+        s0 = peg$f322(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12823,7 +12886,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e91); }
+      if (peg$silentFails === 0) { peg$fail(peg$e92); }
     }
 
     return s0;
@@ -12837,11 +12900,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c43;
+      s3 = peg$c44;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+      if (peg$silentFails === 0) { peg$fail(peg$e52); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -12896,11 +12959,11 @@ function peg$parse(input, options) {
         peg$silentFails++;
         s4 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s5 = peg$c44;
+          s5 = peg$c45;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e53); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -12930,7 +12993,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f322(s1);
+          s0 = peg$f323(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12946,7 +13009,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e91); }
+      if (peg$silentFails === 0) { peg$fail(peg$e92); }
     }
 
     return s0;
@@ -12984,11 +13047,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c44;
+        s5 = peg$c45;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -13027,20 +13090,20 @@ function peg$parse(input, options) {
       if (s4 === peg$FAILED) {
         s4 = null;
       }
-      if (input.substr(peg$currPos, 2) === peg$c67) {
-        s5 = peg$c67;
+      if (input.substr(peg$currPos, 2) === peg$c68) {
+        s5 = peg$c68;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e93); }
+        if (peg$silentFails === 0) { peg$fail(peg$e94); }
       }
       if (s5 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 115) {
-          s5 = peg$c68;
+          s5 = peg$c69;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e94); }
+          if (peg$silentFails === 0) { peg$fail(peg$e95); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -13072,7 +13135,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f323(s1);
+        s0 = peg$f324(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13084,7 +13147,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e92); }
+      if (peg$silentFails === 0) { peg$fail(peg$e93); }
     }
 
     return s0;
@@ -13121,11 +13184,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c44;
+        s5 = peg$c45;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e53); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -13169,7 +13232,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e41); }
+        if (peg$silentFails === 0) { peg$fail(peg$e42); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -13195,7 +13258,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f324(s1);
+      s1 = peg$f325(s1);
     }
     s0 = s1;
 
@@ -13208,11 +13271,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c69;
+      s1 = peg$c70;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e96); }
+      if (peg$silentFails === 0) { peg$fail(peg$e97); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -13222,15 +13285,15 @@ function peg$parse(input, options) {
         s3 = peg$parseStringPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c69;
+        s3 = peg$c70;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e96); }
+        if (peg$silentFails === 0) { peg$fail(peg$e97); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f325(s2);
+        s0 = peg$f326(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13242,11 +13305,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 34) {
-        s1 = peg$c69;
+        s1 = peg$c70;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e96); }
+        if (peg$silentFails === 0) { peg$fail(peg$e97); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -13262,7 +13325,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e58); }
+          if (peg$silentFails === 0) { peg$fail(peg$e59); }
         }
         if (s4 === peg$FAILED) {
           s4 = peg$currPos;
@@ -13272,7 +13335,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e59); }
+            if (peg$silentFails === 0) { peg$fail(peg$e60); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -13291,7 +13354,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f326();
+          s0 = peg$f327();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -13304,7 +13367,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e95); }
+      if (peg$silentFails === 0) { peg$fail(peg$e96); }
     }
 
     return s0;
@@ -13326,7 +13389,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f327(s1);
+      s1 = peg$f328(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13352,7 +13415,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f328(s3);
+            s0 = peg$f329(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13374,40 +13437,40 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c70) {
-      s1 = peg$c70;
+    if (input.substr(peg$currPos, 2) === peg$c71) {
+      s1 = peg$c71;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e97); }
+      if (peg$silentFails === 0) { peg$fail(peg$e98); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f329();
+      s1 = peg$f330();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c47) {
-        s1 = peg$c47;
+      if (input.substr(peg$currPos, 2) === peg$c48) {
+        s1 = peg$c48;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e61); }
+        if (peg$silentFails === 0) { peg$fail(peg$e62); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f330();
+        s1 = peg$f331();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 92) {
-          s1 = peg$c71;
+          s1 = peg$c72;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e98); }
+          if (peg$silentFails === 0) { peg$fail(peg$e99); }
         }
         if (s1 !== peg$FAILED) {
           if (input.length > peg$currPos) {
@@ -13415,11 +13478,11 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e59); }
+            if (peg$silentFails === 0) { peg$fail(peg$e60); }
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f331(s2);
+            s0 = peg$f332(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13430,30 +13493,30 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c72) {
-            s1 = peg$c72;
+          if (input.substr(peg$currPos, 2) === peg$c73) {
+            s1 = peg$c73;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e99); }
+            if (peg$silentFails === 0) { peg$fail(peg$e100); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f332();
+            s1 = peg$f333();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c73) {
-              s1 = peg$c73;
+            if (input.substr(peg$currPos, 2) === peg$c74) {
+              s1 = peg$c74;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e100); }
+              if (peg$silentFails === 0) { peg$fail(peg$e101); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f333();
+              s1 = peg$f334();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -13462,7 +13525,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s0 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e101); }
+                if (peg$silentFails === 0) { peg$fail(peg$e102); }
               }
             }
           }
@@ -13481,7 +13544,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e102); }
+      if (peg$silentFails === 0) { peg$fail(peg$e103); }
     }
 
     return s0;
@@ -13493,11 +13556,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     if (input.charCodeAt(peg$currPos) === 44) {
-      s2 = peg$c74;
+      s2 = peg$c75;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e103); }
+      if (peg$silentFails === 0) { peg$fail(peg$e104); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parse_();
@@ -13518,11 +13581,11 @@ function peg$parse(input, options) {
     s1 = peg$parse_();
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 44) {
-      s3 = peg$c74;
+      s3 = peg$c75;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e103); }
+      if (peg$silentFails === 0) { peg$fail(peg$e104); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parse_();
@@ -13549,11 +13612,11 @@ function peg$parse(input, options) {
     s2 = [];
     s3 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 59) {
-      s4 = peg$c75;
+      s4 = peg$c76;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e104); }
+      if (peg$silentFails === 0) { peg$fail(peg$e105); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parse_();
@@ -13567,11 +13630,11 @@ function peg$parse(input, options) {
       s2.push(s3);
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 59) {
-        s4 = peg$c75;
+        s4 = peg$c76;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e104); }
+        if (peg$silentFails === 0) { peg$fail(peg$e105); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -13598,7 +13661,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e105); }
+      if (peg$silentFails === 0) { peg$fail(peg$e106); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$parseComment();
@@ -13610,7 +13673,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e105); }
+        if (peg$silentFails === 0) { peg$fail(peg$e106); }
       }
       if (s1 === peg$FAILED) {
         s1 = peg$parseComment();
@@ -13626,11 +13689,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
-      s1 = peg$c76;
+      s1 = peg$c77;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e106); }
+      if (peg$silentFails === 0) { peg$fail(peg$e107); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -13639,7 +13702,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e107); }
+        if (peg$silentFails === 0) { peg$fail(peg$e108); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
@@ -13648,7 +13711,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e107); }
+          if (peg$silentFails === 0) { peg$fail(peg$e108); }
         }
       }
       s1 = [s1, s2];
@@ -13665,46 +13728,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c77) {
-      s1 = peg$c77;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e108); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_extends() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c78) {
+    if (input.substr(peg$currPos, 4) === peg$c78) {
       s1 = peg$c78;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e109); }
@@ -13735,7 +13761,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_summary() {
+  function peg$parseK_extends() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13772,7 +13798,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_players() {
+  function peg$parseK_summary() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13809,13 +13835,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_option() {
+  function peg$parseK_players() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c81) {
+    if (input.substr(peg$currPos, 7) === peg$c81) {
       s1 = peg$c81;
-      peg$currPos += 6;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e112); }
@@ -13846,13 +13872,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_enum() {
+  function peg$parseK_option() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c82) {
+    if (input.substr(peg$currPos, 6) === peg$c82) {
       s1 = peg$c82;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e113); }
@@ -13883,7 +13909,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_card() {
+  function peg$parseK_enum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13920,16 +13946,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_card() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c84) {
+      s1 = peg$c84;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e115); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_shown() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c84) {
-      s1 = peg$c84;
+    if (input.substr(peg$currPos, 5) === peg$c85) {
+      s1 = peg$c85;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e115); }
+      if (peg$silentFails === 0) { peg$fail(peg$e116); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13961,12 +14024,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c85) {
-      s1 = peg$c85;
+    if (input.substr(peg$currPos, 4) === peg$c86) {
+      s1 = peg$c86;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e116); }
+      if (peg$silentFails === 0) { peg$fail(peg$e117); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13998,12 +14061,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c86) {
-      s1 = peg$c86;
+    if (input.substr(peg$currPos, 3) === peg$c87) {
+      s1 = peg$c87;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e117); }
+      if (peg$silentFails === 0) { peg$fail(peg$e118); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14035,12 +14098,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c87) {
-      s1 = peg$c87;
+    if (input.substr(peg$currPos, 5) === peg$c88) {
+      s1 = peg$c88;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e118); }
+      if (peg$silentFails === 0) { peg$fail(peg$e119); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14072,12 +14135,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c88) {
-      s1 = peg$c88;
+    if (input.substr(peg$currPos, 4) === peg$c89) {
+      s1 = peg$c89;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e119); }
+      if (peg$silentFails === 0) { peg$fail(peg$e120); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14109,12 +14172,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c89) {
-      s1 = peg$c89;
+    if (input.substr(peg$currPos, 3) === peg$c90) {
+      s1 = peg$c90;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e120); }
+      if (peg$silentFails === 0) { peg$fail(peg$e121); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14146,46 +14209,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c90) {
-      s1 = peg$c90;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e121); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_side() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c91) {
+    if (input.substr(peg$currPos, 6) === peg$c91) {
       s1 = peg$c91;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e122); }
@@ -14216,7 +14242,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pile() {
+  function peg$parseK_side() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14253,13 +14279,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_sides() {
+  function peg$parseK_pile() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c93) {
+    if (input.substr(peg$currPos, 4) === peg$c93) {
       s1 = peg$c93;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e124); }
@@ -14290,7 +14316,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_roles() {
+  function peg$parseK_sides() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14327,16 +14353,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_roles() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c95) {
+      s1 = peg$c95;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e126); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_die() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c95) {
-      s1 = peg$c95;
+    if (input.substr(peg$currPos, 3) === peg$c96) {
+      s1 = peg$c96;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e126); }
+      if (peg$silentFails === 0) { peg$fail(peg$e127); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14368,12 +14431,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c96) {
-      s1 = peg$c96;
+    if (input.substr(peg$currPos, 4) === peg$c97) {
+      s1 = peg$c97;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e127); }
+      if (peg$silentFails === 0) { peg$fail(peg$e128); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14405,12 +14468,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c97) {
-      s1 = peg$c97;
+    if (input.substr(peg$currPos, 5) === peg$c98) {
+      s1 = peg$c98;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e128); }
+      if (peg$silentFails === 0) { peg$fail(peg$e129); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14442,12 +14505,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c98) {
-      s1 = peg$c98;
+    if (input.substr(peg$currPos, 6) === peg$c99) {
+      s1 = peg$c99;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e129); }
+      if (peg$silentFails === 0) { peg$fail(peg$e130); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14479,12 +14542,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 9) === peg$c99) {
-      s1 = peg$c99;
+    if (input.substr(peg$currPos, 9) === peg$c100) {
+      s1 = peg$c100;
       peg$currPos += 9;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e130); }
+      if (peg$silentFails === 0) { peg$fail(peg$e131); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14516,46 +14579,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c100) {
-      s1 = peg$c100;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e131); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_count() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c101) {
+    if (input.substr(peg$currPos, 6) === peg$c101) {
       s1 = peg$c101;
-      peg$currPos += 5;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e132); }
@@ -14586,7 +14612,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_until() {
+  function peg$parseK_count() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14623,16 +14649,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_until() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c103) {
+      s1 = peg$c103;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e134); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_dealer() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c103) {
-      s1 = peg$c103;
+    if (input.substr(peg$currPos, 6) === peg$c104) {
+      s1 = peg$c104;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e134); }
+      if (peg$silentFails === 0) { peg$fail(peg$e135); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14664,12 +14727,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c104) {
-      s1 = peg$c104;
+    if (input.substr(peg$currPos, 5) === peg$c105) {
+      s1 = peg$c105;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e135); }
+      if (peg$silentFails === 0) { peg$fail(peg$e136); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14701,12 +14764,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c105) {
-      s1 = peg$c105;
+    if (input.substr(peg$currPos, 6) === peg$c106) {
+      s1 = peg$c106;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e136); }
+      if (peg$silentFails === 0) { peg$fail(peg$e137); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14738,46 +14801,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c106) {
-      s1 = peg$c106;
-      peg$currPos += 7;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e137); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_stage() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c107) {
+    if (input.substr(peg$currPos, 7) === peg$c107) {
       s1 = peg$c107;
-      peg$currPos += 5;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e138); }
@@ -14808,7 +14834,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_turns() {
+  function peg$parseK_stage() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14845,13 +14871,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_realtime() {
+  function peg$parseK_turns() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c109) {
+    if (input.substr(peg$currPos, 5) === peg$c109) {
       s1 = peg$c109;
-      peg$currPos += 8;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e140); }
@@ -14882,13 +14908,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pause() {
+  function peg$parseK_realtime() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c110) {
+    if (input.substr(peg$currPos, 8) === peg$c110) {
       s1 = peg$c110;
-      peg$currPos += 5;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e141); }
@@ -14919,7 +14945,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_steps() {
+  function peg$parseK_pause() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14956,7 +14982,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_timer() {
+  function peg$parseK_steps() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14993,16 +15019,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_timer() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c113) {
+      s1 = peg$c113;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e144); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_idle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c113) {
-      s1 = peg$c113;
+    if (input.substr(peg$currPos, 4) === peg$c114) {
+      s1 = peg$c114;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e144); }
+      if (peg$silentFails === 0) { peg$fail(peg$e145); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15034,12 +15097,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c114) {
-      s1 = peg$c114;
+    if (input.substr(peg$currPos, 2) === peg$c115) {
+      s1 = peg$c115;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e145); }
+      if (peg$silentFails === 0) { peg$fail(peg$e146); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15071,12 +15134,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c115) {
-      s1 = peg$c115;
+    if (input.substr(peg$currPos, 6) === peg$c116) {
+      s1 = peg$c116;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e146); }
+      if (peg$silentFails === 0) { peg$fail(peg$e147); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15108,12 +15171,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c116) {
-      s1 = peg$c116;
+    if (input.substr(peg$currPos, 8) === peg$c117) {
+      s1 = peg$c117;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e147); }
+      if (peg$silentFails === 0) { peg$fail(peg$e148); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15145,12 +15208,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c117) {
-      s1 = peg$c117;
+    if (input.substr(peg$currPos, 7) === peg$c118) {
+      s1 = peg$c118;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e148); }
+      if (peg$silentFails === 0) { peg$fail(peg$e149); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15182,12 +15245,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c118) {
-      s1 = peg$c118;
+    if (input.substr(peg$currPos, 6) === peg$c119) {
+      s1 = peg$c119;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e149); }
+      if (peg$silentFails === 0) { peg$fail(peg$e150); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15219,12 +15282,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c119) {
-      s1 = peg$c119;
+    if (input.substr(peg$currPos, 2) === peg$c120) {
+      s1 = peg$c120;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e150); }
+      if (peg$silentFails === 0) { peg$fail(peg$e151); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15256,12 +15319,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c120) {
-      s1 = peg$c120;
+    if (input.substr(peg$currPos, 7) === peg$c121) {
+      s1 = peg$c121;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e151); }
+      if (peg$silentFails === 0) { peg$fail(peg$e152); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15293,12 +15356,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c121) {
-      s1 = peg$c121;
+    if (input.substr(peg$currPos, 3) === peg$c122) {
+      s1 = peg$c122;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e152); }
+      if (peg$silentFails === 0) { peg$fail(peg$e153); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15330,46 +15393,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c122) {
-      s1 = peg$c122;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e153); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_with() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c123) {
+    if (input.substr(peg$currPos, 6) === peg$c123) {
       s1 = peg$c123;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e154); }
@@ -15400,7 +15426,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_role() {
+  function peg$parseK_with() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15437,16 +15463,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_role() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c125) {
+      s1 = peg$c125;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e156); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_during() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c125) {
-      s1 = peg$c125;
+    if (input.substr(peg$currPos, 6) === peg$c126) {
+      s1 = peg$c126;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e156); }
+      if (peg$silentFails === 0) { peg$fail(peg$e157); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15478,46 +15541,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c126) {
-      s1 = peg$c126;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e157); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_rate() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c127) {
+    if (input.substr(peg$currPos, 5) === peg$c127) {
       s1 = peg$c127;
-      peg$currPos += 4;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e158); }
@@ -15548,7 +15574,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_once() {
+  function peg$parseK_rate() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15585,16 +15611,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_once() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c129) {
+      s1 = peg$c129;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e160); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_before() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c129) {
-      s1 = peg$c129;
+    if (input.substr(peg$currPos, 6) === peg$c130) {
+      s1 = peg$c130;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e160); }
+      if (peg$silentFails === 0) { peg$fail(peg$e161); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15626,12 +15689,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c130) {
-      s1 = peg$c130;
+    if (input.substr(peg$currPos, 5) === peg$c131) {
+      s1 = peg$c131;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e161); }
+      if (peg$silentFails === 0) { peg$fail(peg$e162); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15663,46 +15726,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c131) {
-      s1 = peg$c131;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e162); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_winner() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c132) {
+    if (input.substr(peg$currPos, 4) === peg$c132) {
       s1 = peg$c132;
-      peg$currPos += 6;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e163); }
@@ -15733,7 +15759,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_lowest() {
+  function peg$parseK_winner() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15770,16 +15796,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_lowest() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c134) {
+      s1 = peg$c134;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e165); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_highest() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c134) {
-      s1 = peg$c134;
+    if (input.substr(peg$currPos, 7) === peg$c135) {
+      s1 = peg$c135;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e165); }
+      if (peg$silentFails === 0) { peg$fail(peg$e166); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15811,46 +15874,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c135) {
-      s1 = peg$c135;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e166); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_replay() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c136) {
+    if (input.substr(peg$currPos, 4) === peg$c136) {
       s1 = peg$c136;
-      peg$currPos += 6;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e167); }
@@ -15881,7 +15907,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_layout() {
+  function peg$parseK_replay() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15918,13 +15944,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_move() {
+  function peg$parseK_layout() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c138) {
+    if (input.substr(peg$currPos, 6) === peg$c138) {
       s1 = peg$c138;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e169); }
@@ -15955,7 +15981,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_deal() {
+  function peg$parseK_move() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15992,7 +16018,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_flip() {
+  function peg$parseK_deal() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16029,16 +16055,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_flip() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c141) {
+      s1 = peg$c141;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e172); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_shuffle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c141) {
-      s1 = peg$c141;
+    if (input.substr(peg$currPos, 7) === peg$c142) {
+      s1 = peg$c142;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e172); }
+      if (peg$silentFails === 0) { peg$fail(peg$e173); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16070,12 +16133,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c142) {
-      s1 = peg$c142;
+    if (input.substr(peg$currPos, 4) === peg$c143) {
+      s1 = peg$c143;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e173); }
+      if (peg$silentFails === 0) { peg$fail(peg$e174); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16107,12 +16170,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c143) {
-      s1 = peg$c143;
+    if (input.substr(peg$currPos, 2) === peg$c144) {
+      s1 = peg$c144;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e174); }
+      if (peg$silentFails === 0) { peg$fail(peg$e175); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16144,12 +16207,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c144) {
-      s1 = peg$c144;
+    if (input.substr(peg$currPos, 4) === peg$c145) {
+      s1 = peg$c145;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e175); }
+      if (peg$silentFails === 0) { peg$fail(peg$e176); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16181,12 +16244,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c145) {
-      s1 = peg$c145;
+    if (input.substr(peg$currPos, 3) === peg$c146) {
+      s1 = peg$c146;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e176); }
+      if (peg$silentFails === 0) { peg$fail(peg$e177); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16218,46 +16281,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c146) {
-      s1 = peg$c146;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e177); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_of() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c147) {
+    if (input.substr(peg$currPos, 6) === peg$c147) {
       s1 = peg$c147;
-      peg$currPos += 2;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e178); }
@@ -16288,7 +16314,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_at() {
+  function peg$parseK_of() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16325,13 +16351,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_new() {
+  function peg$parseK_at() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c149) {
+    if (input.substr(peg$currPos, 2) === peg$c149) {
       s1 = peg$c149;
-      peg$currPos += 3;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e180); }
@@ -16362,7 +16388,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_one() {
+  function peg$parseK_new() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16399,7 +16425,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_all() {
+  function peg$parseK_one() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16436,7 +16462,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_set() {
+  function peg$parseK_all() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16473,7 +16499,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_add() {
+  function peg$parseK_set() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16510,16 +16536,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_add() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c154) {
+      s1 = peg$c154;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e185); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_subtract() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c154) {
-      s1 = peg$c154;
+    if (input.substr(peg$currPos, 8) === peg$c155) {
+      s1 = peg$c155;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e185); }
+      if (peg$silentFails === 0) { peg$fail(peg$e186); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16551,12 +16614,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c155) {
-      s1 = peg$c155;
+    if (input.substr(peg$currPos, 3) === peg$c156) {
+      s1 = peg$c156;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e186); }
+      if (peg$silentFails === 0) { peg$fail(peg$e187); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16588,46 +16651,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c156) {
-      s1 = peg$c156;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e187); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_then() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c157) {
+    if (input.substr(peg$currPos, 2) === peg$c157) {
       s1 = peg$c157;
-      peg$currPos += 4;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e188); }
@@ -16658,7 +16684,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_else() {
+  function peg$parseK_then() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16695,16 +16721,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_else() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c159) {
+      s1 = peg$c159;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e190); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_for() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c159) {
-      s1 = peg$c159;
+    if (input.substr(peg$currPos, 3) === peg$c160) {
+      s1 = peg$c160;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e190); }
+      if (peg$silentFails === 0) { peg$fail(peg$e191); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16736,12 +16799,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c160) {
-      s1 = peg$c160;
+    if (input.substr(peg$currPos, 4) === peg$c161) {
+      s1 = peg$c161;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e191); }
+      if (peg$silentFails === 0) { peg$fail(peg$e192); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16773,12 +16836,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c161) {
-      s1 = peg$c161;
+    if (input.substr(peg$currPos, 2) === peg$c162) {
+      s1 = peg$c162;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e192); }
+      if (peg$silentFails === 0) { peg$fail(peg$e193); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16810,12 +16873,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c162) {
-      s1 = peg$c162;
+    if (input.substr(peg$currPos, 6) === peg$c163) {
+      s1 = peg$c163;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e193); }
+      if (peg$silentFails === 0) { peg$fail(peg$e194); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16847,46 +16910,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c163) {
-      s1 = peg$c163;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e194); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_turn() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c164) {
+    if (input.substr(peg$currPos, 3) === peg$c164) {
       s1 = peg$c164;
-      peg$currPos += 4;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e195); }
@@ -16917,7 +16943,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_keep() {
+  function peg$parseK_turn() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16954,7 +16980,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_skip() {
+  function peg$parseK_keep() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16991,7 +17017,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_next() {
+  function peg$parseK_skip() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17028,16 +17054,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_next() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c168) {
+      s1 = peg$c168;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e199); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_reverse() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c168) {
-      s1 = peg$c168;
+    if (input.substr(peg$currPos, 7) === peg$c169) {
+      s1 = peg$c169;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e199); }
+      if (peg$silentFails === 0) { peg$fail(peg$e200); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17069,12 +17132,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c169) {
-      s1 = peg$c169;
+    if (input.substr(peg$currPos, 4) === peg$c170) {
+      s1 = peg$c170;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e200); }
+      if (peg$silentFails === 0) { peg$fail(peg$e201); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17106,12 +17169,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c170) {
-      s1 = peg$c170;
+    if (input.substr(peg$currPos, 5) === peg$c171) {
+      s1 = peg$c171;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e201); }
+      if (peg$silentFails === 0) { peg$fail(peg$e202); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17143,12 +17206,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c171) {
-      s1 = peg$c171;
+    if (input.substr(peg$currPos, 8) === peg$c172) {
+      s1 = peg$c172;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e202); }
+      if (peg$silentFails === 0) { peg$fail(peg$e203); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17180,12 +17243,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c172) {
-      s1 = peg$c172;
+    if (input.substr(peg$currPos, 7) === peg$c173) {
+      s1 = peg$c173;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e203); }
+      if (peg$silentFails === 0) { peg$fail(peg$e204); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17217,12 +17280,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c173) {
-      s1 = peg$c173;
+    if (input.substr(peg$currPos, 3) === peg$c174) {
+      s1 = peg$c174;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e204); }
+      if (peg$silentFails === 0) { peg$fail(peg$e205); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17254,12 +17317,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c174) {
-      s1 = peg$c174;
+    if (input.substr(peg$currPos, 4) === peg$c175) {
+      s1 = peg$c175;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e205); }
+      if (peg$silentFails === 0) { peg$fail(peg$e206); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17291,12 +17354,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c175) {
-      s1 = peg$c175;
+    if (input.substr(peg$currPos, 5) === peg$c176) {
+      s1 = peg$c176;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e206); }
+      if (peg$silentFails === 0) { peg$fail(peg$e207); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17328,12 +17391,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c176) {
-      s1 = peg$c176;
+    if (input.substr(peg$currPos, 6) === peg$c177) {
+      s1 = peg$c177;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e207); }
+      if (peg$silentFails === 0) { peg$fail(peg$e208); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17365,12 +17428,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c177) {
-      s1 = peg$c177;
+    if (input.substr(peg$currPos, 7) === peg$c178) {
+      s1 = peg$c178;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e208); }
+      if (peg$silentFails === 0) { peg$fail(peg$e209); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17402,12 +17465,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c178) {
-      s1 = peg$c178;
+    if (input.substr(peg$currPos, 4) === peg$c179) {
+      s1 = peg$c179;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e209); }
+      if (peg$silentFails === 0) { peg$fail(peg$e210); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17439,12 +17502,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c179) {
-      s1 = peg$c179;
+    if (input.substr(peg$currPos, 3) === peg$c180) {
+      s1 = peg$c180;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e210); }
+      if (peg$silentFails === 0) { peg$fail(peg$e211); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17476,12 +17539,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c180) {
-      s1 = peg$c180;
+    if (input.substr(peg$currPos, 2) === peg$c181) {
+      s1 = peg$c181;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e211); }
+      if (peg$silentFails === 0) { peg$fail(peg$e212); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17513,12 +17576,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c181) {
-      s1 = peg$c181;
+    if (input.substr(peg$currPos, 3) === peg$c182) {
+      s1 = peg$c182;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e212); }
+      if (peg$silentFails === 0) { peg$fail(peg$e213); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17550,12 +17613,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c182) {
-      s1 = peg$c182;
+    if (input.substr(peg$currPos, 2) === peg$c183) {
+      s1 = peg$c183;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e213); }
+      if (peg$silentFails === 0) { peg$fail(peg$e214); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17587,12 +17650,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c183) {
-      s1 = peg$c183;
+    if (input.substr(peg$currPos, 5) === peg$c184) {
+      s1 = peg$c184;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e214); }
+      if (peg$silentFails === 0) { peg$fail(peg$e215); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17624,12 +17687,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c184) {
-      s1 = peg$c184;
+    if (input.substr(peg$currPos, 4) === peg$c185) {
+      s1 = peg$c185;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e215); }
+      if (peg$silentFails === 0) { peg$fail(peg$e216); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17661,12 +17724,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c185) {
-      s1 = peg$c185;
+    if (input.substr(peg$currPos, 5) === peg$c186) {
+      s1 = peg$c186;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e216); }
+      if (peg$silentFails === 0) { peg$fail(peg$e217); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17698,46 +17761,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c186) {
-      s1 = peg$c186;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e217); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_me() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c187) {
+    if (input.substr(peg$currPos, 4) === peg$c187) {
       s1 = peg$c187;
-      peg$currPos += 2;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e218); }
@@ -17768,7 +17794,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_my() {
+  function peg$parseK_me() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17805,16 +17831,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_my() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c189) {
+      s1 = peg$c189;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e220); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_intersects() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 10) === peg$c189) {
-      s1 = peg$c189;
+    if (input.substr(peg$currPos, 10) === peg$c190) {
+      s1 = peg$c190;
       peg$currPos += 10;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e220); }
+      if (peg$silentFails === 0) { peg$fail(peg$e221); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17846,12 +17909,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c190) {
-      s1 = peg$c190;
+    if (input.substr(peg$currPos, 7) === peg$c191) {
+      s1 = peg$c191;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e221); }
+      if (peg$silentFails === 0) { peg$fail(peg$e222); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17883,12 +17946,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c191) {
-      s1 = peg$c191;
+    if (input.substr(peg$currPos, 6) === peg$c192) {
+      s1 = peg$c192;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e222); }
+      if (peg$silentFails === 0) { peg$fail(peg$e223); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17920,12 +17983,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c192) {
-      s1 = peg$c192;
+    if (input.substr(peg$currPos, 4) === peg$c193) {
+      s1 = peg$c193;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e223); }
+      if (peg$silentFails === 0) { peg$fail(peg$e224); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17957,46 +18020,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c193) {
-      s1 = peg$c193;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e224); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_sum() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c194) {
+    if (input.substr(peg$currPos, 5) === peg$c194) {
       s1 = peg$c194;
-      peg$currPos += 3;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e225); }
@@ -18027,7 +18053,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_max() {
+  function peg$parseK_sum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18064,7 +18090,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_min() {
+  function peg$parseK_max() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18101,16 +18127,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_min() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c197) {
+      s1 = peg$c197;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e228); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_roll() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c197) {
-      s1 = peg$c197;
+    if (input.substr(peg$currPos, 4) === peg$c198) {
+      s1 = peg$c198;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e228); }
+      if (peg$silentFails === 0) { peg$fail(peg$e229); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18142,12 +18205,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c198) {
-      s1 = peg$c198;
+    if (input.substr(peg$currPos, 6) === peg$c199) {
+      s1 = peg$c199;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e229); }
+      if (peg$silentFails === 0) { peg$fail(peg$e230); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18179,12 +18242,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c199) {
-      s1 = peg$c199;
+    if (input.substr(peg$currPos, 7) === peg$c200) {
+      s1 = peg$c200;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e230); }
+      if (peg$silentFails === 0) { peg$fail(peg$e231); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18216,12 +18279,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c200) {
-      s1 = peg$c200;
+    if (input.substr(peg$currPos, 3) === peg$c201) {
+      s1 = peg$c201;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e231); }
+      if (peg$silentFails === 0) { peg$fail(peg$e232); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18253,46 +18316,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c201) {
-      s1 = peg$c201;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e232); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_right() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c202) {
+    if (input.substr(peg$currPos, 4) === peg$c202) {
       s1 = peg$c202;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e233); }
@@ -18323,7 +18349,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_round() {
+  function peg$parseK_right() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18360,16 +18386,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_round() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c204) {
+      s1 = peg$c204;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e235); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_position() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c204) {
-      s1 = peg$c204;
+    if (input.substr(peg$currPos, 8) === peg$c205) {
+      s1 = peg$c205;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e235); }
+      if (peg$silentFails === 0) { peg$fail(peg$e236); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18401,12 +18464,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c205) {
-      s1 = peg$c205;
+    if (input.substr(peg$currPos, 6) === peg$c206) {
+      s1 = peg$c206;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e236); }
+      if (peg$silentFails === 0) { peg$fail(peg$e237); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18438,12 +18501,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c206) {
-      s1 = peg$c206;
+    if (input.substr(peg$currPos, 3) === peg$c207) {
+      s1 = peg$c207;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e237); }
+      if (peg$silentFails === 0) { peg$fail(peg$e238); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
