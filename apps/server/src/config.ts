@@ -24,6 +24,8 @@ export interface ServerConfig {
   heartbeatMs: number;
   /** Milliseconds a room without connections nor actions lives before it expires. */
   idleRoomMs: number;
+  /** A game under way whose human seats have all been disconnected this long is ended (`expired`, shown as abandoned in the lobby meanwhile). */
+  abandonedRoomMs: number;
   /** How long a finished room stays loaded (for the last frames and late viewers). */
   finishedRoomMs: number;
   /** Interval of the expiry sweep. */
@@ -101,6 +103,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   rateStrikes: 200,
   heartbeatMs: 25_000,
   idleRoomMs: 30 * 60_000,
+  abandonedRoomMs: 5 * 60_000,
   finishedRoomMs: 5 * 60_000,
   sweepMs: 30_000,
   maxQueue: 512,

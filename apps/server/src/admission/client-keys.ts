@@ -16,8 +16,13 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
  */
 export function clientKeys(request: FastifyRequest): string[] {
   const keys = [`ip:${ipOf(request)}`];
-  const auth = request.headers.authorization;
-  const m = typeof auth === 'string' ? BEARER.exec(auth) : null;
-  if (m) keys.push(`token:${hashToken(m[1]!)}`);
+  const token = bearerToken(request.headers.authorization);
+  if (token) keys.push(`token:${hashToken(token)}`);
   return keys;
+}
+
+/** The seat token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(auth: string | undefined): string | null {
+  const m = typeof auth === 'string' ? BEARER.exec(auth) : null;
+  return m ? m[1]! : null;
 }

@@ -12,6 +12,8 @@ export interface ForwardedRequest {
   url: string;
   body?: unknown;
   ip: string;
+  /** The request's `Authorization` (a seat token: leaving a seat). */
+  authorization?: string;
 }
 
 export interface ForwardedReply {
@@ -70,7 +72,7 @@ export class HttpRelay {
 }
 
 /** Room operations forwarded to the owner (the log is read from storage by any node). */
-const ROOM_ROUTES = new Set(['GET /api/rooms/:id', 'POST /api/rooms/:id/join', 'GET /api/rooms/:id/spectate']);
+const ROOM_ROUTES = new Set(['GET /api/rooms/:id', 'POST /api/rooms/:id/join', 'GET /api/rooms/:id/spectate', 'POST /api/rooms/:id/leave']);
 
 type LobbyQuery = { game?: string; status?: string; limit?: number; cursor?: string };
 
@@ -102,7 +104,7 @@ export function forwardRoomRoutes(
     if (!ROOM_ROUTES.has(route)) return;
     const where = await o.locate((req.params as { id: string }).id);
     if (!('owner' in where)) return;
-    const r = await o.relay.forward(where.owner as string, { method: req.method, url: req.url, ...(req.body !== undefined ? { body: req.body } : {}), ip: req.ip });
+    const r = await o.relay.forward(where.owner as string, { method: req.method, url: req.url, ...(req.body !== undefined ? { body: req.body } : {}), ip: req.ip, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
     if (!r) return reply.code(503).header('retry-after', '1').send({ code: 'server/busy', message: 'The room’s server did not answer in time; try again.' });
     reply.code(r.status);
     if (r.contentType) reply.header('content-type', r.contentType);
@@ -117,7 +119,7 @@ export async function runLocally(app: FastifyInstance, req: ForwardedRequest, fr
     method: req.method as 'GET',
     url: req.url,
     remoteAddress: req.ip,
-    headers: { [VIA]: from, ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { [VIA]: from, ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(req.authorization ? { authorization: req.authorization } : {}) },
     ...(req.body !== undefined ? { payload: JSON.stringify(req.body) } : {}),
   });
   const type = res.headers['content-type'];

@@ -10,7 +10,7 @@ import type { Clock } from './clock.ts';
 import { FinishedRooms } from './finished-rooms.ts';
 import { startPruning } from './pruner.ts';
 import { rebuildStored } from './rebuild.ts';
-import { Room } from './room.ts';
+import { Room, type LeaveOutcome } from './room.ts';
 
 export interface CreateRoomInput {
   game: string;
@@ -130,6 +130,25 @@ export class RoomManager {
     return { seat: index, token };
   }
 
+  /** The holder of `token` leaves the room (Room.leave); a game abandoned by its last player is closed and unloaded here. */
+  async leave(id: string, token: string): Promise<LeaveOutcome> {
+    const room = this.rooms.get(id);
+    if (!room) {
+      const over = await this.finished.open(id);
+      return over ? { ok: false, status: 409, code: 'game/over', message: 'The game is over: there is nothing to leave.' } : { ok: false, status: 404, code: 'room/unknown', message: `No open room "${id}".` };
+    }
+    const hash = hashToken(token);
+    const seat = room.seatOfToken(hash);
+    if (seat < 0) return { ok: false, status: 403, code: 'auth/invalid_token', message: 'This token does not hold a seat in this room.' };
+    const r = await room.leave(seat, hash);
+    if (r.ok && r.outcome === 'abandoned') {
+      this.rooms.delete(id);
+      await room.close('room/abandoned', 'Every player left; the game ended.');
+      this.deps.log.info({ room: id }, 'room abandoned');
+    }
+    return r;
+  }
+
   /** A fresh room id this process owns (with `--workers`, ids hash to one worker: draw until it is ours). */
   private newId(): string {
     for (;;) {
@@ -212,6 +231,12 @@ export class RoomManager {
           this.rooms.delete(room.id);
           await room.close('room/archived', 'The game is over and archived.');
         }
+      } else if (room.abandoned && now - room.lastHumanAt >= this.deps.config.abandonedRoomMs) {
+        // A game whose players all left (or lost their connection) is ended sooner than an idle one.
+        this.rooms.delete(room.id);
+        await room.close('room/abandoned', 'No player has been at this table for a while; it was closed.');
+        await this.deps.storage.updateRoom(room.id, { status: 'expired', endedAt: Date.now() });
+        this.deps.log.info({ room: room.id }, 'abandoned room expired');
       } else if (room.subscribers.size === 0 && idleFor >= (room.status === 'waiting' ? Math.min(this.deps.config.unjoinedRoomMs, this.deps.config.idleRoomMs) : this.deps.config.idleRoomMs)) {
         // A waiting room nobody is connected to is reclaimed sooner (unjoinedRoomMs), freeing its creator's quota.
         this.rooms.delete(room.id);

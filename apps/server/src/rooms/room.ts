@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.ts';
 import type { GameOutcome, HostedGame, Rejection, WireAction } from '../games/types.ts';
-import { isOver, type LogEntry, type RoomRecord, type Storage } from '../storage/storage.ts';
+import { isOver, type LogEntry, type RoomRecord, type SeatRecord, type Storage } from '../storage/storage.ts';
 import type { ServerMessage } from '../transport/ws/protocol.ts';
 import { sameHash } from '../tokens.ts';
 import { canAct, earliestAct } from './availability.ts';
@@ -38,6 +38,18 @@ export type Outcome = { ok: true; n: number } | ({ ok: false } & Rejection);
 
 const reject = (code: string, message: string): Outcome => ({ ok: false, code, message });
 
+/**
+ * What a seat's leaving did: `freed` (before the game: the seat is open again), `resigned` (a
+ * bot of `level` plays the seat on), `abandoned` (no other player was left: the game ended; the
+ * room is closed by its manager).
+ */
+export type LeaveOutcome = { ok: true; seat: number; outcome: 'freed' | 'resigned' | 'abandoned'; level?: string } | ({ ok: false; status: number } & Rejection);
+
+/** The bot that takes over a resigning player's seat: the game's middle level (a fair stand-in, neither a pushover nor the strongest). */
+export function takeoverLevel(levels: readonly string[]): string {
+  return levels[Math.floor((levels.length - 1) / 2)] ?? 'random';
+}
+
 /** A welcome stores the room clock only when it moved this far since it was last stored (bounds the writes joins and resyncs cause). */
 const WELCOME_CLOCK_MS = 250;
 
@@ -62,6 +74,8 @@ export class Room {
   private readonly thinking = new Set<Promise<void>>();
   /** clock.now() of the last action, connection or start (idle expiry). */
   lastActivity: number;
+  /** clock.now() when a human seat was last connected (or the room was loaded): how long a table has been abandoned. */
+  lastHumanAt: number;
   closed = false;
 
   constructor(
@@ -102,6 +116,7 @@ export class Room {
     this.epoch = deps.clock.now() - resumeAt;
     if (isOver(record.status)) this.frozenAt = resumeAt;
     this.lastActivity = deps.clock.now();
+    this.lastHumanAt = this.lastActivity;
   }
 
   get status(): RoomRecord['status'] {
@@ -234,6 +249,7 @@ export class Room {
   disconnect(sub: Subscriber): void {
     if (!this.subscribers.delete(sub)) return;
     this.lastActivity = this.deps.clock.now();
+    if (sub.viewer !== 'spectator') this.lastHumanAt = this.lastActivity;
     if (!this.closed) this.sendAll({ t: 'presence', seats: this.presence() });
   }
 
@@ -449,6 +465,52 @@ export class Room {
     if (now - stored < WELCOME_CLOCK_MS || !(await this.holdClock(now))) now = stored;
     const room = { id: this.id, record: this.record, n: this.n, now, lastSeq: v === 'spectator' ? 0 : (this.lastSeq[v] ?? 0) };
     deliverWelcome(sub, welcomeFor(this.deps.game.engine, this.st, room, v, this.presence()), this.st);
+  }
+
+  /** A game under way that has human seats but none of them connected (its players left or lost their connection). */
+  get abandoned(): boolean {
+    return this.record.status === 'playing' && this.record.seats.some((s) => s.kind === 'human') && this.connectedSeats().size === 0;
+  }
+
+  /**
+   * The player holding `seat` (by its token hash) leaves. Before the game starts the seat is
+   * freed for someone else; during the game the player resigns: a bot (`takeoverLevel`) plays
+   * the seat on, so the others' game goes on, or, when no other human seat is left, the game
+   * ends (`expired`: abandoned, its log complete and replayable). The seat's own connections are
+   * told `seat/left` and closed. Queued; storage first, so nothing changes when it fails.
+   */
+  leave(seat: number, tokenHash: string): Promise<LeaveOutcome> {
+    const fail = (status: number, code: string, message: string): LeaveOutcome => ({ ok: false, status, code, message });
+    return this.queue.run(async (): Promise<LeaveOutcome> => {
+      const s = this.record.seats[seat];
+      if (this.closed) return fail(409, 'room/closed', 'This room is closed.');
+      if (!s || s.kind !== 'human' || !sameHash(s.tokenHash, tokenHash)) return fail(403, 'auth/invalid_token', 'This token does not hold a seat in this room.');
+      if (this.record.status !== 'waiting' && this.record.status !== 'playing') return fail(409, 'game/over', 'The game is over: there is nothing to leave.');
+      const waiting = this.record.status === 'waiting';
+      const othersLeft = this.record.seats.some((o, i) => i !== seat && o.kind === 'human');
+      const level = takeoverLevel(this.deps.game.botLevels);
+      const replacement: SeatRecord = waiting ? { kind: 'human' } : { kind: 'bot', level, ...(s.name ? { name: s.name } : {}), resigned: true };
+      if (!(await this.deps.storage.releaseSeat(this.id, seat, s.tokenHash!, replacement))) return fail(409, 'seat/taken', 'This seat changed hands meanwhile.');
+      this.record.seats[seat] = replacement;
+      this.deps.log.info({ room: this.id, seat, outcome: waiting ? 'freed' : othersLeft ? 'resigned' : 'abandoned' }, 'seat left');
+      for (const sub of [...this.subscribers]) {
+        if (sub.viewer !== seat) continue;
+        this.subscribers.delete(sub);
+        sub.close('seat/left', waiting ? 'You left the table; your seat is free again.' : 'You resigned; a bot plays your seat on.');
+      }
+      if (!waiting && !othersLeft) {
+        this.record.status = 'expired';
+        this.record.endedAt = Date.now();
+        this.frozenAt = Math.max(this.lastAt, this.clockAt);
+        this.stopTimers();
+        await this.deps.storage.updateRoom(this.id, { status: 'expired', endedAt: this.record.endedAt });
+        return { ok: true, seat, outcome: 'abandoned' };
+      }
+      this.sendAll({ t: 'presence', seats: this.presence() });
+      if (waiting) return { ok: true, seat, outcome: 'freed' };
+      this.afterChange();
+      return { ok: true, seat, outcome: 'resigned', level };
+    });
   }
 
   presence(): ReturnType<typeof presenceOf> {

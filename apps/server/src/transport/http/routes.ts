@@ -1,7 +1,7 @@
 // The HTTP API: games, rooms (create, join, spectate, summary, log), the paged lobby, health and metrics; strict input, quotas per client.
 import rateLimit from '@fastify/rate-limit';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { clientKeys } from '../../admission/client-keys.ts';
+import { bearerToken, clientKeys } from '../../admission/client-keys.ts';
 import { RoomAdmission } from '../../admission/rooms.ts';
 import type { GameRegistry } from '../../games/registry.ts';
 import type { ServerMetrics } from '../../metrics.ts';
@@ -13,6 +13,7 @@ import {
   GameSchema,
   JoinBody,
   JoinReply,
+  LeaveReply,
   ReplayLogSchema,
   RoomParams,
   RoomSummary,
@@ -146,6 +147,25 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
         const r = await manager.claim(req.params.id, req.body?.seat, req.body?.name);
         if ('rejected' in r) return reply.code(r.rejected.status as 400).send({ code: r.rejected.code, message: r.rejected.message });
         return { room: req.params.id, seat: r.seat, token: r.token, ws: wsPath(req.params.id) };
+      },
+    );
+
+    app.post(
+      '/api/rooms/:id/leave',
+      {
+        schema: {
+          tags: ['rooms'],
+          summary: 'Leave a seat (Authorization: Bearer <seat token>): before the game it is freed; during it the player resigns and a bot plays on (the game ends when no other player is left)',
+          params: RoomParams,
+          response: { 200: LeaveReply, 401: Err, 403: Err, 404: Err, 409: Err },
+        },
+      },
+      async (req, reply) => {
+        const token = bearerToken(req.headers.authorization);
+        if (!token) return reply.code(401).send({ code: 'auth/missing_token', message: 'Say which seat leaves: send its token as "Authorization: Bearer <token>".' });
+        const r = await manager.leave(req.params.id, token);
+        if (!r.ok) return reply.code(r.status as 403).send({ code: r.code, message: r.message });
+        return { room: req.params.id, seat: r.seat, outcome: r.outcome, ...(r.level ? { level: r.level } : {}) };
       },
     );
 

@@ -53,6 +53,7 @@ export const SeatSummary = Type.Object({
   name: Type.Optional(Type.String()),
   claimed: Type.Boolean(),
   connected: Type.Boolean(),
+  resigned: Type.Optional(Type.Boolean({ description: 'Its player resigned during the game: a bot (`level`) plays it on under their name.' })),
 });
 
 export const GameResultSchema = Type.Object({
@@ -75,6 +76,16 @@ export const RoomSummary = Type.Object({
   result: Type.Optional(GameResultSchema),
   seedHash: Type.String({ description: 'Commitment to the seed (hex SHA-256), shown from the start; the log reveals the seed once the game is over.' }),
   practice: Type.Boolean({ description: 'The creator chose the seed (a server started with --allow-client-seeds): the deal proves nothing.' }),
+  abandoned: Type.Optional(Type.Boolean({ description: 'A game under way with no player connected: ended once that lasts abandonedRoomMs (5 minutes by default).' })),
+});
+
+export const LeaveReply = Type.Object({
+  room: Type.String(),
+  seat: Type.Integer(),
+  outcome: Type.Union([Type.Literal('freed'), Type.Literal('resigned'), Type.Literal('abandoned')], {
+    description: '`freed`: before the game, the seat is open again; `resigned`: a bot plays the seat on; `abandoned`: no other player was left, the game ended.',
+  }),
+  level: Type.Optional(Type.String({ description: 'The bot level that took the seat over (resigned).' })),
 });
 
 export const RoomParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
