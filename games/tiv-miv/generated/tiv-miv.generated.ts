@@ -116,7 +116,7 @@ export const game: GameDef = {
   ],
   vars: [
     { name: 'frozen', scope: 'global', type: 'bool', init: () => 0 },
-    { name: 'rotations', scope: 'global', type: 'number', init: () => 0 },
+    { name: 'rotations', scope: 'global', type: 'number', init: () => 0, range: [0, 1000] },
     { name: 'blocked', scope: 'global', type: 'bool', init: () => 0 },
     { name: 'score', scope: 'player', type: 'number', init: () => 0 },
   ],

@@ -33,6 +33,11 @@ export interface RoundsDecl extends Node {
   dealer: DealerSpec | null;
   setup: Block | null;
   stages: Ident[];
+  /**
+   * `stages pass if round mod 4 != 0, play`: each stage's condition (null: always), aligned
+   * with `stages`; a stage whose condition is false when its turn comes is skipped.
+   */
+  stageIfs?: (Expr | null)[];
   scoring: Block | null;
 }
 
@@ -51,6 +56,8 @@ export interface TurnsMode extends Node {
   kind: 'turns';
   from: TurnsStart | null;
   steps: Ident[];
+  /** `steps draw, meld if …, discard`: each step's condition (null: always), aligned with `steps`. */
+  stepIfs?: (Expr | null)[];
   turnTimer: TurnTimer | null;
 }
 

@@ -132,6 +132,14 @@ function move(s: A.MoveStmt, f: FnScope): string {
     const pos = t.kind === 'top' ? ", 'top'" : t.kind === 'bottom' ? ", 'bottom'" : t.kind === 'at' ? `, ${expr(t.index, f)}` : '';
     return `x.moveTop(${expr(src.card.zone, f)}, ${zone}${pos});`;
   }
+  if (src.kind === 'card' && f.mod.game.types.get(src.card)?.t === 'list') {
+    // `move cs to z`: one card at a time, in list order, from a copy (the list may be a zone's).
+    if (t.kind === 'at') throw new CodegenError('moving several cards to a slot', s);
+    const pos = t.kind === 'top' ? ", 'top'" : t.kind === 'bottom' ? ", 'bottom'" : '';
+    const to = f.temp('to');
+    const c = f.temp('c');
+    return `{ const ${to} = ${zone}; for (const ${c} of [...${cardArray(src.card, f)}]) x.move(${c}, ${to}${pos}); }`;
+  }
   if (src.kind === 'card') {
     const pos = t.kind === 'top' ? ", 'top'" : t.kind === 'bottom' ? ", 'bottom'" : t.kind === 'at' ? `, ${expr(t.index, f)}` : '';
     return `x.move(${expr(src.card, f)}, ${zone}${pos});`;

@@ -1,6 +1,7 @@
 // The data tables of the GameDef: options, enums, faces, zones, variables, decks, dice, melds, sides, layout.
 import type * as A from '../ast/index.ts';
 import type { CheckedGame, DeckInfo, Type } from '../check/model.ts';
+import { declaredRange, type RangeBound } from '../check/types/range-bounds.ts';
 import { CodegenError, expr, toStored } from './compile-expr.ts';
 import { FnScope, type ModuleBuilder } from './module-builder.ts';
 import { arrowCode, code, type Code, jsName, lit } from './names.ts';
@@ -57,7 +58,9 @@ export function zonesTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
 export function varsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
   return game.vars.map((v) => {
     const init = v.decl === null ? '0' : toStored(v.decl.init, new FnScope(mod, `${v.name}_init`), v.type);
-    return { name: v.name, scope: v.scope, type: typeTag(v.type), init: arrowCode(init) };
+    const range = v.decl === null ? null : declaredRange(game, v.decl.type);
+    const bound = (b: RangeBound): unknown => (b.kind === 'number' ? b.value : { option: b.option.index });
+    return { name: v.name, scope: v.scope, type: typeTag(v.type), init: arrowCode(init), range: range === null ? undefined : range.map(bound) };
   });
 }
 

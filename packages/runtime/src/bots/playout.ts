@@ -8,6 +8,8 @@ import { engineFor, type Engine } from '../core/engine.ts';
 import type { GameDef } from '../core/game-def.ts';
 import { hasLegal, legalInto } from '../core/legal.ts';
 import { run } from '../core/perform.ts';
+import { VarOutOfRange } from '../core/var-range.ts';
+import { finishGame } from '../flow/rounds.ts';
 import { setup, type OptionValue } from '../core/setup.ts';
 import type { GameResult } from '../core/state.ts';
 import { deriveRng, nextInt } from '../rng/index.ts';
@@ -100,7 +102,13 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number): Playou
     const ai = buf.load(e, nextInt(rng, buf.n));
     e.resume(Math.max(now, e.s.lastAt));
     e.me = seat;
-    run(e, seat, ai, availability(e, ai, seat), true);
+    try {
+      run(e, seat, ai, availability(e, ai, seat), true);
+    } catch (err) {
+      // In place, nothing can be undone: a write out of range ends the playout's game.
+      if (!(err instanceof VarOutOfRange)) throw err;
+      finishGame(e, 'stuck', 'range');
+    }
     actions++;
   }
   return { actions, result: e.s.result, capped: false, time: now, rounds: e.s.round };

@@ -12,6 +12,7 @@ import type { GameEvent } from './events.ts';
 import { NONE, type GameDef } from './game-def.ts';
 import { MeldCalls } from './meld-calls.ts';
 import type { GameState } from './state.ts';
+import { checkVarRange } from './var-range.ts';
 import { WorkingCopy } from './working-copy.ts';
 import * as ops from '../zones/ops.ts';
 import { visibleMask } from '../zones/visibility.ts';
@@ -57,12 +58,16 @@ export class Engine extends WorkingCopy implements Ctx {
   private readonly faceKind: readonly number[];
   private readonly faceValues: readonly (readonly number[])[];
   private readonly sharedZone: Uint8Array;
+  /** 1 for variables with a declared range (their writes are checked: core/var-range.ts). */
+  private readonly ranged: Uint8Array;
 
   // Turn control requested by the running effect.
   fKeep = false;
   fEndTurn = false;
   fNextStep = false;
   fTurnTo = NONE;
+  /** Rounds in a row whose every stage was skipped by its condition (flow/rounds.ts guard). */
+  emptyRounds = 0;
   // Flow transitions requested (handled by flow/settle after the effect).
   rEndStage = false;
   rEndRound = false;
@@ -83,6 +88,7 @@ export class Engine extends WorkingCopy implements Ctx {
     this.faceKind = def.faces.kind;
     this.faceValues = def.faces.values;
     this.sharedZone = Uint8Array.from(def.zones, (z) => (z.scope === 'shared' ? 1 : 0));
+    this.ranged = Uint8Array.from(def.vars, (v) => (v.range === undefined ? 0 : 1));
   }
 
   /** Starts a call: a working copy when writable, the state itself when reading. */
@@ -126,25 +132,32 @@ export class Engine extends WorkingCopy implements Ctx {
     return this.s.vars[this.s.varBase[v]];
   }
   setG(v: number, value: number): void {
+    if (this.ranged[v] === 1) checkVarRange(this.def, this.s, v, NONE, value);
     this.wVars()[this.s.varBase[v]] = value;
   }
   pv(v: number, player: number): number {
     return player < 0 ? NONE : this.s.vars[this.s.varBase[v] + player];
   }
   setPv(v: number, player: number, value: number): void {
-    if (player >= 0) this.wVars()[this.s.varBase[v] + player] = value;
+    if (player < 0) return;
+    if (this.ranged[v] === 1) checkVarRange(this.def, this.s, v, player, value);
+    this.wVars()[this.s.varBase[v] + player] = value;
   }
   sv(v: number, side: number): number {
     return side < 0 ? NONE : this.s.vars[this.s.varBase[v] + side];
   }
   setSv(v: number, side: number, value: number): void {
-    if (side >= 0) this.wVars()[this.s.varBase[v] + side] = value;
+    if (side < 0) return;
+    if (this.ranged[v] === 1) checkVarRange(this.def, this.s, v, side, value);
+    this.wVars()[this.s.varBase[v] + side] = value;
   }
   zv(v: number, pile: number): number {
     return pile < 0 ? NONE : this.s.pileVars[this.s.varBase[v]][pile];
   }
   setZv(v: number, pile: number, value: number): void {
-    if (pile >= 0) this.wPileVar(this.s.varBase[v])[pile] = value;
+    if (pile < 0) return;
+    if (this.ranged[v] === 1) checkVarRange(this.def, this.s, v, pile, value);
+    this.wPileVar(this.s.varBase[v])[pile] = value;
   }
 
   // ---- seats -------------------------------------------------------------------------------

@@ -85,6 +85,9 @@ export interface ZoneDef {
   refill?: number;
 }
 
+/** A variable's range bound: a number, or the value of an option (`0..hand_size`). */
+export type VarBound = number | { option: number };
+
 export interface VarDef {
   name: string;
   scope: 'global' | 'player' | 'side' | 'pile';
@@ -96,6 +99,11 @@ export interface VarDef {
   type?: string;
   /** Initial value (evaluated at game start; options are available). */
   init: (x: Ctx) => number;
+  /**
+   * The declared integer range (`0..13`, `0..hand_size`): a write outside it is rejected
+   * `var/out_of_range` (core/var-range.ts). Absent: any value.
+   */
+  range?: readonly [VarBound, VarBound];
 }
 
 /** A deck line expanded by the generator: `count` copies of each face, times `repeat`. */
@@ -202,6 +210,8 @@ export type StageDef =
       /** First player of the stage. */
       first: (x: Ctx) => number;
       steps: readonly string[];
+      /** `steps a, b if c`: each step's condition (null: always); a step whose condition is false is skipped. */
+      stepWhen?: readonly (((x: Ctx) => boolean) | null)[];
       turnTimer?: { ms: (x: Ctx) => number; action: string };
     }
   | { name: string; kind: 'realtime'; idle?: { ms: (x: Ctx) => number; on: readonly string[]; effect: (x: Ctx) => void } }
@@ -235,6 +245,11 @@ export interface RoundsDef {
   dealer: { first: 'random' | 'first'; rotate: 'left' | 'right' | 'fixed'; firstIf?: (x: Ctx) => boolean };
   setup: (x: Ctx) => void;
   stages: readonly number[];
+  /**
+   * `stages a if c, b`: each stage's condition (null: always), aligned with `stages`, read when
+   * the stage's turn comes; a stage whose condition is false is skipped.
+   */
+  stageWhen?: readonly (((x: Ctx) => boolean) | null)[];
   scoring?: (x: Ctx) => void;
 }
 

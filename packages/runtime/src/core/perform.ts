@@ -7,6 +7,7 @@ import { settle } from '../flow/settle.ts';
 import { checkShape, decodeArgs, type Action } from './codec.ts';
 import type { Engine } from './engine.ts';
 import type { Rejection } from './game-def.ts';
+import { VarOutOfRange } from './var-range.ts';
 
 /** Checks and performs `action` by `seat` on e's working state; a Rejection leaves it unusable. */
 export function perform(e: Engine, seat: number, action: Action): Rejection | null {
@@ -28,7 +29,13 @@ export function perform(e: Engine, seat: number, action: Action): Rejection | nu
   if (bad !== null) return bad;
   const guard = def.actions[ai].guard(e, e.args);
   if (guard !== null) return guard;
-  run(e, seat, ai, av, true);
+  try {
+    run(e, seat, ai, av, true);
+  } catch (err) {
+    // A variable written outside its range: the action is rejected and nothing changes.
+    if (err instanceof VarOutOfRange) return err.rejection;
+    throw err;
+  }
   return null;
 }
 

@@ -6,6 +6,7 @@ import { settle } from '../flow/settle.ts';
 import { engineFor, type Engine } from './engine.ts';
 import { NONE, type GameDef, type Rejection } from './game-def.ts';
 import type { GameState } from './state.ts';
+import { VarOutOfRange } from './var-range.ts';
 
 export type OptionValue = number | string | boolean;
 
@@ -94,8 +95,14 @@ function build(def: GameDef, input: SetupInput): GameState | Rejection {
     e.begin(s, now, true);
     for (const c of def.constraints ?? []) if (!c.test(e)) return { code: 'setup/invalid', message: c.message };
     layOut(e);
-    startRound(e, 1);
-    settle(e);
+    try {
+      startRound(e, 1);
+      settle(e);
+    } catch (err) {
+      // `setup` (or a trigger after it) wrote a variable outside its range: no table.
+      if (err instanceof VarOutOfRange) return { code: 'setup/invalid', message: err.rejection.message };
+      throw err;
+    }
     return e.s;
   } finally {
     e.busy = false;

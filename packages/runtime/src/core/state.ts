@@ -14,8 +14,11 @@ export interface GameResult {
   /** Final score per player (a side's score for each of its players). */
   scores: number[];
   endedBy: EndedBy;
-  /** Why a stuck game stopped: `triggers` (no fixed point in 64 passes) or `limit` (max moves). */
-  reason?: 'triggers' | 'limit';
+  /**
+   * Why a stuck game stopped: `triggers` (no fixed point in 64 passes), `limit` (max moves) or
+   * `range` (a timer or trigger after one wrote a variable outside its declared range).
+   */
+  reason?: 'triggers' | 'limit' | 'range';
 }
 
 export interface GameState {

@@ -9,11 +9,34 @@ export function stageDef(e: Engine): StageDef | null {
   return pos < 0 ? null : e.def.stages[e.def.rounds.stages[pos]];
 }
 
-/** Starts p's turn: step 0, the turn timer armed. */
+/** The first step at or after `from` whose condition (`steps a if c`) holds now, or -1. */
+function activeStep(e: Engine, sd: StageDef & { kind: 'turns' }, from: number): number {
+  for (let i = from; i < sd.steps.length; i++) if (sd.stepWhen?.[i]?.(e) !== false) return i;
+  return -1;
+}
+
+/**
+ * Starts p's turn at its first step whose condition holds, the turn timer armed. A player with
+ * no such step is passed over; when nobody has one, the stage ends.
+ */
 export function startTurn(e: Engine, p: number): void {
   const sd = stageDef(e);
+  let step = 0;
+  if (sd !== null && sd.kind === 'turns' && sd.stepWhen !== undefined) {
+    for (let tries = 0; ; tries++) {
+      e.set('current', p);
+      step = activeStep(e, sd, 0);
+      if (step >= 0) break;
+      if (tries >= e.s.players) {
+        step = 0;
+        e.rEndStage = true;
+        break;
+      }
+      p = e.nextAfter(p);
+    }
+  }
   e.set('current', p);
-  e.set('step', 0);
+  e.set('step', step);
   let deadline = NONE;
   if (sd !== null && sd.kind === 'turns' && sd.turnTimer !== undefined) {
     const ms = sd.turnTimer.ms(e);
@@ -33,8 +56,9 @@ export function passTurn(e: Engine): void {
 }
 
 function advanceStep(e: Engine, sd: StageDef & { kind: 'turns' }): void {
-  if (e.s.step + 1 < sd.steps.length) {
-    e.set('step', e.s.step + 1);
+  const next = activeStep(e, sd, e.s.step + 1);
+  if (next >= 0) {
+    e.set('step', next);
     e.events.push({ type: 'step', step: sd.steps[e.s.step] });
   } else passTurn(e);
 }

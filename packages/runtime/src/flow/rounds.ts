@@ -2,7 +2,7 @@
 import type { Engine } from '../core/engine.ts';
 import { newScope } from '../arbitration/scope.ts';
 import { NONE } from '../core/game-def.ts';
-import type { EndedBy, GameState } from '../core/state.ts';
+import type { EndedBy, GameResult, GameState } from '../core/state.ts';
 import { nextInt } from '../rng/index.ts';
 import { closeWindow, startTurn } from './control.ts';
 import { moveCard } from '../zones/ops.ts';
@@ -61,9 +61,24 @@ function emptyFamilies(e: Engine): void {
   for (let d = 0; d < e.def.zones.length; d++) if (e.c.isFamily[d] === 1 && s.families[d].length > 0) e.wFamily(d).length = 0;
 }
 
-export function enterStage(e: Engine, pos: number): void {
+/** At most this many rounds in a row may skip every stage (`stages a if …`) before the game is stuck. */
+export const MAX_EMPTY_ROUNDS = 64;
+
+export function enterStage(e: Engine, from: number): void {
   const s = e.s;
   if (s.window >= 0) closeWindow(e);
+  // `stages a if cond, …`: a stage whose condition is false now is skipped.
+  const when = e.def.rounds.stageWhen;
+  let pos = from;
+  while (when !== undefined && pos < e.def.rounds.stages.length && when[pos]?.(e) === false) pos++;
+  if (pos >= e.def.rounds.stages.length) {
+    if (from === 0 && ++e.emptyRounds > MAX_EMPTY_ROUNDS) {
+      e.emptyRounds = 0;
+      finishGame(e, 'stuck', 'limit');
+    } else endRound(e, false);
+    return;
+  }
+  e.emptyRounds = 0;
   const sd = e.def.stages[e.def.rounds.stages[pos]];
   e.set('stage', pos);
   e.set('stageStart', e.now);
@@ -142,7 +157,7 @@ export function rankPlayers(e: Engine): { winners: number[]; tied: boolean } {
 }
 
 /** Ends the game (or replays a round on a tie, per `ties replay`). */
-export function finishGame(e: Engine, endedBy: EndedBy, reason?: 'triggers' | 'limit'): void {
+export function finishGame(e: Engine, endedBy: EndedBy, reason?: GameResult['reason']): void {
   const s = e.s;
   stopClock(e);
   e.rEndStage = e.rEndRound = e.rEndGame = false;

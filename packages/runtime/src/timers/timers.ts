@@ -9,6 +9,7 @@ import { applyTurnControl, closeWindow, passTurn, stageDef } from '../flow/contr
 import { finishGame } from '../flow/rounds.ts';
 import { settle } from '../flow/settle.ts';
 import { performTimed } from '../core/perform.ts';
+import { VarOutOfRange } from '../core/var-range.ts';
 
 const KINDS: readonly TimerKind[] = ['pause', 'stage', 'window', 'turn', 'idle'];
 
@@ -58,10 +59,16 @@ export function runDue(e: Engine, now: number): boolean {
     if (at > now) break;
     fired = true;
     e.now = at;
-    fire(e, k, at);
-    e.set('moves', e.s.moves + 1);
-    e.set('lastAt', Math.max(e.s.lastAt, at));
-    settle(e);
+    try {
+      fire(e, k, at);
+      e.set('moves', e.s.moves + 1);
+      e.set('lastAt', Math.max(e.s.lastAt, at));
+      settle(e);
+    } catch (err) {
+      // No action to reject: a timer that writes a variable out of its range ends the game.
+      if (!(err instanceof VarOutOfRange)) throw err;
+      finishGame(e, 'stuck', 'range');
+    }
     if (e.s.result === null && e.s.moves >= e.s.maxMoves) finishGame(e, 'stuck', 'limit');
   }
   e.now = now;

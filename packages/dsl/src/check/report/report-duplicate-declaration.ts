@@ -16,7 +16,7 @@ const NAMESPACE: Partial<Record<Item['kind'], string>> = {
 };
 
 /** Items that may appear once per file. */
-const SINGLETONS = new Set<Item['kind']>(['game', 'summary', 'players', 'sides', 'roles', 'rounds', 'hook', 'layout']);
+const SINGLETONS = new Set<Item['kind']>(['game', 'summary', 'players', 'sides', 'roles', 'rounds', 'hook', 'layout', 'winner']);
 
 const WHAT: Partial<Record<string, string>> = {
   meld_rules: 'meld rules', var: 'variable', card: 'card kind', hook: 'before turn action',

@@ -5,12 +5,14 @@ import type { CheckContext } from '../context.ts';
 import { bindParam, child, rootEnv } from '../resolve/scope.ts';
 import { checkBlock } from './check-stmt.ts';
 import { expectType, inferExpr } from './infer-expr.ts';
+import { reportConstantOutOfRange } from './range-bounds.ts';
 import { isNumeric, show, T } from './type-util.ts';
 
 function checkVars(ctx: CheckContext): void {
   for (const v of ctx.game.vars) {
     if (v.decl) {
       expectType(rootEnv(ctx, "a variable's initial value"), v.decl.init, v.type, `as the initial value of "${v.name}"`);
+      reportConstantOutOfRange(ctx, v, v.decl.init);
     } else if (v.roundValue) {
       const t = inferExpr(rootEnv(ctx, 'a round value'), v.roundValue.value);
       if (t.t !== 'error') v.type = t;

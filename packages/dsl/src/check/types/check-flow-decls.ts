@@ -19,6 +19,7 @@ function checkRounds(ctx: CheckContext, r: A.RoundsDecl): void {
   if (r.count) expectType(rootEnv(ctx, 'the round count'), r.count, T.number, 'as the number of rounds');
   if (r.until) expectType(rootEnv(ctx, 'the until condition'), r.until, T.bool, 'as the until condition');
   if (r.dealer?.when) expectType(rootEnv(ctx, 'the dealer condition'), r.dealer.when, T.bool, 'as the dealer condition');
+  for (const cond of r.stageIfs ?? []) if (cond) expectType(rootEnv(ctx, 'a stage condition'), cond, T.bool, 'as the condition of a stage');
   if (r.setup) checkBlock(rootEnv(ctx, null), r.setup);
   if (r.scoring) checkBlock(rootEnv(ctx, null), r.scoring);
 }
@@ -34,6 +35,7 @@ function checkStage(ctx: CheckContext, s: A.StageDecl): void {
   } else {
     if (m.from && m.from.kind !== 'random_player') expectType(rootEnv(ctx, 'the first player'), m.from, T.player, 'as the first player');
     if (m.turnTimer) duration(ctx, m.turnTimer.duration, 'a turn timer');
+    for (const cond of m.stepIfs ?? []) if (cond) expectType(rootEnv(ctx, 'a step condition'), cond, T.bool, 'as the condition of a step');
   }
 }
 

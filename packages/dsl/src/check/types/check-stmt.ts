@@ -9,7 +9,8 @@ import { bindOver } from './infer-binders.ts';
 import { expectType, inferExpr, noteCall } from './infer-expr.ts';
 import { expectCardSource, expectZone } from './infer-special.ts';
 import { narrowed } from './narrow.ts';
-import { show, T } from './type-util.ts';
+import { reportConstantOutOfRange } from './range-bounds.ts';
+import { assignable, show, strip, T } from './type-util.ts';
 
 const TARGET_WHAT: Record<string, string> = {
   option: 'an option', define: 'a define', zone: 'a zone', deck: 'a deck', die: 'a die', meld: 'meld rules',
@@ -34,8 +35,14 @@ function checkTarget(env: Env, target: A.Expr): Type {
 
 function checkMove(env: Env, s: A.MoveStmt): void {
   const src = s.source;
-  if (src.kind === 'card') expectType(env, src.card, T.card, 'as the card to move');
-  else {
+  let several = false;
+  if (src.kind === 'card') {
+    // `move c to z` moves one card; `move cs to z` a list of cards, one at a time in list order.
+    const t = inferExpr(env, src.card, T.card);
+    const st = strip(t);
+    several = st.t === 'list' && strip(st.of).t === 'card';
+    if (!several && !assignable(t, T.card)) env.ctx.diagnostics.push(typeMismatch(src.card.loc, 'Card or [Card]', show(t), 'as the cards to move'));
+  } else {
     if (src.kind === 'count') expectType(env, src.count, T.number, 'as the number of cards');
     expectZone(env, src.from, 'to move cards from');
   }
@@ -47,6 +54,7 @@ function checkMove(env: Env, s: A.MoveStmt): void {
   }
   expectZone(env, to.zone, 'to move cards to');
   if (to.kind === 'at') expectType(env, to.index, T.number, 'as a slot');
+  if (to.kind === 'at' && several) env.ctx.diagnostics.push(typeMismatch(src.kind === 'card' ? src.card.loc : s.loc, 'one Card', 'a list of cards', 'to move to a slot'));
 }
 
 function checkDeal(env: Env, s: A.DealStmt): void {
@@ -138,7 +146,12 @@ export function checkStmt(env: Env, s: A.Stmt): void {
       expectZone(env, s.into, 'to lay melds into');
       return;
     }
-    case 'set': expectType(env, s.value, checkTarget(env, s.target), 'as the new value'); return;
+    case 'set': {
+      expectType(env, s.value, checkTarget(env, s.target), 'as the new value');
+      const sym = env.ctx.game.refs.get(s.target);
+      if (sym?.kind === 'var') reportConstantOutOfRange(env.ctx, sym.info, s.value);
+      return;
+    }
     case 'add': case 'subtract': {
       const t = checkTarget(env, s.target);
       if (t.t !== 'error' && t.t !== 'number' && t.t !== 'duration') env.ctx.diagnostics.push(typeMismatch(s.target.loc, 'a number variable', show(t), `to ${s.kind} to`));

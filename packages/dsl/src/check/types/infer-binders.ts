@@ -2,6 +2,7 @@
 import type * as A from '../../ast/index.ts';
 import { attributeUndefined } from '../../diagnostics/check-names.ts';
 import { attributeNotOnKind, typeMismatch } from '../../diagnostics/check-types.ts';
+import { whereCapturesComparison } from '../../diagnostics/check-values.ts';
 import type { Type } from '../model.ts';
 import { closest } from '../names.ts';
 import { bindLocal, child, pureChild, type Env } from '../resolve/scope.ts';
@@ -27,9 +28,34 @@ export function bindOver(env: Env, node: A.Node, variable: A.Ident, source: A.Ex
   return inner;
 }
 
+const COMPARISONS = new Set<string>(['==', '!=', '<', '<=', '>', '>=']);
+
+/**
+ * Checks a binder's `where`. `where` reaches to the end of the condition, so in `count c in cs
+ * where ok == 3` it took the comparison meant for the count: for a binder with a non-boolean
+ * result (`what`: count, first, last, sum, max, min), a `where` of the form `<bool> op <number>`
+ * is reported once as where_captures_comparison (instead of its operands' type_mismatch), and
+ * false is returned.
+ */
+function checkWhere(inner: Env, e: A.QuantifierExpr | A.AggregateExpr, what: string | null): boolean {
+  const w = e.where;
+  if (!w) return true;
+  const diagnostics = inner.ctx.diagnostics;
+  const before = diagnostics.length;
+  expectType(pureChild(inner, 'a where condition'), w, T.bool, 'as a where condition');
+  if (what === null || w.kind !== 'binary' || !COMPARISONS.has(w.op)) return true;
+  const l = inner.ctx.game.types.get(w.left);
+  const r = inner.ctx.game.types.get(w.right);
+  if (l === undefined || r === undefined || strip(l).t !== 'bool' || !isNumeric(r)) return true;
+  diagnostics.length = before;
+  diagnostics.push(whereCapturesComparison(w.opLoc, what, w.op));
+  return false;
+}
+
 export function inferBinder(env: Env, e: A.QuantifierExpr): Type {
   const inner = bindOver(env, e, e.variable, e.source);
-  if (e.where) expectType(pureChild(inner, 'a where condition'), e.where, T.bool, 'as a where condition');
+  const boolResult = e.quantifier === 'any' || e.quantifier === 'all' || e.quantifier === 'exists';
+  if (!checkWhere(inner, e, boolResult ? null : e.quantifier)) return T.error;
   switch (e.quantifier) {
     case 'count': return T.number;
     case 'first': case 'last': {
@@ -42,7 +68,7 @@ export function inferBinder(env: Env, e: A.QuantifierExpr): Type {
 
 export function inferAggregate(env: Env, e: A.AggregateExpr): Type {
   const inner = bindOver(env, e, e.variable, e.source);
-  if (e.where) expectType(pureChild(inner, 'a where condition'), e.where, T.bool, 'as a where condition');
+  if (!checkWhere(inner, e, e.op)) return T.error;
   const body = inferExpr(inner, e.body);
   if (!isNumeric(body) && body.t !== 'error') {
     env.ctx.diagnostics.push(typeMismatch(e.body.loc, 'a number', show(body), `to ${e.op === 'sum' ? 'add up' : `take the ${e.op} of`}`));

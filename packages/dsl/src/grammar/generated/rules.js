@@ -736,8 +736,9 @@ function peg$parse(input, options) {
     const values = list.filter((c) => c.tag === "value").map((c) => c.value);
     const c = clauses(list.filter((c) => c.tag !== "value"), "rounds block");
     if (c.count && c.until) fail("clause_duplicate", "a rounds block has either count or until, not both", list.find((x) => x.tag === "until").where);
+    const stageIfs = list.find((x) => x.tag === "stages")?.ifs;
     return { kind: "rounds", count: c.count ?? null, until: c.until ?? null, values, dealer: c.dealer ?? null,
-             setup: c.setup ?? null, stages: c.stages ?? [], scoring: c.scoring ?? null, loc: L() };
+             setup: c.setup ?? null, stages: c.stages ?? [], ...(stageIfs ? { stageIfs } : {}), scoring: c.scoring ?? null, loc: L() };
   }
   function peg$f78(value) {    return { tag: "count", value, where: range() };  }
   function peg$f79(value) {    return { tag: "until", value, where: range() };  }
@@ -746,7 +747,7 @@ function peg$parse(input, options) {
   function peg$f82(first, when, t) {    return t;  }
   function peg$f83(first, when, then) {    return { tag: "dealer", value: { kind: "dealer", first, when, then, loc: L() }, where: range() };  }
   function peg$f84(value) {    return { tag: "setup", value, where: range() };  }
-  function peg$f85(value) {    return { tag: "stages", value, where: range() };  }
+  function peg$f85(list) {    return { tag: "stages", value: list.map((n) => n.name), ifs: list.some((n) => n.cond) ? list.map((n) => n.cond) : undefined, where: range() };  }
   function peg$f86(value) {    return { tag: "scoring", value, where: range() };  }
   function peg$f87(name, mode) {    return { kind: "stage", name, mode, loc: L() };  }
   function peg$f88(s) {    return s;  }
@@ -754,14 +755,15 @@ function peg$parse(input, options) {
   function peg$f90(from, b) {    return b;  }
   function peg$f91(from, body) {
     const c = clauses(body ?? [], "stage");
-    return { kind: "turns", from, steps: c.steps ?? [], turnTimer: c.timer ?? null, loc: L() };
+    const stepIfs = (body ?? []).find((x) => x.tag === "steps")?.ifs;
+    return { kind: "turns", from, steps: c.steps ?? [], ...(stepIfs ? { stepIfs } : {}), turnTimer: c.timer ?? null, loc: L() };
   }
   function peg$f92(i) {    return i;  }
   function peg$f93(b) {    return b;  }
   function peg$f94(body) {    return { kind: "realtime", idles: body ?? [], loc: L() };  }
   function peg$f95(duration) {    return { kind: "pause", duration, loc: L() };  }
   function peg$f96() {    return { kind: "random_player", loc: L() };  }
-  function peg$f97(value) {    return { tag: "steps", value, where: range() };  }
+  function peg$f97(list) {    return { tag: "steps", value: list.map((n) => n.name), ifs: list.some((n) => n.cond) ? list.map((n) => n.cond) : undefined, where: range() };  }
   function peg$f98(duration, action) {    return { tag: "timer", value: { kind: "turn_timer", duration, action, loc: L() }, where: range() };  }
   function peg$f99(duration, n) {    return n;  }
   function peg$f100(duration, on, body) {    return { kind: "idle", duration, on: on ?? [], body, loc: L() };  }
@@ -999,27 +1001,29 @@ function peg$parse(input, options) {
   function peg$f315(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
   function peg$f316(text) {    return KEYWORDS.has(text);  }
   function peg$f317(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f318(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f319(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f320(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f321(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f318(name, e) {    return e;  }
+  function peg$f319(name, cond) {    return { name, cond };  }
+  function peg$f320(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f321(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
   function peg$f322(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f323(raw) {    return Number(raw);  }
-  function peg$f324(raw) {
+  function peg$f323(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f324(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f325(raw) {    return Number(raw);  }
+  function peg$f326(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f325(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f326(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f327() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f328(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f329(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f330() {    return '"';  }
-  function peg$f331() {    return "\\";  }
-  function peg$f332(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f333() {    return String.fromCharCode(123);  }
-  function peg$f334() {    return String.fromCharCode(125);  }
+  function peg$f327(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f328(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f329() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f330(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f331(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f332() {    return '"';  }
+  function peg$f333() {    return "\\";  }
+  function peg$f334(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f335() {    return String.fromCharCode(123);  }
+  function peg$f336() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -4427,7 +4431,7 @@ function peg$parse(input, options) {
               s1 = peg$parseK_stages();
               if (s1 !== peg$FAILED) {
                 s2 = peg$parse_();
-                s3 = peg$parseNameList();
+                s3 = peg$parseCondNameList();
                 if (s3 !== peg$FAILED) {
                   peg$savedPos = s0;
                   s0 = peg$f85(s3);
@@ -4706,7 +4710,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_steps();
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      s3 = peg$parseNameList();
+      s3 = peg$parseCondNameList();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
         s0 = peg$f97(s3);
@@ -12312,6 +12316,74 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseCondNameList() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    s1 = [];
+    s2 = peg$parseCondName();
+    while (s2 !== peg$FAILED) {
+      s1.push(s2);
+      s2 = peg$currPos;
+      s3 = peg$parseComma();
+      if (s3 !== peg$FAILED) {
+        s3 = peg$parseCondName();
+        if (s3 === peg$FAILED) {
+          peg$currPos = s2;
+          s2 = peg$FAILED;
+        } else {
+          s2 = s3;
+        }
+      } else {
+        s2 = s3;
+      }
+    }
+    if (s1.length < 1) {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    } else {
+      s0 = s1;
+    }
+
+    return s0;
+  }
+
+  function peg$parseCondName() {
+    let s0, s1, s2, s3, s4, s5, s6;
+
+    s0 = peg$currPos;
+    s1 = peg$parseName();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      s3 = peg$parse_();
+      s4 = peg$parseK_if();
+      if (s4 !== peg$FAILED) {
+        s5 = peg$parse_();
+        s6 = peg$parseExpr();
+        if (s6 !== peg$FAILED) {
+          peg$savedPos = s2;
+          s2 = peg$f318(s1, s6);
+        } else {
+          peg$currPos = s2;
+          s2 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 === peg$FAILED) {
+        s2 = null;
+      }
+      peg$savedPos = s0;
+      s0 = peg$f319(s1, s2);
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseGameId() {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8;
 
@@ -12454,7 +12526,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f318(s1);
+        s0 = peg$f320(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12571,7 +12643,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f319(s1);
+        s0 = peg$f321(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12688,7 +12760,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f320(s1);
+        s0 = peg$f322(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12815,7 +12887,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f321(s1);
+        s0 = peg$f323(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12874,7 +12946,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f322(s1);
+        s0 = peg$f324(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12993,7 +13065,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f323(s1);
+          s0 = peg$f325(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -13135,7 +13207,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f324(s1);
+        s0 = peg$f326(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13258,7 +13330,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f325(s1);
+      s1 = peg$f327(s1);
     }
     s0 = s1;
 
@@ -13293,7 +13365,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f326(s2);
+        s0 = peg$f328(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13354,7 +13426,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f327();
+          s0 = peg$f329();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -13389,7 +13461,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f328(s1);
+      s1 = peg$f330(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13415,7 +13487,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f329(s3);
+            s0 = peg$f331(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13446,7 +13518,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f330();
+      s1 = peg$f332();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13460,7 +13532,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f331();
+        s1 = peg$f333();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -13482,7 +13554,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f332(s2);
+            s0 = peg$f334(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13502,7 +13574,7 @@ function peg$parse(input, options) {
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f333();
+            s1 = peg$f335();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -13516,7 +13588,7 @@ function peg$parse(input, options) {
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f334();
+              s1 = peg$f336();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
