@@ -30,6 +30,7 @@ export default tseslint.config(
             { sourceTag: 'scope:runtime', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:game', onlyDependOnLibsWithTags: ['scope:runtime'] },
             { sourceTag: 'scope:dsl', onlyDependOnLibsWithTags: ['scope:runtime'] },
+            { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:dsl'] },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:dsl'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game'] },
           ],

@@ -1,4 +1,4 @@
-// Unit, sample-folder and property tests for the rules language and the CLI.
+// Unit, sample-folder and property tests for the rules language (parser, checker, codegen).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -16,7 +16,7 @@ import { spawnServer } from './fixtures/spawn-server.ts';
 
 const TIMED = fileURLToPath(new URL('./fixtures/timed-rules', import.meta.url));
 const timed = await loadRuleFolders([TIMED]);
-const DECKSMITH = fileURLToPath(new URL('../../../packages/dsl/bin/decksmith.js', import.meta.url));
+const DECKSMITH = fileURLToPath(new URL('../../../packages/cli/bin/decksmith.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'decksmith-durable-time-'));
 const children: ChildProcess[] = [];
 afterAll(() => {

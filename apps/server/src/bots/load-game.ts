@@ -9,7 +9,7 @@ interface DslModule {
 }
 
 // A variable specifier: the DSL is only loaded for a game that is a rule file.
-const DSL = '@decksmith/dsl';
+const DSL = '@decksmith/dsl/node';
 
 function isHostedGame(x: unknown): x is HostedGame {
   const g = x as Partial<HostedGame> | null;

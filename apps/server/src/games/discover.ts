@@ -83,7 +83,7 @@ interface DslModule {
 }
 
 // A variable specifier: the DSL is only loaded when `--games` asks for it.
-const DSL = '@decksmith/dsl';
+const DSL = '@decksmith/dsl/node';
 
 /**
  * Compiles every `*.rules` file of the folders in memory and hosts the games. Throws with the

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileRulesInMemory, importCompiled } from '../../src/cli/compile-in-memory.ts';
+import { compileRulesInMemory, importCompiled } from '../../src/node/compile-in-memory.ts';
 
 const RULES = `game timed "Timed"
 players 2..3

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileRulesFile } from '../../src/cli/pipeline.ts';
+import { compileRulesFile } from '../../src/node/pipeline.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const samples = fileURLToPath(new URL('./samples', import.meta.url));

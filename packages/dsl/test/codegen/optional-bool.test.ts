@@ -2,7 +2,7 @@
 // `flag == true` once compiled to `(flag !== 0) === 1`, always false, and `none` read as true.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileRulesInMemory, importCompiled } from '../../src/cli/compile-in-memory.ts';
+import { compileRulesInMemory, importCompiled } from '../../src/node/compile-in-memory.ts';
 
 const rules = fileURLToPath(new URL('./optional-bool.rules', import.meta.url));
 

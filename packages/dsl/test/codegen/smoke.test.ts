@@ -1,7 +1,7 @@
 // A generated module runs: compiled in memory (as `play` does for an author's file), set up, and played.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileRulesInMemory, importCompiled } from '../../src/cli/compile-in-memory.ts';
+import { compileRulesInMemory, importCompiled } from '../../src/node/compile-in-memory.ts';
 
 const sample = fileURLToPath(new URL('./samples/mini-shed/input.rules', import.meta.url));
 

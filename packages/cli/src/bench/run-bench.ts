@@ -1,0 +1,188 @@
+// Runs the whole bench: every game's engine figures and the Tiv-Miv peer comparison, each figure
+// the median of several runs, and returns the report that --json prints.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { findRoot } from '@decksmith/dsl/node/pipeline.ts';
+import { loadGame } from '../simulate/load-game.ts';
+import { ISMCTS_ITERATIONS, measureEngine, sampleStates, type EngineRun, type GameTable } from './engine-figures.ts';
+import { checkFidelity, FIDELITY_GAMES, type FidelityCheck, type GameShape } from './fidelity.ts';
+import { describeMachine, type Machine } from './machine.ts';
+import { figure, type Figure } from './measure.ts';
+import { loadPeers, measurePeers, newTallies, PEER_GAME, topUpTallies, type PeerRun } from './peers.ts';
+import { loadBenchRuntime, type GameDef } from './runtime-api.ts';
+
+export interface BenchSettings {
+  /** Game ids or .rules paths (empty: every launch game). */
+  games: readonly string[];
+  seconds: number;
+  runs: number;
+  /** Seats per table (each game clamps it to its range; default 4). */
+  players?: number;
+  /** Tiv-Miv games per implementation for the fidelity check (timed games, topped up; default 30). */
+  fidelityGames?: number;
+  /** Called after each measured step, with the number done and the total. */
+  onStep?: (done: number, total: number, what: string) => void;
+}
+
+export interface GameFigures {
+  title: string;
+  players: number;
+  /** Which loop the first two figures time: the runtime's randomPlayout. */
+  fastPath: 'randomPlayout';
+  movesPerSecond: Figure;
+  playoutsPerSecond: Figure;
+  wireMovesPerSecond: Figure;
+  wirePlayoutsPerSecond: Figure;
+  legalActionsPerSecond: Figure;
+  ismctsIterationsPerSecond: Figure;
+  /** Largest share, over the runs, of timed playouts that stalled or were capped instead of ending. */
+  unfinishedPlayouts: number;
+}
+
+export interface ImplementationFigures {
+  movesPerSecond: Figure;
+  playoutsPerSecond: Figure;
+  shape: GameShape;
+}
+
+export interface PeerReport {
+  game: string;
+  players: number;
+  implementations: Record<string, ImplementationFigures>;
+  /** Why the boardgame.io peer did not run, when it did not. */
+  missing?: string;
+  fidelity: FidelityCheck;
+}
+
+export interface BenchReport {
+  machine: Machine;
+  settings: { seconds: number; runs: number; players: number; ismctsIterationsPerDecision: number; fidelityGames: number };
+  games: Record<string, GameFigures>;
+  peer: PeerReport | null;
+  /** Decksmith moves/s ÷ boardgame.io moves/s (Tiv-Miv, same run). */
+  peerRatio: number | null;
+  /** Decksmith moves/s ÷ hand-written moves/s (Tiv-Miv, same run). */
+  generatedVsHandwritten: number | null;
+  targets: { peerRatio: number; generatedVsHandwritten: number };
+}
+
+/** The launch games: every games/<id> with a generated module of its own name. */
+export function launchGames(root: string = findRoot()): string[] {
+  const dir = join(root, 'games');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((id) => existsSync(join(dir, id, 'generated', `${id}.generated.ts`))).sort();
+}
+
+const clamp = (n: number, def: GameDef): number => Math.min(def.maxPlayers, Math.max(def.minPlayers, n));
+
+/**
+ * Measures everything; throws SimulateError (from loadGame) for an unknown game or a broken rule file.
+ *
+ * @example
+ * const report = await runBench({ games: ['tiv-miv'], seconds: 0.2, runs: 1 });
+ */
+export async function runBench(s: BenchSettings): Promise<BenchReport> {
+  const rt = await loadBenchRuntime();
+  const machine = describeMachine();
+  const wanted = s.games.length > 0 ? s.games : launchGames();
+  const players = s.players ?? 4;
+  const tables: { key: string; table: GameTable }[] = [];
+  for (const spec of wanted) {
+    const def = (await loadGame(spec)) as unknown as GameDef;
+    tables.push({ key: spec.endsWith('.rules') ? def.id : spec, table: { def, players: clamp(players, def) } });
+  }
+  const peerTable = tables.find((t) => t.key === PEER_GAME)?.table ?? null;
+  const peers = peerTable === null ? null : await loadPeers();
+
+  const fidelityGames = s.fidelityGames ?? FIDELITY_GAMES;
+  const total = (s.runs + 1) * (tables.length + (peers === null ? 0 : 1)) + tables.length + (peers === null ? 0 : 1);
+  let done = 0;
+  const step = (what: string): void => s.onStep?.(++done, total, what);
+  const samples = tables.map((t) => {
+    const out = sampleStates(rt, t.table, 64);
+    step(`${t.key}: sampling states`);
+    return out;
+  });
+  const engineRuns: EngineRun[][] = tables.map(() => []);
+  const peerRuns: PeerRun[][] = [];
+  const tallies = newTallies();
+  // One untimed window of each first, so that no run times the JIT's warm-up.
+  const warm = Math.min(s.seconds, 0.5);
+  tables.forEach((t, i) => {
+    measureEngine(rt, t.table, samples[i]!, warm);
+    step(`${t.key}: warming up`);
+  });
+  if (peers !== null && peerTable !== null) {
+    measurePeers(rt, peerTable, peers, warm, tallies);
+    step('peers: warming up');
+  }
+  for (let r = 0; r < s.runs; r++) {
+    tables.forEach((t, i) => {
+      engineRuns[i]!.push(measureEngine(rt, t.table, samples[i]!, s.seconds));
+      step(`${t.key}: run ${r + 1}/${s.runs}`);
+    });
+    if (peers !== null && peerTable !== null) {
+      peerRuns.push(measurePeers(rt, peerTable, peers, s.seconds, tallies));
+      step(`peers: run ${r + 1}/${s.runs}`);
+    }
+  }
+  if (peers !== null && peerTable !== null) {
+    topUpTallies(rt, peerTable, peers, tallies, fidelityGames);
+    step(`peers: fidelity, ${fidelityGames} games each`);
+  }
+
+  const games: Record<string, GameFigures> = {};
+  tables.forEach((t, i) => {
+    const runs = engineRuns[i]!;
+    const f = (k: Exclude<keyof EngineRun, 'unfinishedShare'>): Figure => figure(runs.map((x) => x[k]));
+    games[t.key] = {
+      title: t.table.def.title,
+      players: t.table.players,
+      fastPath: 'randomPlayout',
+      movesPerSecond: f('movesPerSecond'),
+      playoutsPerSecond: f('playoutsPerSecond'),
+      wireMovesPerSecond: f('wireMovesPerSecond'),
+      wirePlayoutsPerSecond: f('wirePlayoutsPerSecond'),
+      legalActionsPerSecond: f('legalActionsPerSecond'),
+      ismctsIterationsPerSecond: f('ismctsIterationsPerSecond'),
+      unfinishedPlayouts: Math.max(...runs.map((x) => x.unfinishedShare)),
+    };
+  });
+
+  let peer: PeerReport | null = null;
+  let peerRatio: number | null = null;
+  let generatedVsHandwritten: number | null = null;
+  if (peers !== null && peerTable !== null) {
+    const implementations: Record<string, ImplementationFigures> = {};
+    for (const name of ['decksmith', 'boardgameio', 'handwritten'] as const) {
+      const runs = peerRuns.map((run) => run.find((x) => x.name === name)).filter((x) => x !== undefined);
+      if (runs.length === 0) continue;
+      implementations[name] = {
+        movesPerSecond: figure(runs.map((x) => x.movesPerSecond)),
+        playoutsPerSecond: figure(runs.map((x) => x.playoutsPerSecond)),
+        shape: tallies[name].summary(),
+      };
+    }
+    const d = implementations.decksmith!;
+    const others = [implementations.boardgameio, implementations.handwritten].filter((x) => x !== undefined);
+    peer = {
+      game: PEER_GAME,
+      players: peerTable.players,
+      implementations,
+      ...(peers.missing !== undefined ? { missing: peers.missing } : {}),
+      fidelity: checkFidelity(d.shape, others.map((o) => o.shape), 5, fidelityGames),
+    };
+    const ratio = (o: ImplementationFigures | undefined): number | null => (o === undefined ? null : d.movesPerSecond.median / o.movesPerSecond.median);
+    peerRatio = ratio(implementations.boardgameio);
+    generatedVsHandwritten = ratio(implementations.handwritten);
+  }
+  return {
+    machine,
+    settings: { seconds: s.seconds, runs: s.runs, players, ismctsIterationsPerDecision: ISMCTS_ITERATIONS, fidelityGames },
+    games,
+    peer,
+    peerRatio,
+    generatedVsHandwritten,
+    targets: { peerRatio: 100, generatedVsHandwritten: 0.7 },
+  };
+}

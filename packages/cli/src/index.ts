@@ -1,0 +1,2 @@
+// Public API of the decksmith command: the commander program (for embedding and tests).
+export { createProgram } from './cli/program.ts';
