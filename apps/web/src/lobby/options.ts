@@ -45,3 +45,14 @@ export function domainText(o: OptionInfo): string {
   if (o.kind === 'int') return `${o.min}–${o.max}`;
   return '';
 }
+
+/**
+ * The form's two groups: options the rule file marks `basic` are shown at once, the rest under
+ * "Advanced options". When a game marks none, the first option (what a table is most often set
+ * up by) is basic, so every form opens with something to set.
+ */
+export function optionGroups<O extends OptionInfo>(options: readonly O[]): { basic: O[]; advanced: O[] } {
+  const marked = options.some((o) => o.group === 'basic');
+  const basic = options.filter((o, i) => (marked ? o.group === 'basic' : i === 0));
+  return { basic, advanced: options.filter((o) => !basic.includes(o)) };
+}

@@ -10,6 +10,8 @@ export interface OptionInfo {
   max?: number;
   values?: string[];
   default: number;
+  /** The rule file's grouping for the new-table form (`basic` shown at once; else under "Advanced options"). */
+  group?: 'basic' | 'advanced';
 }
 
 export interface GameSummary {
@@ -36,6 +38,8 @@ export interface SeatSummary {
   name?: string;
   claimed: boolean;
   connected: boolean;
+  /** Its player resigned during the game: a bot (`level`) plays it on under their `name`. */
+  resigned?: boolean;
 }
 
 export interface RoomSummary {
@@ -54,6 +58,16 @@ export interface RoomSummary {
   seedHash?: string;
   /** The room's creator chose the seed (a practice table): the deal proves nothing. */
   practice?: boolean;
+  /** A game under way with no player connected (ended after a few minutes). */
+  abandoned?: boolean;
+}
+
+/** What leaving a seat did: freed before the game, resigned (a bot plays on), or the game ended (last player). */
+export interface LeaveReply {
+  room: string;
+  seat: number;
+  outcome: 'freed' | 'resigned' | 'abandoned';
+  level?: string;
 }
 
 /** Filters and paging of the lobby (`GET /api/rooms`). */
@@ -129,7 +143,7 @@ export class ApiError extends Error {
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) } });
+    res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}), ...(init?.headers as Record<string, string> | undefined) } });
   } catch {
     throw new ApiError('net/offline', 'The server cannot be reached.', 0);
   }
@@ -155,4 +169,5 @@ export const api = {
     call<JoinReply>(`/api/rooms/${encodeURIComponent(id)}/join`, post({ ...(seat !== undefined ? { seat } : {}), ...(name ? { name } : {}) })),
   spectate: (id: string) => call<{ room: string; ws: string; n: number; status: string; view: GameView }>(`/api/rooms/${encodeURIComponent(id)}/spectate`),
   log: (id: string) => call<ReplayLog>(`/api/rooms/${encodeURIComponent(id)}/log`),
+  leave: (id: string, token: string) => call<LeaveReply>(`/api/rooms/${encodeURIComponent(id)}/leave`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }),
 };

@@ -13,7 +13,7 @@ export interface SocketHandlers {
 }
 
 /** Codes after which reconnecting cannot help. */
-const FINAL = new Set(['room/unknown', 'room/archived', 'room/expired', 'room/closed', 'auth/invalid_token', 'protocol/version']);
+const FINAL = new Set(['room/unknown', 'room/archived', 'room/expired', 'room/closed', 'room/abandoned', 'seat/left', 'auth/invalid_token', 'protocol/version']);
 const PING_MS = 3000;
 
 export class RoomSocket {
