@@ -18,6 +18,10 @@ export async function createTable(page: Page, baseUrl: string, game: string, spe
   const others = spec.others ?? ['bot'];
   await page.getByTestId('player-count').selectOption(String(others.length + 1));
   for (const [i, kind] of others.entries()) await page.getByTestId(`seat-kind-${i + 1}`).selectOption(kind);
+  // Options the rule file does not mark basic are under "Advanced options" (closed at first).
+  if (Object.keys(spec.options ?? {}).length > 0 && (await page.getByTestId('options-advanced').count()) > 0) {
+    await page.getByTestId('options-advanced').evaluate((d) => ((d as HTMLDetailsElement).open = true));
+  }
   for (const [name, value] of Object.entries(spec.options ?? {})) {
     const input = page.getByTestId(`option-${name}`);
     if (typeof value === 'boolean') await input.setChecked(value);
