@@ -75,6 +75,8 @@ export function buttonActions(def: ClientDef, legal: readonly WireAction[]): str
   const timerActions = new Set(def.stages.flatMap((s) => (s.turnTimer ? [s.turnTimer] : [])));
   for (const a of legal) {
     if (out.includes(a.type) || timerActions.has(a.type)) continue;
+    // A choice of several cards is made in its own panel (table/MultiChoice.svelte), not by a button.
+    if (a.choose !== undefined) continue;
     if (cardParams(def, a.type).length === 0) out.push(a.type);
   }
   return out;
