@@ -186,11 +186,11 @@ export const game: GameDef = {
   ],
   vars: [
     { name: 'pile_colour', scope: 'pile', type: 'enum:Colour?', init: () => -1 },
-    { name: 'height', scope: 'pile', type: 'number', init: () => 0 },
+    { name: 'height', scope: 'pile', type: 'number', init: () => 0, range: [0, 13] },
     { name: 'wacked', scope: 'pile', type: 'bool', init: () => 0 },
     { name: 'went_out', scope: 'side', type: 'bool', init: () => 0 },
     { name: 'gave_up', scope: 'side', type: 'bool', init: () => 0 },
-    { name: 'turned', scope: 'side', type: 'number', init: () => 0 },
+    { name: 'turned', scope: 'side', type: 'number', init: () => 0, range: [0, 1000] },
     { name: 'counting', scope: 'side', type: 'bool', init: () => 0 },
     { name: 'called', scope: 'global', type: 'bool', init: () => 0 },
     { name: 'score', scope: 'side', type: 'number', init: () => 0 },
