@@ -7,7 +7,7 @@ describe('faceModel', () => {
   it('fills a number card with its colour and writes its labels from the templates', () => {
     const m = faceModel(def, 2);
     expect(m).toMatchObject({ kind: 'Number', fills: ['#d32f2f'], corner: 'K', centre: 'RK', special: false, ink: '#ffffff' });
-    expect(m.label).toBe('red K (number)');
+    expect(m.label).toBe('Red K');
   });
 
   it('draws a split card in two colours', () => {
@@ -36,7 +36,7 @@ describe('helpers', () => {
   });
 
   it('picks readable ink, abbreviates corners and splits long labels', () => {
-    expect(inkFor('#f9a825')).toBe('#1b1b1b');
+    expect(inkFor('#f9a825')).toBe('#000000');
     expect(inkFor('#1565c0')).toBe('#ffffff');
     expect(abbreviate('ChangeColour')).toBe('CC');
     expect(abbreviate('Breaker')).toBe('Bre');
@@ -45,5 +45,37 @@ describe('helpers', () => {
     expect(lines('Go Wacky')).toEqual(['Go', 'Wacky']);
     expect(lines('King')).toEqual(['King']);
     expect(backColour(-1)).not.toBe(backColour(0));
+  });
+});
+
+describe('readable faces', () => {
+  const named: typeof def = {
+    ...def,
+    layout: { ...def.layout, symbols: { red: '●' }, names: { red: 'Crimson', Wild: 'Joker card' }, cards: { ...def.layout.cards, Number: { fill: ['colour'], corner: '{number}', centre: '{colour}' } } },
+  };
+
+  it('labels and centres use the readable names; corners keep the symbols', () => {
+    const m = faceModel(named, 0);
+    expect(m.label).toBe('Crimson 1');
+    expect(m.centre).toBe('Crimson');
+    expect(m.corner).toBe('1');
+    expect(faceModel(named, 6).label).toBe('Joker card');
+  });
+
+  it('marks each fill with its colour-blind symbol', () => {
+    expect(faceModel(named, 0).marks).toEqual(['●']);
+    expect(faceModel(named, 3).marks).toEqual(['']);
+    expect(faceModel(named, 7).marks).toEqual(['●', '']);
+  });
+
+  it('a name too long for the centre keeps the symbol there', () => {
+    const long = { ...named, layout: { ...named.layout, names: { red: 'Extraordinarily crimson and scarlet' } } };
+    expect(faceModel(long, 0).centre).toBe('R');
+    expect(faceModel(long, 0).label).toBe('Extraordinarily crimson and scarlet 1');
+  });
+
+  it('wraps a long centre label at spaces into at most three lines', () => {
+    expect(lines('Everybody Go Wacky!')).toEqual(['Everybody', 'Go Wacky!']);
+    expect(lines('Change Direction')).toEqual(['Change', 'Direction']);
   });
 });

@@ -3,12 +3,21 @@
 import { tick } from 'svelte';
 import { api, type RoomSummary } from '../net/api.ts';
 import { ServerClock } from '../net/clock.ts';
-import type { GameResult, GameView, SeatPresence, ServerMessage, ViewEvent, WireAction } from '../net/protocol.ts';
+import type { GameResult, GameView, SeatPresence, ServerMessage, ViewEvent, ViewSlot, WireAction } from '../net/protocol.ts';
 import { RoomSocket, type LinkState } from '../net/socket.ts';
 import { answer, bindCard, bindPile, buttonActions, nextQuestion, playableCards, type Binding, type Question } from './candidates.ts';
-import { humanize, rateOf, type ClientDef } from './def.ts';
+import { extraActions, learnLandings, whyNot } from './card-choices.ts';
+import { rateOf, type ClientDef } from './def.ts';
+import { arrange, loadArrangement, moveCard, saveArrangement, type HandArrangement, type HandSort } from './hand-order.ts';
+import { readable } from './names.ts';
 import { cardOf, destinationOf, optimisticView, type Pending } from './optimistic.ts';
+import { roundEnd, summarise, type RoundSummary } from './round-summary.ts';
+import { loadRounds, saveRounds } from './round-storage.ts';
 import { heldSeat } from './seats.ts';
+import { defOf } from './def-cache.ts';
+
+export { defOf };
+import { faceModel } from '../table/face.ts';
 
 export interface Flash {
   key: number;
@@ -58,6 +67,12 @@ export class TableStore {
   live = $state('');
   rolls = $state.raw<Roll[]>([]);
   rounds = $state.raw<RoundScores[]>([]);
+  /** The round that just ended, shown until dismissed (live tables only). */
+  roundSummary = $state.raw<RoundSummary | null>(null);
+  /** How my hand is arranged (remembered per table in this browser). */
+  hand = $state.raw<HandArrangement>({ sort: 'dealt', order: [] });
+  /** Set when a card was played from the keyboard: the hand takes the focus back once it is redrawn. */
+  refocus = $state<{ index: number } | null>(null);
   error = $state<string | null>(null);
   /** Ticks every animation frame while something counts down (components read it for timers). */
   clockTick = $state(0);
@@ -87,6 +102,8 @@ export class TableStore {
     if (q.kind !== 'param' || q.param.kind !== 'pile') return new Set();
     return new Set(q.values.filter((v): v is number | 'new' => typeof v === 'number' || v === 'new'));
   });
+  /** Cards that offer more than the others (a card that can also go out), with those actions. */
+  extras = $derived.by<Map<number, string[]>>(() => (this.def && this.question.kind === 'none' ? extraActions(this.def, this.legal) : new Map()));
   /** Actions offered as buttons (no card to start from). */
   buttons = $derived.by<string[]>(() => (this.def ? buttonActions(this.def, this.legal) : []));
   pendingCards = $derived.by<Set<number>>(() => new Set(this.pending.flatMap((p) => (p.card !== undefined ? [p.card] : []))));
@@ -106,6 +123,7 @@ export class TableStore {
   /** Connects with the seat token held here (if any) while the room and its game's tables load. */
   async start(): Promise<void> {
     this.rounds = loadRounds(this.roomId);
+    this.hand = loadArrangement(this.roomId);
     const held = heldSeat(this.roomId);
     this.socket = new RoomSocket(this.roomId, held?.token, {
       message: (m, at) => void this.onMessage(m, at),
@@ -175,11 +193,15 @@ export class TableStore {
           void this.refreshSummary();
         }
         this.clock.observe(m.now, at);
+        const before = this.rounds[this.rounds.length - 1]?.totals;
+        const lastView = this.serverView;
         this.narrate(m.events);
+        this.summariseRound(m.events, before, lastView, m.result);
         await this.land(m.view, m.legal ?? [], m.n, m.events, m.result);
         return;
       }
       case 'ack': {
+        this.probes.delete(m.seq);
         const p = this.pending.find((x) => x.seq === m.seq);
         if (!p) return;
         if (p.speculative) this.holdRate(p.action);
@@ -187,6 +209,12 @@ export class TableStore {
         return;
       }
       case 'reject': {
+        const probe = this.probes.get(m.seq);
+        if (probe !== undefined) {
+          // A card no legal action named, asked about: the server's reason, nothing changed.
+          this.probes.delete(m.seq);
+          return this.refuse(probe, m.message);
+        }
         const p = this.pending.find((x) => x.seq === m.seq);
         this.hooks.before?.();
         this.pending = this.pending.filter((x) => x.seq !== m.seq);
@@ -301,11 +329,11 @@ export class TableStore {
     for (const e of events) {
       if (e.type === 'action') {
         actor = e.seat;
-        if (e.seat !== this.seat) lines.push(`${this.seatName(e.seat)}: ${humanize(e.action)}`);
+        if (e.seat !== this.seat) lines.push(`${this.seatName(e.seat)}: ${readable(this.def, e.action)}`);
       } else if (e.type === 'move' && 'shown' in e && actor !== null && actor !== this.seat && lines.length > 0) {
-        lines[lines.length - 1] += ` ${e.shown}`;
+        lines[lines.length - 1] += lines[lines.length - 1]!.endsWith(')') ? '' : ` (${this.def ? faceModel(this.def, e.face).label : e.shown})`;
       } else if (e.type === 'announce') {
-        lines.push(e.text);
+        lines.push(this.withNames(e.text));
       } else if (e.type === 'roll') {
         this.rolls = [...this.rolls.slice(-3), { key: ++keys, die: e.die, value: e.value, seat: actor }];
       } else if (e.type === 'round' && e.phase === 'end' && e.scores) {
@@ -319,6 +347,11 @@ export class TableStore {
     }
     for (const l of lines) this.log = [...this.log.slice(-30), { key: ++keys, text: l }];
     if (lines.length > 0) this.live = lines.slice(-3).join(' ');
+  }
+
+  /** Announcements name players "Player 2": the names the seat panels use instead ("You", "Bot 2 (greedy)"). */
+  withNames(text: string): string {
+    return text.replace(/\bPlayer (\d+)\b/g, (m, n: string) => (Number(n) >= 1 && Number(n) <= (this.serverView?.players ?? 0) ? this.seatName(Number(n) - 1) : m));
   }
 
   say(text: string): void {
@@ -354,7 +387,7 @@ export class TableStore {
     this.pending = [...this.pending, { seq, action, ...(card !== undefined ? { card } : {}), ...(dest !== undefined ? { dest } : {}), ...(speculative ? { speculative } : {}) }];
     if (speculative) this.rateHeld.delete(action.type);
     else this.holdRate(action);
-    if (this.def.actions.find((a) => a.name === action.type)?.params.length === 0) this.say(`You: ${humanize(action.type)}`);
+    if (this.def.actions.find((a) => a.name === action.type)?.params.length === 0) this.say(`You: ${readable(this.def, action.type)}`);
   }
 
   private proceed(b: Binding): void {
@@ -382,20 +415,110 @@ export class TableStore {
     if (b) this.proceed(b);
   }
 
-  /** A card dropped on a zone: the pile parameter when the zone is a target, else as a click. */
+  /**
+   * A card dropped on a zone: the pile parameter when the zone is one of the card's piles; a zone
+   * the card's actions do not put it on is refused with a message (never redirected elsewhere);
+   * dropped on nothing, as a click.
+   */
   dropCard(card: number, zone: number | 'new' | null): boolean {
-    if (!this.def) return false;
+    if (!this.def || !this.serverView) return false;
     const withCard = bindCard(this.def, this.legal, { args: {} }, card);
-    if (!withCard) return false;
-    if (zone !== null) {
-      const withPile = bindPile(this.def, this.legal, withCard, zone);
-      if (withPile) {
-        this.proceed(withPile);
-        return true;
-      }
+    if (!withCard) {
+      this.explain(card);
+      return false;
     }
-    this.proceed(withCard);
-    return true;
+    if (zone === null) {
+      this.proceed(withCard);
+      return true;
+    }
+    const withPile = bindPile(this.def, this.legal, withCard, zone);
+    if (withPile) {
+      this.proceed(withPile);
+      return true;
+    }
+    const dests = this.legal.filter((a) => cardOf(this.def!, a) === card).map((a) => destinationOf(this.def!, this.serverView!, a) ?? this.landings.get(a.type));
+    const target = zone === 'new' ? 'new' : this.serverView.zones.find((z) => z.id === zone);
+    const goesThere = dests.some((d) => d === zone || (typeof d === 'string' && target !== undefined && target !== 'new' && d === target.name));
+    const unknown = dests.every((d) => d === undefined) && target !== 'new' && target?.shape !== 'piles' && this.def.zones.find((z) => z.name === target?.name)?.visibility !== 'hidden';
+    if (goesThere || unknown) {
+      this.proceed(withCard);
+      return true;
+    }
+    const where = target === 'new' ? 'a new pile' : `the ${readable(this.def, target?.name ?? 'pile').toLowerCase()}`;
+    this.refuse(card, `That card cannot go on ${where}.`);
+    return false;
+  }
+
+  // ---- feedback --------------------------------------------------------------------------
+
+  /** Probes sent to learn why a card cannot be played: sequence number → card. */
+  private probes = new Map<number, number>();
+  /** Where each action put its card so far (zone name), learned from the events. */
+  private landings = new Map<string, string>();
+
+  /** Says why a card is refused: a stamp on it and a notice. */
+  private refuse(card: number, why: string): void {
+    const label = this.def && this.view ? this.labelOf(card) : 'That card';
+    this.flash({ kind: 'rejected', text: 'Not now', card });
+    this.notice(`${label}: ${why}`, 'error');
+    this.say(`${label} cannot be played: ${why}`);
+  }
+
+  private labelOf(card: number): string {
+    for (const z of this.view?.zones ?? []) for (const c of z.cards ?? []) if (c && 'id' in c && c.id === card) return faceModel(this.def!, c.face).label;
+    return 'That card';
+  }
+
+  /** A click on a card no legal action names: why not — known here, or asked of the server. */
+  explain(card: number): void {
+    if (!this.def || !this.serverView) return;
+    const v = this.serverView;
+    const turnText = this.status === 'waiting' ? 'waiting for players' : v.current !== null && v.current !== this.seat ? `it is ${this.seatName(v.current)}’s turn` : '';
+    const why = whyNot(this.def, v, this.legal, card, turnText);
+    if (why.kind === 'say') return this.refuse(card, why.text);
+    const seq = this.socket?.act(why.action) ?? null;
+    if (seq === null) return this.notice('Not connected: reconnecting…', 'error');
+    this.probes.set(seq, card);
+  }
+
+  // ---- rounds ----------------------------------------------------------------------------
+
+  private summariseRound(events: readonly ViewEvent[], before: number[] | undefined, lastView: GameView | null, result: GameResult | undefined): void {
+    if (this.serverView) learnLandings(events, this.serverView, this.landings);
+    const end = roundEnd(events);
+    if (!end || !this.online) return;
+    const notes = events.flatMap((e) => (e.type === 'announce' ? [this.withNames(e.text)] : []));
+    // The last round's result is the final score table's to show.
+    if (result || events.some((e) => e.type === 'game_over')) return;
+    this.roundSummary = summarise(end, before, lastView, (v, p) => this.heldBy(v, p), notes, true);
+  }
+
+  /** Cards a player holds in their own zones in a view (null when it has none). */
+  private heldBy(view: GameView, player: number): number | null {
+    const own = view.zones.filter((z) => z.owner === player && this.def?.zones.find((d) => d.name === z.name)?.scope === 'player');
+    return own.length === 0 ? null : own.reduce((n, z) => n + z.count, 0);
+  }
+
+  dismissRound(): void {
+    this.roundSummary = null;
+  }
+
+  // ---- arranging my hand -----------------------------------------------------------------
+
+  /** My hand's cards in the arranged order (indices into the zone). */
+  arranged(cards: readonly ViewSlot[]): { slot: ViewSlot; index: number }[] {
+    return this.def ? arrange(this.def, cards, this.hand) : cards.map((slot, index) => ({ slot, index }));
+  }
+
+  sortHand(sort: HandSort, shown: readonly number[] = []): void {
+    this.hand = { sort, order: sort === 'free' ? [...shown] : [] };
+    saveArrangement(this.roomId, this.hand);
+  }
+
+  /** Moves a card of my hand before another (or to the end): the hand is then arranged freely. */
+  moveInHand(shown: readonly number[], card: number, before: number | null): void {
+    this.hand = { sort: 'free', order: moveCard(shown, card, before) };
+    saveArrangement(this.roomId, this.hand);
   }
 
   /** An action button: sends it, or asks for its parameters. */
@@ -411,34 +534,5 @@ export class TableStore {
 
   cancel(): void {
     this.binding = { args: {} };
-  }
-}
-
-const defs = new Map<string, Promise<ClientDef>>();
-
-/** A game's tables, fetched once per page (play again, reconnects and replays reuse them). */
-export function defOf(game: string): Promise<ClientDef> {
-  let p = defs.get(game);
-  if (!p) {
-    p = api.def(game);
-    p.catch(() => defs.delete(game));
-    defs.set(game, p);
-  }
-  return p;
-}
-
-function loadRounds(room: string): RoundScores[] {
-  try {
-    return JSON.parse(sessionStorage.getItem(`decksmith:rounds:${room}`) ?? '[]') as RoundScores[];
-  } catch {
-    return [];
-  }
-}
-
-function saveRounds(room: string, rounds: RoundScores[]): void {
-  try {
-    sessionStorage.setItem(`decksmith:rounds:${room}`, JSON.stringify(rounds));
-  } catch {
-    /* private mode */
   }
 }

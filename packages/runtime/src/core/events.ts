@@ -25,7 +25,8 @@ export type GameEvent =
   | { type: 'stage'; stage: string; deadline: number | null }
   | { type: 'window'; window: string; open: boolean; deadline: number | null }
   | { type: 'pause'; until: number }
-  | { type: 'round'; round: number; phase: 'start' | 'end'; scores?: number[] }
+  /** At the end: `scores` the totals after scoring, `scored` what the scoring block added to each. */
+  | { type: 'round'; round: number; phase: 'start' | 'end'; scores?: number[]; scored?: number[] }
   | { type: 'roll'; die: string; value: number }
   | { type: 'timer'; timer: TimerKind; at: number }
   | { type: 'game_over'; winners: number[]; scores: number[]; endedBy: EndedBy };

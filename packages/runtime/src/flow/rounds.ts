@@ -126,10 +126,13 @@ export function endRound(e: Engine, gameEnds: boolean): void {
   const rd = e.def.rounds;
   e.me = NONE;
   e.resetTurnFlags();
+  const before = scoresOf(e);
   rd.scoring?.(e);
   e.resetTurnFlags();
   e.rEndStage = e.rEndRound = e.rEndGame = false;
-  e.events.push({ type: 'round', round: e.s.round, phase: 'end', scores: scoresOf(e) });
+  const scores = scoresOf(e);
+  // `scored`: what the scoring block itself added, so a client can say how a round's points were made.
+  e.events.push({ type: 'round', round: e.s.round, phase: 'end', scores, scored: scores.map((x, p) => x - before[p]) });
   const over = gameEnds || (rd.count !== undefined && e.s.round >= rd.count(e)) || (rd.until !== undefined && rd.until(e));
   if (over) finishGame(e, 'end');
   else startRound(e, e.s.round + 1);
