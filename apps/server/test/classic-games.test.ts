@@ -1,4 +1,4 @@
-// The classic games (issue #22: Spades …) played to the end over real WebSockets on a logical
+// The classic games (issue #22: Spades, President …) played to the end over real WebSockets on a logical
 // clock: two human clients choosing random legal actions, greedy bots in the other seats, every
 // frame checked for hidden cards.
 import pino from 'pino';
@@ -14,6 +14,7 @@ import { leaks } from './secrecy.ts';
 /** Each classic game with the table it is played at here (seats, and options that keep it short). */
 const CLASSIC: Record<string, { players: number; options: Record<string, number | string | boolean> }> = {
   spades: { players: 4, options: { target: 200, losing_score: 200 } },
+  president: { players: 5, options: { hands: 2 } },
 };
 const games = (await discoverWorkspaceGames(pino({ level: 'silent' }))).filter((g) => g.id in CLASSIC);
 /** A safety net only: every game must end (with a result) well before this many accepted actions. */
@@ -105,6 +106,10 @@ describe.each(games.map((g) => [g.id, g] as const))('classic game %s', (id, game
       expect(scores[0]).toBe(scores[2]);
       expect(scores[1]).toBe(scores[3]);
       expect(Math.max(...scores) >= 200 || Math.min(...scores) <= -200).toBe(true);
+    }
+    if (id === 'president') {
+      // Two hands at five players: each hand gives 4 + 3 + 2 + 1 + 0 points.
+      expect(scores.reduce((a, b) => a + b, 0)).toBe(2 * 10);
     }
     const summary = (await app.inject(`/api/rooms/${roomId}`)).json() as { status: string; result: { scores: number[] } };
     expect(summary).toMatchObject({ status: 'finished', result: { scores } });

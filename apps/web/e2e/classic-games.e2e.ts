@@ -20,6 +20,8 @@ interface Case {
 const cases: Case[] = [
   // Four seats, partners opposite: the human (player 1) and a bot against two bots.
   { game: 'spades', spec: { others: ['bot', 'bot', 'bot'], options: { target: '100', losing_score: '50' } } },
+  // Two hands, so that the card exchange (the President gives back cards) is played too.
+  { game: 'president', spec: { others: ['bot', 'bot', 'bot'], options: { hands: '2' } } },
 ];
 
 describe.each(cases)('$game', ({ game, spec }) => {
