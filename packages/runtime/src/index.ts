@@ -5,7 +5,7 @@ export * from './core/game-def.ts';
 export type { Ctx } from './core/ctx.ts';
 export type { GameState, GameResult, EndedBy } from './core/state.ts';
 export type { GameEvent, TimerKind } from './core/events.ts';
-export type { Action, ArgValue } from './core/codec.ts';
+export type { Action, ArgValue, ActionTiming } from './core/codec.ts';
 export { CHOICE_SAMPLES, type ChoiceSpec } from './core/choice.ts';
 export { setup, checkSetup, decodeOptions, DEFAULT_MAX_MOVES, type SetupInput, type OptionValue } from './core/setup.ts';
 export { legalActions, sampledActions, canAct, nextActionAt, isStalled, apply, tick, result, type ApplyResult } from './core/api.ts';
@@ -16,6 +16,7 @@ export { diffView, applyViewPatch, jsonEqual, type ViewPatch, type ReplacePatch,
 export { checkInvariants, checkViews } from './invariants/check.ts';
 export { replay, type ActionLog, type LogEntry, type ReplayResult } from './replay/replay.ts';
 export { MAX_TRIGGER_PASSES } from './flow/settle.ts';
+export { compensationOf, compensationWindow, contested, estimateSent, rankPlays, beatenBy, DEFAULT_COMPENSATION_MS, COMPENSATION_OPTION, type TimedPlay, type SentEstimate, type SentBasis, type DecidedPlay } from './arbitration/compensation.ts';
 export * from './rng/index.ts';
 export * from './stdlib/index.ts';
 export { arrange, type Arrangement } from './replay/arrange.ts';

@@ -21,6 +21,22 @@ export interface Action {
    * The client sends the action with `args[choose.param]` set to the chosen ids, without `choose`.
    */
   choose?: ChoiceSpec;
+  /**
+   * Only in a server's log: how the server ranked a contested play (arbitration/compensation.ts):
+   * its estimated send time, arrival, the delay credited and why. `apply` ignores it (the decision
+   * is the log's order and times); a server never takes it from a client.
+   */
+  timing?: ActionTiming;
+}
+
+/** A contested play's ranking as a log records it. */
+export interface ActionTiming {
+  sent: number;
+  arrived: number;
+  credited: number;
+  basis: 'arrival' | 'delay' | 'window' | 'view';
+  /** Its place among the plays decided together (0: first). */
+  rank: number;
 }
 
 function invalid(message: string): Rejection {
@@ -34,7 +50,7 @@ export function checkShape(action: unknown): Rejection | null {
   if (typeof a.type !== 'string' || a.type === '') return invalid('An action needs a "type": the action\'s name.');
   for (const k of Object.keys(a)) {
     if (k === 'choose') return invalid('"choose" only describes a choice in the legal actions: send the chosen card ids in "args" instead.');
-    if (k !== 'type' && k !== 'args' && k !== 'expect' && k !== 'round') return invalid(`Unknown field "${k}" in the action.`);
+    if (k !== 'type' && k !== 'args' && k !== 'expect' && k !== 'round' && k !== 'timing') return invalid(`Unknown field "${k}" in the action.`);
   }
   if (a.args !== undefined) {
     if (typeof a.args !== 'object' || a.args === null || Array.isArray(a.args)) return invalid('"args" must be an object of named parameters.');
