@@ -63,6 +63,19 @@ export function sampleStates(rt: BenchRuntime, t: GameTable, count: number, stri
   return out;
 }
 
+/**
+ * Why `sampleStates` found no state for a game (it cannot be measured): its random games stop
+ * before any move, or never come to one.
+ */
+export function unsampledReason(rt: BenchRuntime, t: GameTable): string {
+  const r = fastPlayout(rt, t)(SAMPLE_SEED);
+  if (r.actions === 0 && r.result === null) {
+    return `random games stick at the start: after set-up no seat has a legal action and no timer is pending (${t.players} seats). `
+      + 'Check that every action the game needs can be played (`decksmith play` shows where games stick).';
+  }
+  return `no state before a move was met in the sampled random games (${r.actions} actions in the first one)`;
+}
+
 /** One run of every figure, each over a window of `seconds`. */
 export function measureEngine(rt: BenchRuntime, t: GameTable, samples: readonly Sample[], seconds: number): EngineRun {
   const fast = fastPlayout(rt, t);
@@ -94,7 +107,7 @@ export function measureEngine(rt: BenchRuntime, t: GameTable, samples: readonly 
 function measureIsmcts(rt: BenchRuntime, t: GameTable, samples: readonly Sample[], seconds: number): number {
   const decisions: { s: Sample; seat: number }[] = [];
   for (const s of samples) {
-    for (let p = 0; p < t.players; p++) if (rt.legalActions(t.def, s.state, p, s.now).length > 1) decisions.push({ s, seat: p });
+    for (let p = 0; p < t.players; p++) if (rt.sampledActions(t.def, s.state, p, s.now).length > 1) decisions.push({ s, seat: p });
   }
   if (decisions.length === 0) return 0;
   const rng = rt.deriveRng('bench', 'ismcts');

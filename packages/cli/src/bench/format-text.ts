@@ -33,6 +33,7 @@ export function formatBench(r: BenchReport): string {
   const first = Object.values(r.games)[0];
   if (first !== undefined) out.push(`moves/s and playouts/s: ${first.fastPath}; moves/s (wire): legalActions + apply per move`);
   out.push(...notes);
+  for (const [id, why] of Object.entries(r.unmeasured)) out.push(`${id}: not measured: ${why}`);
   if (r.peer !== null) {
     out.push('', `peer: ${r.peer.game}, ${r.peer.players} seats, the same random loop in each implementation`);
     const p = table(['implementation', 'moves/s', 'playouts/s', 'games', 'moves/game', 'phases/game', 'mean score']);

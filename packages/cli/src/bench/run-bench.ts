@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findRoot } from '@decksmith/dsl/node/pipeline.ts';
 import { loadGame } from '../simulate/load-game.ts';
-import { ISMCTS_ITERATIONS, measureEngine, sampleStates, type EngineRun, type GameTable } from './engine-figures.ts';
+import { ISMCTS_ITERATIONS, measureEngine, sampleStates, unsampledReason, type EngineRun, type GameTable } from './engine-figures.ts';
 import { checkFidelity, FIDELITY_GAMES, type FidelityCheck, type GameShape } from './fidelity.ts';
 import { describeMachine, type Machine } from './machine.ts';
 import { figure, type Figure } from './measure.ts';
@@ -58,6 +58,8 @@ export interface BenchReport {
   machine: Machine;
   settings: { seconds: number; runs: number; players: number; ismctsIterationsPerDecision: number; fidelityGames: number };
   games: Record<string, GameFigures>;
+  /** Games that could not be measured, with the reason (their random games never reach a move). */
+  unmeasured: Record<string, string>;
   peer: PeerReport | null;
   /** Decksmith moves/s ÷ boardgame.io moves/s (Tiv-Miv, same run). */
   peerRatio: number | null;
@@ -103,6 +105,14 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
     step(`${t.key}: sampling states`);
     return out;
   });
+  // A game whose random games never reach a move cannot be sampled: named with the reason, not measured.
+  const unmeasured: Record<string, string> = {};
+  for (let i = tables.length - 1; i >= 0; i--) {
+    if (samples[i]!.length > 0) continue;
+    unmeasured[tables[i]!.key] = unsampledReason(rt, tables[i]!.table);
+    tables.splice(i, 1);
+    samples.splice(i, 1);
+  }
   const engineRuns: EngineRun[][] = tables.map(() => []);
   const peerRuns: PeerRun[][] = [];
   const tallies = newTallies();
@@ -180,6 +190,7 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
     machine,
     settings: { seconds: s.seconds, runs: s.runs, players, ismctsIterationsPerDecision: ISMCTS_ITERATIONS, fidelityGames },
     games,
+    unmeasured,
     peer,
     peerRatio,
     generatedVsHandwritten,

@@ -29,6 +29,8 @@ export interface BenchRuntime {
   setup(def: GameDef, input: { players: number; seed: string | number; options?: Record<string, OptionValue> }): GameState;
   checkSetup(def: GameDef, input: { players: number; seed: string | number; options?: Record<string, OptionValue> }): { code: string; message: string } | null;
   legalActions(def: GameDef, state: GameState, seat: number, now?: number): Action[];
+  /** legalActions with counted card choices filled in (a bounded sample): every entry can be sent. */
+  sampledActions(def: GameDef, state: GameState, seat: number, now?: number): Action[];
   canAct(def: GameDef, state: GameState, seat: number, now?: number): boolean;
   apply(def: GameDef, state: GameState, seat: number, action: Action, now: number): { state: GameState } | { rejected: { code: string; message: string } };
   tick(def: GameDef, state: GameState, now: number): { state: GameState };

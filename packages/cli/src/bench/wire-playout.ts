@@ -1,4 +1,4 @@
-// The random loop over the runtime's public wire-form API (canAct, legalActions + apply per move,
+// The random loop over the runtime's public wire-form API (canAct, sampledActions + apply per move,
 // tick at nextDeadline, wait for nextActionAt): the second figure beside the fast path.
 import type { BenchRuntime, GameDef, GameState, PlayoutInput, PlayoutResult } from './runtime-api.ts';
 
@@ -41,7 +41,7 @@ export function wirePlayout(rt: BenchRuntime, def: GameDef, input: PlayoutInput,
     }
     tap?.(state, now);
     const seat = seats[rt.nextInt(rng, seats.length)]!;
-    const legal = rt.legalActions(def, state, seat, now);
+    const legal = rt.sampledActions(def, state, seat, now);
     const r = rt.apply(def, state, seat, legal[rt.nextInt(rng, legal.length)]!, now);
     if ('rejected' in r) throw new Error(`${def.id}: a listed action was rejected (${r.rejected.code}: ${r.rejected.message})`);
     state = r.state;

@@ -203,7 +203,7 @@ function rateWake(rt: Runtime, def: GameDef, state: GameState, now: number, n: n
 function forceSomeone(rt: Runtime, def: GameDef, state: GameState, now: number, n: number): { seat: number; at: number; action: Action } | null {
   for (const wait of [0, ...RATE_PROBE_MS]) {
     for (let p = 0; p < n; p++) {
-      const legal = rt.legalActions(def, state, p, now + wait);
+      const legal = rt.sampledActions(def, state, p, now + wait);
       if (legal.length > 0) return { seat: p, at: now + wait, action: legal[0]! };
     }
   }

@@ -113,6 +113,8 @@ export interface Runtime {
   setup(def: GameDef, input: { players: number; seed: string | number; options?: Record<string, OptionValue>; now?: number; maxMoves?: number }): GameState;
   checkSetup(def: GameDef, input: { players: number; seed: string | number; options?: Record<string, OptionValue> }): Rejection | null;
   legalActions(def: GameDef, state: GameState, seat: number, now?: number): Action[];
+  /** legalActions with counted card choices filled in (a bounded sample): every entry can be sent. */
+  sampledActions(def: GameDef, state: GameState, seat: number, now?: number): Action[];
   canAct(def: GameDef, state: GameState, seat: number, now?: number): boolean;
   apply(def: GameDef, state: GameState, seat: number, action: Action, now: number): ApplyResult;
   tick(def: GameDef, state: GameState, now: number): { state: GameState; events: GameEvent[] };

@@ -13,6 +13,7 @@ import { binomialUpperTail, wilson } from './stats.ts';
 interface Walker {
   setup(def: GameDef, input: { players: number; seed: string; options?: Record<string, unknown> }): WState;
   legalActions(def: GameDef, s: WState, seat: number, now?: number): unknown[];
+  sampledActions(def: GameDef, s: WState, seat: number, now?: number): unknown[];
   apply(def: GameDef, s: WState, seat: number, a: unknown, now: number): { state: WState } | { rejected: unknown };
   tick(def: GameDef, s: WState, now: number): { state: WState };
   nextDeadline(s: WState): number | null;
@@ -67,7 +68,7 @@ export async function measureSpeed(id: string, iterations: number, states: numbe
       cpuUs += c.user + c.system;
       decisions++;
     }
-    const legal = r.legalActions(def, s, seat, now);
+    const legal = r.sampledActions(def, s, seat, now);
     const res = r.apply(def, s, seat, legal[r.nextInt(rng, legal.length)], now);
     if ('state' in res) s = res.state;
   }

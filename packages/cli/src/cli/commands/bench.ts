@@ -4,6 +4,7 @@ import { SingleBar } from 'cli-progress';
 import { formatBench } from '../../bench/format-text.ts';
 import { runBench } from '../../bench/run-bench.ts';
 import { SimulateError } from '../../simulate/load-game.ts';
+import { expandGameArgs } from '../game-args.ts';
 import { positiveInt, positiveNumber } from '../options.ts';
 
 interface BenchFlags {
@@ -18,7 +19,7 @@ export function registerBench(program: Command): void {
   program
     .command('bench')
     .description('measure moves/s, playouts/s, legal-action generation and bot iterations per game, beside a boardgame.io peer and a hand-written baseline')
-    .argument('[games...]', 'game ids or .rules files (default: every game)')
+    .argument('[games...]', 'game ids, .rules files or folders (every *.rules under them; default: every game)')
     .option('--seconds <s>', 'seconds per measurement', positiveNumber, 1)
     .option('--runs <n>', 'runs per figure (the median is reported, with min and max)', positiveInt, 5)
     .option('--players <n>', 'seats per table (clamped to each game; default 4)', positiveInt)
@@ -26,7 +27,9 @@ export function registerBench(program: Command): void {
     .option('--json', 'print one JSON object with the figures')
     .action(async (games: string[], flags: BenchFlags) => {
       try {
-        await benchCommand(games, flags);
+        const specs = expandGameArgs('bench', games);
+        if (!Array.isArray(specs)) throw new SimulateError(specs.error);
+        await benchCommand(specs, flags);
       } catch (e) {
         if (!(e instanceof SimulateError)) throw e;
         process.stderr.write(`decksmith bench: ${e.message}\n`);
@@ -50,6 +53,9 @@ async function benchCommand(games: string[], flags: BenchFlags): Promise<void> {
     });
     bar?.stop();
     process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatBench(report)}\n`);
+    // A game that could not be measured is a failure of the run, said on stderr too.
+    for (const [id, why] of Object.entries(report.unmeasured)) process.stderr.write(`decksmith bench: ${id} not measured: ${why}\n`);
+    if (Object.keys(report.unmeasured).length > 0) process.exitCode = 1;
   } finally {
     bar?.stop();
   }

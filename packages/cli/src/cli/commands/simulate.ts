@@ -9,6 +9,7 @@ import { loadGame, parseOptions, parseOptionValue, SimulateError } from '../../s
 import { renderReport } from '../../simulate/report/html.ts';
 import { comparisonEffect, DEFAULT_MAX_ACTIONS, parseCompare, runSimulation, type ComparisonSummary } from '../../simulate/simulate.ts';
 import type { SimulationSummary } from '../../simulate/summary.ts';
+import { expandGameArgs } from '../game-args.ts';
 import { keyValue, positiveInt, positiveNumber } from '../options.ts';
 
 interface SimulateFlags {
@@ -30,7 +31,7 @@ export function registerSimulate(program: Command): void {
   program
     .command('simulate')
     .description('simulate many bot games and report balance statistics')
-    .argument('<game>', 'game id or path to a .rules file')
+    .argument('<game>', 'game id, .rules file, or a folder holding one')
     .requiredOption('--games <n>', 'number of games to simulate', positiveInt)
     .option('--players <n>', 'number of seats', positiveInt)
     .option('--bots <levels>', 'bot level for every seat, or one per seat comma-separated (random, greedy, ismcts; easy, medium, hard)', 'random')
@@ -45,7 +46,10 @@ export function registerSimulate(program: Command): void {
     .option('--max-actions <n>', `stop a game after this many accepted actions (default: ${DEFAULT_MAX_ACTIONS}); stopped games are reported as capped`, positiveInt)
     .action(async (game: string, flags: SimulateFlags) => {
       try {
-        await simulateCommand(game, flags);
+        const specs = expandGameArgs('simulate', [game]);
+        if (!Array.isArray(specs)) throw new SimulateError(specs.error);
+        if (specs.length !== 1) throw new SimulateError(`${game} holds ${specs.length} rule files: name one of them.`);
+        await simulateCommand(specs[0]!, flags);
       } catch (e) {
         if (!(e instanceof SimulateError)) throw e;
         process.stderr.write(`decksmith simulate: ${e.message}\n`);
@@ -123,7 +127,12 @@ async function simulateCommand(game: string, flags: SimulateFlags): Promise<void
       const warning = cappedWarning(r);
       if (warning !== null) process.stderr.write(`decksmith simulate: warning: ${compare === null ? '' : `${compare.option}=${r.value}: `}${warning}\n`);
     }
-    return;
+  } else process.stdout.write(`${comparison === undefined ? formatSummary(main) : formatComparison(comparison)}\n`);
+  // A game that sticks (no seat can act, no timer pending) is a fault of the rules: the run fails.
+  for (const r of results) {
+    if (r.endings.stuck === 0) continue;
+    process.stderr.write(`decksmith simulate: ${compare === null ? '' : `${compare.option}=${r.value}: `}${r.endings.stuck} of ${r.games} games stuck `
+      + '(no seat could act and no timer was pending): the rules can stall; `decksmith play` shows where.\n');
+    process.exitCode = 1;
   }
-  process.stdout.write(`${comparison === undefined ? formatSummary(main) : formatComparison(comparison)}\n`);
 }
