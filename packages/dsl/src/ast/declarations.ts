@@ -25,13 +25,15 @@ export interface PlayersDecl extends Node {
   max: NumberLit;
 }
 
-/** `option <name>: <domain> = <default> ["description"]` */
+/** `option <name>: <domain> = <default> ["description"] [basic | advanced]` */
 export interface OptionDecl extends Node {
   kind: 'option';
   name: Ident;
   domain: TypeNode;
   default: Expr;
   description: StringLit | null;
+  /** The new-table form's group: `basic` shown at once; `advanced` (or none) folded away. */
+  group: 'basic' | 'advanced' | null;
 }
 
 /** `option <name> = <value>` in a variant: overrides the base option's default. */

@@ -81,6 +81,8 @@ export interface OptionInfo {
   enumName?: string;
   default: number;
   description: string;
+  /** The new-table form's group (`option … basic`); absent: advanced. */
+  group?: 'basic' | 'advanced';
   decl: A.OptionDecl;
 }
 

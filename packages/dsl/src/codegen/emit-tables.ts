@@ -15,6 +15,7 @@ export function optionsTable(game: CheckedGame): unknown[] {
     max: o.max,
     values: o.kind === 'enum' ? game.enums.find((e) => e.name === o.enumName)?.values : undefined,
     default: o.default,
+    group: o.group,
   }));
 }
 

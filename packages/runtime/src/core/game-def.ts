@@ -32,6 +32,8 @@ export interface OptionDef {
   values?: readonly string[];
   /** Default, encoded as a number (enum ordinal, 0/1, ms). */
   default: number;
+  /** Where the new-table form shows it: `basic` at once, `advanced` (also when absent) folded away. */
+  group?: 'basic' | 'advanced';
 }
 
 export interface EnumDef {

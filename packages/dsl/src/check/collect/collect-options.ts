@@ -69,6 +69,7 @@ export function collectOptions(ctx: CheckContext): void {
     const info: OptionInfo = {
       name: item.name.text, index: ctx.game.options.length, ...shape, default: 0,
       description: item.description?.value ?? '', decl: item,
+      ...(item.group ? { group: item.group } : {}),
     };
     if (!registerValue(ctx, item.name, { kind: 'option', info })) continue;
     if (shape.type.t !== 'error') info.default = encodeDefault(ctx, item, shape);

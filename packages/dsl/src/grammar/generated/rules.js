@@ -191,211 +191,213 @@ function peg$parse(input, options) {
   const peg$c0 = "..";
   const peg$c1 = ":";
   const peg$c2 = "=";
-  const peg$c3 = "{";
-  const peg$c4 = "}";
-  const peg$c5 = "\xD7";
-  const peg$c6 = "x";
-  const peg$c7 = "unless";
-  const peg$c8 = "piles";
-  const peg$c9 = "fan";
-  const peg$c10 = "row";
-  const peg$c11 = "visible";
-  const peg$c12 = "owner";
-  const peg$c13 = "hidden";
-  const peg$c14 = "otherwise";
-  const peg$c15 = "pairs";
-  const peg$c16 = "across";
-  const peg$c17 = "odd";
-  const peg$c18 = "alone";
-  const peg$c19 = "size";
-  const peg$c20 = "more";
-  const peg$c21 = "wild";
-  const peg$c22 = "allowed";
-  const peg$c23 = "points";
-  const peg$c24 = "books";
-  const peg$c25 = "runs";
-  const peg$c26 = "(";
-  const peg$c27 = ")";
-  const peg$c28 = "constraint";
-  const peg$c29 = "value";
-  const peg$c30 = "fixed";
-  const peg$c31 = "cards";
-  const peg$c32 = "shared";
-  const peg$c33 = "among";
-  const peg$c34 = "tied";
-  const peg$c35 = "colours";
-  const peg$c36 = "place";
-  const peg$c37 = "names";
-  const peg$c38 = "symbol";
-  const peg$c39 = "step";
-  const peg$c40 = "==";
-  const peg$c41 = "!=";
-  const peg$c42 = "<=";
-  const peg$c43 = ">=";
-  const peg$c44 = "-";
-  const peg$c45 = ".";
-  const peg$c46 = "'";
-  const peg$c47 = "\\'";
-  const peg$c48 = "\\\\";
-  const peg$c49 = "[";
-  const peg$c50 = "]";
-  const peg$c51 = "scenario";
-  const peg$c52 = "seed";
-  const peg$c53 = "arrange";
-  const peg$c54 = "rest";
-  const peg$c55 = "+";
-  const peg$c56 = "_";
-  const peg$c57 = "together";
-  const peg$c58 = "does";
-  const peg$c59 = "rolling";
-  const peg$c60 = "rejected";
-  const peg$c61 = "expect";
-  const peg$c62 = "announced";
-  const peg$c63 = "winners";
-  const peg$c64 = "no";
-  const peg$c65 = "?";
-  const peg$c66 = "|";
-  const peg$c67 = "/";
-  const peg$c68 = "ms";
-  const peg$c69 = "s";
-  const peg$c70 = "\"";
-  const peg$c71 = "\\\"";
-  const peg$c72 = "\\";
-  const peg$c73 = "{{";
-  const peg$c74 = "}}";
-  const peg$c75 = ",";
-  const peg$c76 = ";";
-  const peg$c77 = "#";
-  const peg$c78 = "game";
-  const peg$c79 = "extends";
-  const peg$c80 = "summary";
-  const peg$c81 = "players";
-  const peg$c82 = "option";
-  const peg$c83 = "enum";
-  const peg$c84 = "card";
-  const peg$c85 = "shown";
-  const peg$c86 = "deck";
-  const peg$c87 = "per";
-  const peg$c88 = "where";
-  const peg$c89 = "zone";
-  const peg$c90 = "var";
-  const peg$c91 = "player";
-  const peg$c92 = "side";
-  const peg$c93 = "pile";
-  const peg$c94 = "sides";
-  const peg$c95 = "roles";
-  const peg$c96 = "die";
-  const peg$c97 = "meld";
-  const peg$c98 = "rules";
-  const peg$c99 = "define";
-  const peg$c100 = "procedure";
-  const peg$c101 = "rounds";
-  const peg$c102 = "count";
-  const peg$c103 = "until";
-  const peg$c104 = "dealer";
-  const peg$c105 = "setup";
-  const peg$c106 = "stages";
-  const peg$c107 = "scoring";
-  const peg$c108 = "stage";
-  const peg$c109 = "turns";
-  const peg$c110 = "realtime";
-  const peg$c111 = "pause";
-  const peg$c112 = "steps";
-  const peg$c113 = "timer";
-  const peg$c114 = "idle";
-  const peg$c115 = "on";
-  const peg$c116 = "window";
-  const peg$c117 = "blocking";
-  const peg$c118 = "timeout";
-  const peg$c119 = "action";
-  const peg$c120 = "by";
-  const peg$c121 = "current";
-  const peg$c122 = "any";
-  const peg$c123 = "except";
-  const peg$c124 = "with";
-  const peg$c125 = "role";
-  const peg$c126 = "during";
-  const peg$c127 = "races";
-  const peg$c128 = "rate";
-  const peg$c129 = "once";
-  const peg$c130 = "before";
-  const peg$c131 = "after";
-  const peg$c132 = "when";
-  const peg$c133 = "winner";
-  const peg$c134 = "lowest";
-  const peg$c135 = "highest";
-  const peg$c136 = "ties";
-  const peg$c137 = "replay";
-  const peg$c138 = "layout";
-  const peg$c139 = "move";
-  const peg$c140 = "deal";
-  const peg$c141 = "flip";
-  const peg$c142 = "shuffle";
-  const peg$c143 = "into";
-  const peg$c144 = "to";
-  const peg$c145 = "from";
-  const peg$c146 = "top";
-  const peg$c147 = "bottom";
-  const peg$c148 = "of";
-  const peg$c149 = "at";
-  const peg$c150 = "new";
-  const peg$c151 = "one";
-  const peg$c152 = "all";
-  const peg$c153 = "set";
-  const peg$c154 = "add";
-  const peg$c155 = "subtract";
-  const peg$c156 = "let";
-  const peg$c157 = "if";
-  const peg$c158 = "then";
-  const peg$c159 = "else";
-  const peg$c160 = "for";
-  const peg$c161 = "each";
-  const peg$c162 = "in";
-  const peg$c163 = "repeat";
-  const peg$c164 = "end";
-  const peg$c165 = "turn";
-  const peg$c166 = "keep";
-  const peg$c167 = "skip";
-  const peg$c168 = "next";
-  const peg$c169 = "reverse";
-  const peg$c170 = "open";
-  const peg$c171 = "close";
-  const peg$c172 = "announce";
-  const peg$c173 = "require";
-  const peg$c174 = "lay";
-  const peg$c175 = "best";
-  const peg$c176 = "melds";
-  const peg$c177 = "refill";
-  const peg$c178 = "keeping";
-  const peg$c179 = "over";
-  const peg$c180 = "and";
-  const peg$c181 = "or";
-  const peg$c182 = "not";
-  const peg$c183 = "is";
-  const peg$c184 = "empty";
-  const peg$c185 = "true";
-  const peg$c186 = "false";
-  const peg$c187 = "none";
-  const peg$c188 = "me";
-  const peg$c189 = "my";
-  const peg$c190 = "intersects";
-  const peg$c191 = "without";
-  const peg$c192 = "exists";
-  const peg$c193 = "last";
-  const peg$c194 = "first";
-  const peg$c195 = "sum";
-  const peg$c196 = "max";
-  const peg$c197 = "min";
-  const peg$c198 = "roll";
-  const peg$c199 = "random";
-  const peg$c200 = "elapsed";
-  const peg$c201 = "now";
-  const peg$c202 = "left";
-  const peg$c203 = "right";
-  const peg$c204 = "round";
-  const peg$c205 = "position";
-  const peg$c206 = "remove";
-  const peg$c207 = "mod";
+  const peg$c3 = "basic";
+  const peg$c4 = "advanced";
+  const peg$c5 = "{";
+  const peg$c6 = "}";
+  const peg$c7 = "\xD7";
+  const peg$c8 = "x";
+  const peg$c9 = "unless";
+  const peg$c10 = "piles";
+  const peg$c11 = "fan";
+  const peg$c12 = "row";
+  const peg$c13 = "visible";
+  const peg$c14 = "owner";
+  const peg$c15 = "hidden";
+  const peg$c16 = "otherwise";
+  const peg$c17 = "pairs";
+  const peg$c18 = "across";
+  const peg$c19 = "odd";
+  const peg$c20 = "alone";
+  const peg$c21 = "size";
+  const peg$c22 = "more";
+  const peg$c23 = "wild";
+  const peg$c24 = "allowed";
+  const peg$c25 = "points";
+  const peg$c26 = "books";
+  const peg$c27 = "runs";
+  const peg$c28 = "(";
+  const peg$c29 = ")";
+  const peg$c30 = "constraint";
+  const peg$c31 = "value";
+  const peg$c32 = "fixed";
+  const peg$c33 = "cards";
+  const peg$c34 = "shared";
+  const peg$c35 = "among";
+  const peg$c36 = "tied";
+  const peg$c37 = "colours";
+  const peg$c38 = "place";
+  const peg$c39 = "names";
+  const peg$c40 = "symbol";
+  const peg$c41 = "step";
+  const peg$c42 = "==";
+  const peg$c43 = "!=";
+  const peg$c44 = "<=";
+  const peg$c45 = ">=";
+  const peg$c46 = "-";
+  const peg$c47 = ".";
+  const peg$c48 = "'";
+  const peg$c49 = "\\'";
+  const peg$c50 = "\\\\";
+  const peg$c51 = "[";
+  const peg$c52 = "]";
+  const peg$c53 = "scenario";
+  const peg$c54 = "seed";
+  const peg$c55 = "arrange";
+  const peg$c56 = "rest";
+  const peg$c57 = "+";
+  const peg$c58 = "_";
+  const peg$c59 = "together";
+  const peg$c60 = "does";
+  const peg$c61 = "rolling";
+  const peg$c62 = "rejected";
+  const peg$c63 = "expect";
+  const peg$c64 = "announced";
+  const peg$c65 = "winners";
+  const peg$c66 = "no";
+  const peg$c67 = "?";
+  const peg$c68 = "|";
+  const peg$c69 = "/";
+  const peg$c70 = "ms";
+  const peg$c71 = "s";
+  const peg$c72 = "\"";
+  const peg$c73 = "\\\"";
+  const peg$c74 = "\\";
+  const peg$c75 = "{{";
+  const peg$c76 = "}}";
+  const peg$c77 = ",";
+  const peg$c78 = ";";
+  const peg$c79 = "#";
+  const peg$c80 = "game";
+  const peg$c81 = "extends";
+  const peg$c82 = "summary";
+  const peg$c83 = "players";
+  const peg$c84 = "option";
+  const peg$c85 = "enum";
+  const peg$c86 = "card";
+  const peg$c87 = "shown";
+  const peg$c88 = "deck";
+  const peg$c89 = "per";
+  const peg$c90 = "where";
+  const peg$c91 = "zone";
+  const peg$c92 = "var";
+  const peg$c93 = "player";
+  const peg$c94 = "side";
+  const peg$c95 = "pile";
+  const peg$c96 = "sides";
+  const peg$c97 = "roles";
+  const peg$c98 = "die";
+  const peg$c99 = "meld";
+  const peg$c100 = "rules";
+  const peg$c101 = "define";
+  const peg$c102 = "procedure";
+  const peg$c103 = "rounds";
+  const peg$c104 = "count";
+  const peg$c105 = "until";
+  const peg$c106 = "dealer";
+  const peg$c107 = "setup";
+  const peg$c108 = "stages";
+  const peg$c109 = "scoring";
+  const peg$c110 = "stage";
+  const peg$c111 = "turns";
+  const peg$c112 = "realtime";
+  const peg$c113 = "pause";
+  const peg$c114 = "steps";
+  const peg$c115 = "timer";
+  const peg$c116 = "idle";
+  const peg$c117 = "on";
+  const peg$c118 = "window";
+  const peg$c119 = "blocking";
+  const peg$c120 = "timeout";
+  const peg$c121 = "action";
+  const peg$c122 = "by";
+  const peg$c123 = "current";
+  const peg$c124 = "any";
+  const peg$c125 = "except";
+  const peg$c126 = "with";
+  const peg$c127 = "role";
+  const peg$c128 = "during";
+  const peg$c129 = "races";
+  const peg$c130 = "rate";
+  const peg$c131 = "once";
+  const peg$c132 = "before";
+  const peg$c133 = "after";
+  const peg$c134 = "when";
+  const peg$c135 = "winner";
+  const peg$c136 = "lowest";
+  const peg$c137 = "highest";
+  const peg$c138 = "ties";
+  const peg$c139 = "replay";
+  const peg$c140 = "layout";
+  const peg$c141 = "move";
+  const peg$c142 = "deal";
+  const peg$c143 = "flip";
+  const peg$c144 = "shuffle";
+  const peg$c145 = "into";
+  const peg$c146 = "to";
+  const peg$c147 = "from";
+  const peg$c148 = "top";
+  const peg$c149 = "bottom";
+  const peg$c150 = "of";
+  const peg$c151 = "at";
+  const peg$c152 = "new";
+  const peg$c153 = "one";
+  const peg$c154 = "all";
+  const peg$c155 = "set";
+  const peg$c156 = "add";
+  const peg$c157 = "subtract";
+  const peg$c158 = "let";
+  const peg$c159 = "if";
+  const peg$c160 = "then";
+  const peg$c161 = "else";
+  const peg$c162 = "for";
+  const peg$c163 = "each";
+  const peg$c164 = "in";
+  const peg$c165 = "repeat";
+  const peg$c166 = "end";
+  const peg$c167 = "turn";
+  const peg$c168 = "keep";
+  const peg$c169 = "skip";
+  const peg$c170 = "next";
+  const peg$c171 = "reverse";
+  const peg$c172 = "open";
+  const peg$c173 = "close";
+  const peg$c174 = "announce";
+  const peg$c175 = "require";
+  const peg$c176 = "lay";
+  const peg$c177 = "best";
+  const peg$c178 = "melds";
+  const peg$c179 = "refill";
+  const peg$c180 = "keeping";
+  const peg$c181 = "over";
+  const peg$c182 = "and";
+  const peg$c183 = "or";
+  const peg$c184 = "not";
+  const peg$c185 = "is";
+  const peg$c186 = "empty";
+  const peg$c187 = "true";
+  const peg$c188 = "false";
+  const peg$c189 = "none";
+  const peg$c190 = "me";
+  const peg$c191 = "my";
+  const peg$c192 = "intersects";
+  const peg$c193 = "without";
+  const peg$c194 = "exists";
+  const peg$c195 = "last";
+  const peg$c196 = "first";
+  const peg$c197 = "sum";
+  const peg$c198 = "max";
+  const peg$c199 = "min";
+  const peg$c200 = "roll";
+  const peg$c201 = "random";
+  const peg$c202 = "elapsed";
+  const peg$c203 = "now";
+  const peg$c204 = "left";
+  const peg$c205 = "right";
+  const peg$c206 = "round";
+  const peg$c207 = "position";
+  const peg$c208 = "remove";
+  const peg$c209 = "mod";
 
   const peg$r0 = /^[0-9]/;
   const peg$r1 = /^[a-zA-Z_]/;
@@ -418,242 +420,244 @@ function peg$parse(input, options) {
   const peg$e0 = peg$literalExpectation("..", false);
   const peg$e1 = peg$literalExpectation(":", false);
   const peg$e2 = peg$literalExpectation("=", false);
-  const peg$e3 = peg$literalExpectation("{", false);
-  const peg$e4 = peg$literalExpectation("}", false);
-  const peg$e5 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e6 = peg$otherExpectation("\"\xD7\"");
-  const peg$e7 = peg$literalExpectation("\xD7", false);
-  const peg$e8 = peg$literalExpectation("x", false);
-  const peg$e9 = peg$literalExpectation("unless", false);
-  const peg$e10 = peg$literalExpectation("piles", false);
-  const peg$e11 = peg$literalExpectation("fan", false);
-  const peg$e12 = peg$literalExpectation("row", false);
-  const peg$e13 = peg$literalExpectation("visible", false);
-  const peg$e14 = peg$literalExpectation("owner", false);
-  const peg$e15 = peg$literalExpectation("hidden", false);
-  const peg$e16 = peg$literalExpectation("otherwise", false);
-  const peg$e17 = peg$literalExpectation("pairs", false);
-  const peg$e18 = peg$literalExpectation("across", false);
-  const peg$e19 = peg$literalExpectation("odd", false);
-  const peg$e20 = peg$literalExpectation("alone", false);
-  const peg$e21 = peg$literalExpectation("size", false);
-  const peg$e22 = peg$literalExpectation("more", false);
-  const peg$e23 = peg$literalExpectation("wild", false);
-  const peg$e24 = peg$literalExpectation("allowed", false);
-  const peg$e25 = peg$literalExpectation("points", false);
-  const peg$e26 = peg$literalExpectation("books", false);
-  const peg$e27 = peg$literalExpectation("runs", false);
-  const peg$e28 = peg$literalExpectation("(", false);
-  const peg$e29 = peg$literalExpectation(")", false);
-  const peg$e30 = peg$literalExpectation("constraint", false);
-  const peg$e31 = peg$literalExpectation("value", false);
-  const peg$e32 = peg$literalExpectation("fixed", false);
-  const peg$e33 = peg$literalExpectation("cards", false);
-  const peg$e34 = peg$literalExpectation("shared", false);
-  const peg$e35 = peg$literalExpectation("among", false);
-  const peg$e36 = peg$literalExpectation("tied", false);
-  const peg$e37 = peg$literalExpectation("colours", false);
-  const peg$e38 = peg$literalExpectation("place", false);
-  const peg$e39 = peg$literalExpectation("names", false);
-  const peg$e40 = peg$literalExpectation("symbol", false);
-  const peg$e41 = peg$otherExpectation("a position");
-  const peg$e42 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
-  const peg$e43 = peg$otherExpectation("a variable");
-  const peg$e44 = peg$literalExpectation("step", false);
-  const peg$e45 = peg$literalExpectation("==", false);
-  const peg$e46 = peg$literalExpectation("!=", false);
-  const peg$e47 = peg$literalExpectation("<=", false);
-  const peg$e48 = peg$literalExpectation(">=", false);
-  const peg$e49 = peg$classExpectation(["<", ">"], false, false, false);
-  const peg$e50 = peg$classExpectation(["+", "-"], false, false, false);
-  const peg$e51 = peg$classExpectation(["*", "/"], false, false, false);
-  const peg$e52 = peg$literalExpectation("-", false);
-  const peg$e53 = peg$literalExpectation(".", false);
-  const peg$e54 = peg$otherExpectation("a seat number");
-  const peg$e55 = peg$classExpectation([["1", "9"]], false, false, false);
-  const peg$e56 = peg$classExpectation(["p", "s"], false, false, false);
-  const peg$e57 = peg$otherExpectation("a card face");
-  const peg$e58 = peg$literalExpectation("'", false);
-  const peg$e59 = peg$classExpectation(["\n", "\r"], false, false, false);
-  const peg$e60 = peg$anyExpectation();
-  const peg$e61 = peg$literalExpectation("\\'", false);
-  const peg$e62 = peg$literalExpectation("\\\\", false);
-  const peg$e63 = peg$classExpectation(["'", "\\", "\n", "\r"], true, false, false);
-  const peg$e64 = peg$literalExpectation("[", false);
-  const peg$e65 = peg$literalExpectation("]", false);
-  const peg$e66 = peg$literalExpectation("scenario", false);
-  const peg$e67 = peg$literalExpectation("seed", false);
-  const peg$e68 = peg$literalExpectation("arrange", false);
-  const peg$e69 = peg$literalExpectation("rest", false);
-  const peg$e70 = peg$literalExpectation("+", false);
-  const peg$e71 = peg$literalExpectation("_", false);
-  const peg$e72 = peg$classExpectation([" ", "\t"], false, false, false);
-  const peg$e73 = peg$literalExpectation("together", false);
-  const peg$e74 = peg$literalExpectation("does", false);
-  const peg$e75 = peg$literalExpectation("rolling", false);
-  const peg$e76 = peg$literalExpectation("rejected", false);
-  const peg$e77 = peg$otherExpectation("a player (p1, p2 \u2026)");
-  const peg$e78 = peg$literalExpectation("expect", false);
-  const peg$e79 = peg$literalExpectation("announced", false);
-  const peg$e80 = peg$literalExpectation("winners", false);
-  const peg$e81 = peg$literalExpectation("no", false);
-  const peg$e82 = peg$literalExpectation("?", false);
-  const peg$e83 = peg$literalExpectation("|", false);
-  const peg$e84 = peg$otherExpectation("a name");
-  const peg$e85 = peg$otherExpectation("a game id");
-  const peg$e86 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
-  const peg$e87 = peg$otherExpectation("a rejection code");
-  const peg$e88 = peg$classExpectation([["a", "z"], "_"], false, false, false);
-  const peg$e89 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
-  const peg$e90 = peg$literalExpectation("/", false);
-  const peg$e91 = peg$otherExpectation("a number");
-  const peg$e92 = peg$otherExpectation("an integer");
-  const peg$e93 = peg$otherExpectation("a duration");
-  const peg$e94 = peg$literalExpectation("ms", false);
-  const peg$e95 = peg$literalExpectation("s", false);
-  const peg$e96 = peg$otherExpectation("a string");
-  const peg$e97 = peg$literalExpectation("\"", false);
-  const peg$e98 = peg$literalExpectation("\\\"", false);
-  const peg$e99 = peg$literalExpectation("\\", false);
-  const peg$e100 = peg$literalExpectation("{{", false);
-  const peg$e101 = peg$literalExpectation("}}", false);
-  const peg$e102 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
-  const peg$e103 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e104 = peg$literalExpectation(",", false);
-  const peg$e105 = peg$literalExpectation(";", false);
-  const peg$e106 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
-  const peg$e107 = peg$literalExpectation("#", false);
-  const peg$e108 = peg$classExpectation(["\n"], true, false, false);
-  const peg$e109 = peg$literalExpectation("game", false);
-  const peg$e110 = peg$literalExpectation("extends", false);
-  const peg$e111 = peg$literalExpectation("summary", false);
-  const peg$e112 = peg$literalExpectation("players", false);
-  const peg$e113 = peg$literalExpectation("option", false);
-  const peg$e114 = peg$literalExpectation("enum", false);
-  const peg$e115 = peg$literalExpectation("card", false);
-  const peg$e116 = peg$literalExpectation("shown", false);
-  const peg$e117 = peg$literalExpectation("deck", false);
-  const peg$e118 = peg$literalExpectation("per", false);
-  const peg$e119 = peg$literalExpectation("where", false);
-  const peg$e120 = peg$literalExpectation("zone", false);
-  const peg$e121 = peg$literalExpectation("var", false);
-  const peg$e122 = peg$literalExpectation("player", false);
-  const peg$e123 = peg$literalExpectation("side", false);
-  const peg$e124 = peg$literalExpectation("pile", false);
-  const peg$e125 = peg$literalExpectation("sides", false);
-  const peg$e126 = peg$literalExpectation("roles", false);
-  const peg$e127 = peg$literalExpectation("die", false);
-  const peg$e128 = peg$literalExpectation("meld", false);
-  const peg$e129 = peg$literalExpectation("rules", false);
-  const peg$e130 = peg$literalExpectation("define", false);
-  const peg$e131 = peg$literalExpectation("procedure", false);
-  const peg$e132 = peg$literalExpectation("rounds", false);
-  const peg$e133 = peg$literalExpectation("count", false);
-  const peg$e134 = peg$literalExpectation("until", false);
-  const peg$e135 = peg$literalExpectation("dealer", false);
-  const peg$e136 = peg$literalExpectation("setup", false);
-  const peg$e137 = peg$literalExpectation("stages", false);
-  const peg$e138 = peg$literalExpectation("scoring", false);
-  const peg$e139 = peg$literalExpectation("stage", false);
-  const peg$e140 = peg$literalExpectation("turns", false);
-  const peg$e141 = peg$literalExpectation("realtime", false);
-  const peg$e142 = peg$literalExpectation("pause", false);
-  const peg$e143 = peg$literalExpectation("steps", false);
-  const peg$e144 = peg$literalExpectation("timer", false);
-  const peg$e145 = peg$literalExpectation("idle", false);
-  const peg$e146 = peg$literalExpectation("on", false);
-  const peg$e147 = peg$literalExpectation("window", false);
-  const peg$e148 = peg$literalExpectation("blocking", false);
-  const peg$e149 = peg$literalExpectation("timeout", false);
-  const peg$e150 = peg$literalExpectation("action", false);
-  const peg$e151 = peg$literalExpectation("by", false);
-  const peg$e152 = peg$literalExpectation("current", false);
-  const peg$e153 = peg$literalExpectation("any", false);
-  const peg$e154 = peg$literalExpectation("except", false);
-  const peg$e155 = peg$literalExpectation("with", false);
-  const peg$e156 = peg$literalExpectation("role", false);
-  const peg$e157 = peg$literalExpectation("during", false);
-  const peg$e158 = peg$literalExpectation("races", false);
-  const peg$e159 = peg$literalExpectation("rate", false);
-  const peg$e160 = peg$literalExpectation("once", false);
-  const peg$e161 = peg$literalExpectation("before", false);
-  const peg$e162 = peg$literalExpectation("after", false);
-  const peg$e163 = peg$literalExpectation("when", false);
-  const peg$e164 = peg$literalExpectation("winner", false);
-  const peg$e165 = peg$literalExpectation("lowest", false);
-  const peg$e166 = peg$literalExpectation("highest", false);
-  const peg$e167 = peg$literalExpectation("ties", false);
-  const peg$e168 = peg$literalExpectation("replay", false);
-  const peg$e169 = peg$literalExpectation("layout", false);
-  const peg$e170 = peg$literalExpectation("move", false);
-  const peg$e171 = peg$literalExpectation("deal", false);
-  const peg$e172 = peg$literalExpectation("flip", false);
-  const peg$e173 = peg$literalExpectation("shuffle", false);
-  const peg$e174 = peg$literalExpectation("into", false);
-  const peg$e175 = peg$literalExpectation("to", false);
-  const peg$e176 = peg$literalExpectation("from", false);
-  const peg$e177 = peg$literalExpectation("top", false);
-  const peg$e178 = peg$literalExpectation("bottom", false);
-  const peg$e179 = peg$literalExpectation("of", false);
-  const peg$e180 = peg$literalExpectation("at", false);
-  const peg$e181 = peg$literalExpectation("new", false);
-  const peg$e182 = peg$literalExpectation("one", false);
-  const peg$e183 = peg$literalExpectation("all", false);
-  const peg$e184 = peg$literalExpectation("set", false);
-  const peg$e185 = peg$literalExpectation("add", false);
-  const peg$e186 = peg$literalExpectation("subtract", false);
-  const peg$e187 = peg$literalExpectation("let", false);
-  const peg$e188 = peg$literalExpectation("if", false);
-  const peg$e189 = peg$literalExpectation("then", false);
-  const peg$e190 = peg$literalExpectation("else", false);
-  const peg$e191 = peg$literalExpectation("for", false);
-  const peg$e192 = peg$literalExpectation("each", false);
-  const peg$e193 = peg$literalExpectation("in", false);
-  const peg$e194 = peg$literalExpectation("repeat", false);
-  const peg$e195 = peg$literalExpectation("end", false);
-  const peg$e196 = peg$literalExpectation("turn", false);
-  const peg$e197 = peg$literalExpectation("keep", false);
-  const peg$e198 = peg$literalExpectation("skip", false);
-  const peg$e199 = peg$literalExpectation("next", false);
-  const peg$e200 = peg$literalExpectation("reverse", false);
-  const peg$e201 = peg$literalExpectation("open", false);
-  const peg$e202 = peg$literalExpectation("close", false);
-  const peg$e203 = peg$literalExpectation("announce", false);
-  const peg$e204 = peg$literalExpectation("require", false);
-  const peg$e205 = peg$literalExpectation("lay", false);
-  const peg$e206 = peg$literalExpectation("best", false);
-  const peg$e207 = peg$literalExpectation("melds", false);
-  const peg$e208 = peg$literalExpectation("refill", false);
-  const peg$e209 = peg$literalExpectation("keeping", false);
-  const peg$e210 = peg$literalExpectation("over", false);
-  const peg$e211 = peg$literalExpectation("and", false);
-  const peg$e212 = peg$literalExpectation("or", false);
-  const peg$e213 = peg$literalExpectation("not", false);
-  const peg$e214 = peg$literalExpectation("is", false);
-  const peg$e215 = peg$literalExpectation("empty", false);
-  const peg$e216 = peg$literalExpectation("true", false);
-  const peg$e217 = peg$literalExpectation("false", false);
-  const peg$e218 = peg$literalExpectation("none", false);
-  const peg$e219 = peg$literalExpectation("me", false);
-  const peg$e220 = peg$literalExpectation("my", false);
-  const peg$e221 = peg$literalExpectation("intersects", false);
-  const peg$e222 = peg$literalExpectation("without", false);
-  const peg$e223 = peg$literalExpectation("exists", false);
-  const peg$e224 = peg$literalExpectation("last", false);
-  const peg$e225 = peg$literalExpectation("first", false);
-  const peg$e226 = peg$literalExpectation("sum", false);
-  const peg$e227 = peg$literalExpectation("max", false);
-  const peg$e228 = peg$literalExpectation("min", false);
-  const peg$e229 = peg$literalExpectation("roll", false);
-  const peg$e230 = peg$literalExpectation("random", false);
-  const peg$e231 = peg$literalExpectation("elapsed", false);
-  const peg$e232 = peg$literalExpectation("now", false);
-  const peg$e233 = peg$literalExpectation("left", false);
-  const peg$e234 = peg$literalExpectation("right", false);
-  const peg$e235 = peg$literalExpectation("round", false);
-  const peg$e236 = peg$literalExpectation("position", false);
-  const peg$e237 = peg$literalExpectation("remove", false);
-  const peg$e238 = peg$literalExpectation("mod", false);
+  const peg$e3 = peg$literalExpectation("basic", false);
+  const peg$e4 = peg$literalExpectation("advanced", false);
+  const peg$e5 = peg$literalExpectation("{", false);
+  const peg$e6 = peg$literalExpectation("}", false);
+  const peg$e7 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e8 = peg$otherExpectation("\"\xD7\"");
+  const peg$e9 = peg$literalExpectation("\xD7", false);
+  const peg$e10 = peg$literalExpectation("x", false);
+  const peg$e11 = peg$literalExpectation("unless", false);
+  const peg$e12 = peg$literalExpectation("piles", false);
+  const peg$e13 = peg$literalExpectation("fan", false);
+  const peg$e14 = peg$literalExpectation("row", false);
+  const peg$e15 = peg$literalExpectation("visible", false);
+  const peg$e16 = peg$literalExpectation("owner", false);
+  const peg$e17 = peg$literalExpectation("hidden", false);
+  const peg$e18 = peg$literalExpectation("otherwise", false);
+  const peg$e19 = peg$literalExpectation("pairs", false);
+  const peg$e20 = peg$literalExpectation("across", false);
+  const peg$e21 = peg$literalExpectation("odd", false);
+  const peg$e22 = peg$literalExpectation("alone", false);
+  const peg$e23 = peg$literalExpectation("size", false);
+  const peg$e24 = peg$literalExpectation("more", false);
+  const peg$e25 = peg$literalExpectation("wild", false);
+  const peg$e26 = peg$literalExpectation("allowed", false);
+  const peg$e27 = peg$literalExpectation("points", false);
+  const peg$e28 = peg$literalExpectation("books", false);
+  const peg$e29 = peg$literalExpectation("runs", false);
+  const peg$e30 = peg$literalExpectation("(", false);
+  const peg$e31 = peg$literalExpectation(")", false);
+  const peg$e32 = peg$literalExpectation("constraint", false);
+  const peg$e33 = peg$literalExpectation("value", false);
+  const peg$e34 = peg$literalExpectation("fixed", false);
+  const peg$e35 = peg$literalExpectation("cards", false);
+  const peg$e36 = peg$literalExpectation("shared", false);
+  const peg$e37 = peg$literalExpectation("among", false);
+  const peg$e38 = peg$literalExpectation("tied", false);
+  const peg$e39 = peg$literalExpectation("colours", false);
+  const peg$e40 = peg$literalExpectation("place", false);
+  const peg$e41 = peg$literalExpectation("names", false);
+  const peg$e42 = peg$literalExpectation("symbol", false);
+  const peg$e43 = peg$otherExpectation("a position");
+  const peg$e44 = peg$classExpectation([["a", "z"], ["A", "Z"], "_"], false, false, false);
+  const peg$e45 = peg$otherExpectation("a variable");
+  const peg$e46 = peg$literalExpectation("step", false);
+  const peg$e47 = peg$literalExpectation("==", false);
+  const peg$e48 = peg$literalExpectation("!=", false);
+  const peg$e49 = peg$literalExpectation("<=", false);
+  const peg$e50 = peg$literalExpectation(">=", false);
+  const peg$e51 = peg$classExpectation(["<", ">"], false, false, false);
+  const peg$e52 = peg$classExpectation(["+", "-"], false, false, false);
+  const peg$e53 = peg$classExpectation(["*", "/"], false, false, false);
+  const peg$e54 = peg$literalExpectation("-", false);
+  const peg$e55 = peg$literalExpectation(".", false);
+  const peg$e56 = peg$otherExpectation("a seat number");
+  const peg$e57 = peg$classExpectation([["1", "9"]], false, false, false);
+  const peg$e58 = peg$classExpectation(["p", "s"], false, false, false);
+  const peg$e59 = peg$otherExpectation("a card face");
+  const peg$e60 = peg$literalExpectation("'", false);
+  const peg$e61 = peg$classExpectation(["\n", "\r"], false, false, false);
+  const peg$e62 = peg$anyExpectation();
+  const peg$e63 = peg$literalExpectation("\\'", false);
+  const peg$e64 = peg$literalExpectation("\\\\", false);
+  const peg$e65 = peg$classExpectation(["'", "\\", "\n", "\r"], true, false, false);
+  const peg$e66 = peg$literalExpectation("[", false);
+  const peg$e67 = peg$literalExpectation("]", false);
+  const peg$e68 = peg$literalExpectation("scenario", false);
+  const peg$e69 = peg$literalExpectation("seed", false);
+  const peg$e70 = peg$literalExpectation("arrange", false);
+  const peg$e71 = peg$literalExpectation("rest", false);
+  const peg$e72 = peg$literalExpectation("+", false);
+  const peg$e73 = peg$literalExpectation("_", false);
+  const peg$e74 = peg$classExpectation([" ", "\t"], false, false, false);
+  const peg$e75 = peg$literalExpectation("together", false);
+  const peg$e76 = peg$literalExpectation("does", false);
+  const peg$e77 = peg$literalExpectation("rolling", false);
+  const peg$e78 = peg$literalExpectation("rejected", false);
+  const peg$e79 = peg$otherExpectation("a player (p1, p2 \u2026)");
+  const peg$e80 = peg$literalExpectation("expect", false);
+  const peg$e81 = peg$literalExpectation("announced", false);
+  const peg$e82 = peg$literalExpectation("winners", false);
+  const peg$e83 = peg$literalExpectation("no", false);
+  const peg$e84 = peg$literalExpectation("?", false);
+  const peg$e85 = peg$literalExpectation("|", false);
+  const peg$e86 = peg$otherExpectation("a name");
+  const peg$e87 = peg$otherExpectation("a game id");
+  const peg$e88 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
+  const peg$e89 = peg$otherExpectation("a rejection code");
+  const peg$e90 = peg$classExpectation([["a", "z"], "_"], false, false, false);
+  const peg$e91 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
+  const peg$e92 = peg$literalExpectation("/", false);
+  const peg$e93 = peg$otherExpectation("a number");
+  const peg$e94 = peg$otherExpectation("an integer");
+  const peg$e95 = peg$otherExpectation("a duration");
+  const peg$e96 = peg$literalExpectation("ms", false);
+  const peg$e97 = peg$literalExpectation("s", false);
+  const peg$e98 = peg$otherExpectation("a string");
+  const peg$e99 = peg$literalExpectation("\"", false);
+  const peg$e100 = peg$literalExpectation("\\\"", false);
+  const peg$e101 = peg$literalExpectation("\\", false);
+  const peg$e102 = peg$literalExpectation("{{", false);
+  const peg$e103 = peg$literalExpectation("}}", false);
+  const peg$e104 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
+  const peg$e105 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e106 = peg$literalExpectation(",", false);
+  const peg$e107 = peg$literalExpectation(";", false);
+  const peg$e108 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
+  const peg$e109 = peg$literalExpectation("#", false);
+  const peg$e110 = peg$classExpectation(["\n"], true, false, false);
+  const peg$e111 = peg$literalExpectation("game", false);
+  const peg$e112 = peg$literalExpectation("extends", false);
+  const peg$e113 = peg$literalExpectation("summary", false);
+  const peg$e114 = peg$literalExpectation("players", false);
+  const peg$e115 = peg$literalExpectation("option", false);
+  const peg$e116 = peg$literalExpectation("enum", false);
+  const peg$e117 = peg$literalExpectation("card", false);
+  const peg$e118 = peg$literalExpectation("shown", false);
+  const peg$e119 = peg$literalExpectation("deck", false);
+  const peg$e120 = peg$literalExpectation("per", false);
+  const peg$e121 = peg$literalExpectation("where", false);
+  const peg$e122 = peg$literalExpectation("zone", false);
+  const peg$e123 = peg$literalExpectation("var", false);
+  const peg$e124 = peg$literalExpectation("player", false);
+  const peg$e125 = peg$literalExpectation("side", false);
+  const peg$e126 = peg$literalExpectation("pile", false);
+  const peg$e127 = peg$literalExpectation("sides", false);
+  const peg$e128 = peg$literalExpectation("roles", false);
+  const peg$e129 = peg$literalExpectation("die", false);
+  const peg$e130 = peg$literalExpectation("meld", false);
+  const peg$e131 = peg$literalExpectation("rules", false);
+  const peg$e132 = peg$literalExpectation("define", false);
+  const peg$e133 = peg$literalExpectation("procedure", false);
+  const peg$e134 = peg$literalExpectation("rounds", false);
+  const peg$e135 = peg$literalExpectation("count", false);
+  const peg$e136 = peg$literalExpectation("until", false);
+  const peg$e137 = peg$literalExpectation("dealer", false);
+  const peg$e138 = peg$literalExpectation("setup", false);
+  const peg$e139 = peg$literalExpectation("stages", false);
+  const peg$e140 = peg$literalExpectation("scoring", false);
+  const peg$e141 = peg$literalExpectation("stage", false);
+  const peg$e142 = peg$literalExpectation("turns", false);
+  const peg$e143 = peg$literalExpectation("realtime", false);
+  const peg$e144 = peg$literalExpectation("pause", false);
+  const peg$e145 = peg$literalExpectation("steps", false);
+  const peg$e146 = peg$literalExpectation("timer", false);
+  const peg$e147 = peg$literalExpectation("idle", false);
+  const peg$e148 = peg$literalExpectation("on", false);
+  const peg$e149 = peg$literalExpectation("window", false);
+  const peg$e150 = peg$literalExpectation("blocking", false);
+  const peg$e151 = peg$literalExpectation("timeout", false);
+  const peg$e152 = peg$literalExpectation("action", false);
+  const peg$e153 = peg$literalExpectation("by", false);
+  const peg$e154 = peg$literalExpectation("current", false);
+  const peg$e155 = peg$literalExpectation("any", false);
+  const peg$e156 = peg$literalExpectation("except", false);
+  const peg$e157 = peg$literalExpectation("with", false);
+  const peg$e158 = peg$literalExpectation("role", false);
+  const peg$e159 = peg$literalExpectation("during", false);
+  const peg$e160 = peg$literalExpectation("races", false);
+  const peg$e161 = peg$literalExpectation("rate", false);
+  const peg$e162 = peg$literalExpectation("once", false);
+  const peg$e163 = peg$literalExpectation("before", false);
+  const peg$e164 = peg$literalExpectation("after", false);
+  const peg$e165 = peg$literalExpectation("when", false);
+  const peg$e166 = peg$literalExpectation("winner", false);
+  const peg$e167 = peg$literalExpectation("lowest", false);
+  const peg$e168 = peg$literalExpectation("highest", false);
+  const peg$e169 = peg$literalExpectation("ties", false);
+  const peg$e170 = peg$literalExpectation("replay", false);
+  const peg$e171 = peg$literalExpectation("layout", false);
+  const peg$e172 = peg$literalExpectation("move", false);
+  const peg$e173 = peg$literalExpectation("deal", false);
+  const peg$e174 = peg$literalExpectation("flip", false);
+  const peg$e175 = peg$literalExpectation("shuffle", false);
+  const peg$e176 = peg$literalExpectation("into", false);
+  const peg$e177 = peg$literalExpectation("to", false);
+  const peg$e178 = peg$literalExpectation("from", false);
+  const peg$e179 = peg$literalExpectation("top", false);
+  const peg$e180 = peg$literalExpectation("bottom", false);
+  const peg$e181 = peg$literalExpectation("of", false);
+  const peg$e182 = peg$literalExpectation("at", false);
+  const peg$e183 = peg$literalExpectation("new", false);
+  const peg$e184 = peg$literalExpectation("one", false);
+  const peg$e185 = peg$literalExpectation("all", false);
+  const peg$e186 = peg$literalExpectation("set", false);
+  const peg$e187 = peg$literalExpectation("add", false);
+  const peg$e188 = peg$literalExpectation("subtract", false);
+  const peg$e189 = peg$literalExpectation("let", false);
+  const peg$e190 = peg$literalExpectation("if", false);
+  const peg$e191 = peg$literalExpectation("then", false);
+  const peg$e192 = peg$literalExpectation("else", false);
+  const peg$e193 = peg$literalExpectation("for", false);
+  const peg$e194 = peg$literalExpectation("each", false);
+  const peg$e195 = peg$literalExpectation("in", false);
+  const peg$e196 = peg$literalExpectation("repeat", false);
+  const peg$e197 = peg$literalExpectation("end", false);
+  const peg$e198 = peg$literalExpectation("turn", false);
+  const peg$e199 = peg$literalExpectation("keep", false);
+  const peg$e200 = peg$literalExpectation("skip", false);
+  const peg$e201 = peg$literalExpectation("next", false);
+  const peg$e202 = peg$literalExpectation("reverse", false);
+  const peg$e203 = peg$literalExpectation("open", false);
+  const peg$e204 = peg$literalExpectation("close", false);
+  const peg$e205 = peg$literalExpectation("announce", false);
+  const peg$e206 = peg$literalExpectation("require", false);
+  const peg$e207 = peg$literalExpectation("lay", false);
+  const peg$e208 = peg$literalExpectation("best", false);
+  const peg$e209 = peg$literalExpectation("melds", false);
+  const peg$e210 = peg$literalExpectation("refill", false);
+  const peg$e211 = peg$literalExpectation("keeping", false);
+  const peg$e212 = peg$literalExpectation("over", false);
+  const peg$e213 = peg$literalExpectation("and", false);
+  const peg$e214 = peg$literalExpectation("or", false);
+  const peg$e215 = peg$literalExpectation("not", false);
+  const peg$e216 = peg$literalExpectation("is", false);
+  const peg$e217 = peg$literalExpectation("empty", false);
+  const peg$e218 = peg$literalExpectation("true", false);
+  const peg$e219 = peg$literalExpectation("false", false);
+  const peg$e220 = peg$literalExpectation("none", false);
+  const peg$e221 = peg$literalExpectation("me", false);
+  const peg$e222 = peg$literalExpectation("my", false);
+  const peg$e223 = peg$literalExpectation("intersects", false);
+  const peg$e224 = peg$literalExpectation("without", false);
+  const peg$e225 = peg$literalExpectation("exists", false);
+  const peg$e226 = peg$literalExpectation("last", false);
+  const peg$e227 = peg$literalExpectation("first", false);
+  const peg$e228 = peg$literalExpectation("sum", false);
+  const peg$e229 = peg$literalExpectation("max", false);
+  const peg$e230 = peg$literalExpectation("min", false);
+  const peg$e231 = peg$literalExpectation("roll", false);
+  const peg$e232 = peg$literalExpectation("random", false);
+  const peg$e233 = peg$literalExpectation("elapsed", false);
+  const peg$e234 = peg$literalExpectation("now", false);
+  const peg$e235 = peg$literalExpectation("left", false);
+  const peg$e236 = peg$literalExpectation("right", false);
+  const peg$e237 = peg$literalExpectation("round", false);
+  const peg$e238 = peg$literalExpectation("position", false);
+  const peg$e239 = peg$literalExpectation("remove", false);
+  const peg$e240 = peg$literalExpectation("mod", false);
 
   function peg$f0(i) {    return i;  }
   function peg$f1(items) {    return { kind: "file", file, items, loc: L() };  }
@@ -663,76 +667,78 @@ function peg$parse(input, options) {
   function peg$f5(min, m) {    return m;  }
   function peg$f6(min, max) {    return { kind: "players", min, max: max ?? min, loc: L() };  }
   function peg$f7(name, domain, dflt, s) {    return s;  }
-  function peg$f8(name, domain, dflt, description) {    return { kind: "option", name, domain, default: dflt, description, loc: L() };  }
-  function peg$f9(name, value) {    return { kind: "option_override", name, value, loc: L() };  }
-  function peg$f10(target, name) {    return { kind: "remove", target: target.kind, targetLoc: target.loc, name, loc: L() };  }
-  function peg$f11(k) {    return { kind: k, loc: L() };  }
-  function peg$f12() {    return { kind: "meld", loc: L() };  }
-  function peg$f13(name, values) {    return { kind: "enum", name, values, loc: L() };  }
-  function peg$f14(name, s) {    return s;  }
-  function peg$f15(name, symbol) {    return { kind: "enum_value", name, symbol, loc: L() };  }
-  function peg$f16(name, attributes, s) {    return s;  }
-  function peg$f17(name, attributes, shown) {    return { kind: "card", name, attributes, shown, loc: L() };  }
-  function peg$f18(name, domain) {    return { kind: "attribute", name, domain, loc: L() };  }
-  function peg$f19(name, p) {    return p;  }
-  function peg$f20(name, per, c) {    return c;  }
-  function peg$f21(name, per, copies, l) {    return l;  }
-  function peg$f22(name, per, copies, lines) {    return { kind: "deck", name, per, copies, lines, loc: L() };  }
-  function peg$f23(count, cardKind, e) {    return e;  }
-  function peg$f24(count, cardKind, where) {    return { kind: "deck_line", count, cardKind, where, loc: L() };  }
-  function peg$f25(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f26() {    return "player";  }
-  function peg$f27() {    return "side";  }
-  function peg$f28(name, p) {    return p;  }
-  function peg$f29(name, per, shape, visibility, e) {    return e;  }
-  function peg$f30(name, per, shape, visibility, unless, z) {    return z;  }
-  function peg$f31(name, per, shape, visibility, unless, refill) {    return { kind: "zone", name, per, shape, visibility, unless, refill, loc: L() };  }
-  function peg$f32() {    return { kind: "zone_shape", shape: "piles", size: null, loc: L() };  }
-  function peg$f33() {    return { kind: "zone_shape", shape: "pile", size: null, loc: L() };  }
-  function peg$f34() {    return { kind: "zone_shape", shape: "fan", size: null, loc: L() };  }
-  function peg$f35(s) {    return s;  }
-  function peg$f36(size) {    return { kind: "zone_shape", shape: "row", size, loc: L() };  }
-  function peg$f37() {    return "visible_top";  }
-  function peg$f38() {    return "visible";  }
-  function peg$f39() {    return "owner";  }
-  function peg$f40() {    return "hidden";  }
-  function peg$f41() {    return "count";  }
-  function peg$f42(v) {    return { kind: "zone_visibility", visibility: v, loc: L() };  }
-  function peg$f43(s) {    return s;  }
-  function peg$f44(scope, name, type, init) {    return { kind: "var", scope: scope ?? "global", name, type, init, loc: L() };  }
-  function peg$f45(name, faces) {    return { kind: "die", name, faces, loc: L() };  }
-  function peg$f46(c) {    return c;  }
-  function peg$f47(cases) {    return { kind: "sides", cases, loc: L() };  }
-  function peg$f48(when, arrangement) {    return { kind: "sides_case", when, arrangement, loc: L() };  }
-  function peg$f49(arrangement) {    return { kind: "sides_case", when: null, arrangement, loc: L() };  }
-  function peg$f50() {    return { kind: "one_per_player", loc: L() };  }
-  function peg$f51() {    return { kind: "pairs", oddAlone: true, across: true, loc: L() };  }
-  function peg$f52(odd) {    return { kind: "pairs", oddAlone: odd !== null, loc: L() };  }
-  function peg$f53(names) {    return { kind: "roles", names, loc: L() };  }
-  function peg$f54(name, r) {    return r;  }
-  function peg$f55(name, rules) {    return { kind: "meld_rules", name, rules: rules.flat(), loc: L() };  }
-  function peg$f56(min, max) {    return [{ kind: "meld_size", min, max, loc: L() }];  }
-  function peg$f57(min) {    return [{ kind: "meld_size", min, max: null, loc: L() }];  }
-  function peg$f58(min) {    return [{ kind: "meld_size", min, max: min, loc: L() }];  }
-  function peg$f59(v) {    return v;  }
-  function peg$f60(variable, cond) {    return [{ kind: "meld_wild", variable: variable ?? implicitCard(), cond, loc: L() }];  }
-  function peg$f61(e) {    return e;  }
-  function peg$f62(cond) {    return [{ kind: "meld_all_wild", cond, loc: L() }];  }
-  function peg$f63(variable, value) {    return [{ kind: "meld_points", variable, value, loc: L() }];  }
-  function peg$f64(value) {    return [{ kind: "meld_points", variable: implicitCard(), value, loc: L() }];  }
-  function peg$f65(a) {    return a;  }
-  function peg$f66(by) {    return { kind: "meld_books", by, loc: L() };  }
-  function peg$f67(by, over, r) {    return r;  }
-  function peg$f68(by, over, range) {    return { kind: "meld_runs", by, over, range, loc: L() };  }
-  function peg$f69(name, p) {    return p;  }
-  function peg$f70(name, params, type, body) {    return { kind: "define", name, params, type, body, loc: L() };  }
+  function peg$f8(name, domain, dflt, description, g) {    return g;  }
+  function peg$f9(name, domain, dflt, description, group) {    return { kind: "option", name, domain, default: dflt, description, group: group ?? null, loc: L() };  }
+  function peg$f10(g) {    return g;  }
+  function peg$f11(name, value) {    return { kind: "option_override", name, value, loc: L() };  }
+  function peg$f12(target, name) {    return { kind: "remove", target: target.kind, targetLoc: target.loc, name, loc: L() };  }
+  function peg$f13(k) {    return { kind: k, loc: L() };  }
+  function peg$f14() {    return { kind: "meld", loc: L() };  }
+  function peg$f15(name, values) {    return { kind: "enum", name, values, loc: L() };  }
+  function peg$f16(name, s) {    return s;  }
+  function peg$f17(name, symbol) {    return { kind: "enum_value", name, symbol, loc: L() };  }
+  function peg$f18(name, attributes, s) {    return s;  }
+  function peg$f19(name, attributes, shown) {    return { kind: "card", name, attributes, shown, loc: L() };  }
+  function peg$f20(name, domain) {    return { kind: "attribute", name, domain, loc: L() };  }
+  function peg$f21(name, p) {    return p;  }
+  function peg$f22(name, per, c) {    return c;  }
+  function peg$f23(name, per, copies, l) {    return l;  }
+  function peg$f24(name, per, copies, lines) {    return { kind: "deck", name, per, copies, lines, loc: L() };  }
+  function peg$f25(count, cardKind, e) {    return e;  }
+  function peg$f26(count, cardKind, where) {    return { kind: "deck_line", count, cardKind, where, loc: L() };  }
+  function peg$f27(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f28() {    return "player";  }
+  function peg$f29() {    return "side";  }
+  function peg$f30(name, p) {    return p;  }
+  function peg$f31(name, per, shape, visibility, e) {    return e;  }
+  function peg$f32(name, per, shape, visibility, unless, z) {    return z;  }
+  function peg$f33(name, per, shape, visibility, unless, refill) {    return { kind: "zone", name, per, shape, visibility, unless, refill, loc: L() };  }
+  function peg$f34() {    return { kind: "zone_shape", shape: "piles", size: null, loc: L() };  }
+  function peg$f35() {    return { kind: "zone_shape", shape: "pile", size: null, loc: L() };  }
+  function peg$f36() {    return { kind: "zone_shape", shape: "fan", size: null, loc: L() };  }
+  function peg$f37(s) {    return s;  }
+  function peg$f38(size) {    return { kind: "zone_shape", shape: "row", size, loc: L() };  }
+  function peg$f39() {    return "visible_top";  }
+  function peg$f40() {    return "visible";  }
+  function peg$f41() {    return "owner";  }
+  function peg$f42() {    return "hidden";  }
+  function peg$f43() {    return "count";  }
+  function peg$f44(v) {    return { kind: "zone_visibility", visibility: v, loc: L() };  }
+  function peg$f45(s) {    return s;  }
+  function peg$f46(scope, name, type, init) {    return { kind: "var", scope: scope ?? "global", name, type, init, loc: L() };  }
+  function peg$f47(name, faces) {    return { kind: "die", name, faces, loc: L() };  }
+  function peg$f48(c) {    return c;  }
+  function peg$f49(cases) {    return { kind: "sides", cases, loc: L() };  }
+  function peg$f50(when, arrangement) {    return { kind: "sides_case", when, arrangement, loc: L() };  }
+  function peg$f51(arrangement) {    return { kind: "sides_case", when: null, arrangement, loc: L() };  }
+  function peg$f52() {    return { kind: "one_per_player", loc: L() };  }
+  function peg$f53() {    return { kind: "pairs", oddAlone: true, across: true, loc: L() };  }
+  function peg$f54(odd) {    return { kind: "pairs", oddAlone: odd !== null, loc: L() };  }
+  function peg$f55(names) {    return { kind: "roles", names, loc: L() };  }
+  function peg$f56(name, r) {    return r;  }
+  function peg$f57(name, rules) {    return { kind: "meld_rules", name, rules: rules.flat(), loc: L() };  }
+  function peg$f58(min, max) {    return [{ kind: "meld_size", min, max, loc: L() }];  }
+  function peg$f59(min) {    return [{ kind: "meld_size", min, max: null, loc: L() }];  }
+  function peg$f60(min) {    return [{ kind: "meld_size", min, max: min, loc: L() }];  }
+  function peg$f61(v) {    return v;  }
+  function peg$f62(variable, cond) {    return [{ kind: "meld_wild", variable: variable ?? implicitCard(), cond, loc: L() }];  }
+  function peg$f63(e) {    return e;  }
+  function peg$f64(cond) {    return [{ kind: "meld_all_wild", cond, loc: L() }];  }
+  function peg$f65(variable, value) {    return [{ kind: "meld_points", variable, value, loc: L() }];  }
+  function peg$f66(value) {    return [{ kind: "meld_points", variable: implicitCard(), value, loc: L() }];  }
+  function peg$f67(a) {    return a;  }
+  function peg$f68(by) {    return { kind: "meld_books", by, loc: L() };  }
+  function peg$f69(by, over, r) {    return r;  }
+  function peg$f70(by, over, range) {    return { kind: "meld_runs", by, over, range, loc: L() };  }
   function peg$f71(name, p) {    return p;  }
-  function peg$f72(name, params, body) {    return { kind: "procedure", name, params: params ?? [], body, loc: L() };  }
-  function peg$f73(params) {    return params;  }
-  function peg$f74(name, type) {    return { kind: "typed_param", name, type, loc: L() };  }
-  function peg$f75(cond, message) {    return { kind: "constraint", cond, message, loc: L() };  }
-  function peg$f76(c) {    return c;  }
-  function peg$f77(list) {
+  function peg$f72(name, params, type, body) {    return { kind: "define", name, params, type, body, loc: L() };  }
+  function peg$f73(name, p) {    return p;  }
+  function peg$f74(name, params, body) {    return { kind: "procedure", name, params: params ?? [], body, loc: L() };  }
+  function peg$f75(params) {    return params;  }
+  function peg$f76(name, type) {    return { kind: "typed_param", name, type, loc: L() };  }
+  function peg$f77(cond, message) {    return { kind: "constraint", cond, message, loc: L() };  }
+  function peg$f78(c) {    return c;  }
+  function peg$f79(list) {
     const values = list.filter((c) => c.tag === "value").map((c) => c.value);
     const c = clauses(list.filter((c) => c.tag !== "value"), "rounds block");
     if (c.count && c.until) fail("clause_duplicate", "a rounds block has either count or until, not both", list.find((x) => x.tag === "until").where);
@@ -740,290 +746,290 @@ function peg$parse(input, options) {
     return { kind: "rounds", count: c.count ?? null, until: c.until ?? null, values, dealer: c.dealer ?? null,
              setup: c.setup ?? null, stages: c.stages ?? [], ...(stageIfs ? { stageIfs } : {}), scoring: c.scoring ?? null, loc: L() };
   }
-  function peg$f78(value) {    return { tag: "count", value, where: range() };  }
-  function peg$f79(value) {    return { tag: "until", value, where: range() };  }
-  function peg$f80(name, value) {    return { tag: "value", value: { kind: "round_value", name, value, loc: L() }, where: range() };  }
-  function peg$f81(first, e) {    return e;  }
-  function peg$f82(first, when, t) {    return t;  }
-  function peg$f83(first, when, then) {    return { tag: "dealer", value: { kind: "dealer", first, when, then, loc: L() }, where: range() };  }
-  function peg$f84(value) {    return { tag: "setup", value, where: range() };  }
-  function peg$f85(list) {    return { tag: "stages", value: list.map((n) => n.name), ifs: list.some((n) => n.cond) ? list.map((n) => n.cond) : undefined, where: range() };  }
-  function peg$f86(value) {    return { tag: "scoring", value, where: range() };  }
-  function peg$f87(name, mode) {    return { kind: "stage", name, mode, loc: L() };  }
-  function peg$f88(s) {    return s;  }
-  function peg$f89(from, c) {    return c;  }
-  function peg$f90(from, b) {    return b;  }
-  function peg$f91(from, body) {
+  function peg$f80(value) {    return { tag: "count", value, where: range() };  }
+  function peg$f81(value) {    return { tag: "until", value, where: range() };  }
+  function peg$f82(name, value) {    return { tag: "value", value: { kind: "round_value", name, value, loc: L() }, where: range() };  }
+  function peg$f83(first, e) {    return e;  }
+  function peg$f84(first, when, t) {    return t;  }
+  function peg$f85(first, when, then) {    return { tag: "dealer", value: { kind: "dealer", first, when, then, loc: L() }, where: range() };  }
+  function peg$f86(value) {    return { tag: "setup", value, where: range() };  }
+  function peg$f87(list) {    return { tag: "stages", value: list.map((n) => n.name), ifs: list.some((n) => n.cond) ? list.map((n) => n.cond) : undefined, where: range() };  }
+  function peg$f88(value) {    return { tag: "scoring", value, where: range() };  }
+  function peg$f89(name, mode) {    return { kind: "stage", name, mode, loc: L() };  }
+  function peg$f90(s) {    return s;  }
+  function peg$f91(from, c) {    return c;  }
+  function peg$f92(from, b) {    return b;  }
+  function peg$f93(from, body) {
     const c = clauses(body ?? [], "stage");
     const stepIfs = (body ?? []).find((x) => x.tag === "steps")?.ifs;
     return { kind: "turns", from, steps: c.steps ?? [], ...(stepIfs ? { stepIfs } : {}), turnTimer: c.timer ?? null, loc: L() };
   }
-  function peg$f92(i) {    return i;  }
-  function peg$f93(b) {    return b;  }
-  function peg$f94(body) {    return { kind: "realtime", idles: body ?? [], loc: L() };  }
-  function peg$f95(duration) {    return { kind: "pause", duration, loc: L() };  }
-  function peg$f96() {    return { kind: "random_player", loc: L() };  }
-  function peg$f97(list) {    return { tag: "steps", value: list.map((n) => n.name), ifs: list.some((n) => n.cond) ? list.map((n) => n.cond) : undefined, where: range() };  }
-  function peg$f98(duration, action) {    return { tag: "timer", value: { kind: "turn_timer", duration, action, loc: L() }, where: range() };  }
-  function peg$f99(duration, n) {    return n;  }
-  function peg$f100(duration, on, body) {    return { kind: "idle", duration, on: on ?? [], body, loc: L() };  }
-  function peg$f101(name, d) {    return d;  }
-  function peg$f102(name, duration, blocking, b) {    return b;  }
-  function peg$f103(name, duration, blocking, onTimeout) {    return { kind: "window", name, duration, blocking: blocking !== null, onTimeout, loc: L() };  }
-  function peg$f104(name, p) {    return p;  }
-  function peg$f105(name, params, c) {    return c;  }
-  function peg$f106(name, params, list, body) {
+  function peg$f94(i) {    return i;  }
+  function peg$f95(b) {    return b;  }
+  function peg$f96(body) {    return { kind: "realtime", idles: body ?? [], loc: L() };  }
+  function peg$f97(duration) {    return { kind: "pause", duration, loc: L() };  }
+  function peg$f98() {    return { kind: "random_player", loc: L() };  }
+  function peg$f99(list) {    return { tag: "steps", value: list.map((n) => n.name), ifs: list.some((n) => n.cond) ? list.map((n) => n.cond) : undefined, where: range() };  }
+  function peg$f100(duration, action) {    return { tag: "timer", value: { kind: "turn_timer", duration, action, loc: L() }, where: range() };  }
+  function peg$f101(duration, n) {    return n;  }
+  function peg$f102(duration, on, body) {    return { kind: "idle", duration, on: on ?? [], body, loc: L() };  }
+  function peg$f103(name, d) {    return d;  }
+  function peg$f104(name, duration, blocking, b) {    return b;  }
+  function peg$f105(name, duration, blocking, onTimeout) {    return { kind: "window", name, duration, blocking: blocking !== null, onTimeout, loc: L() };  }
+  function peg$f106(name, p) {    return p;  }
+  function peg$f107(name, params, c) {    return c;  }
+  function peg$f108(name, params, list, body) {
     const c = clauses(list, "action");
     return { kind: "action", name, params: params ?? [], who: c.by ?? null, during: c.during ?? [],
              races: c.races ?? null, rate: c.rate ?? null, once: c.once ?? null, body, loc: L() };
   }
-  function peg$f107(value) {    return { tag: "by", value, where: range() };  }
-  function peg$f108(value) {    return { tag: "during", value, where: range() };  }
-  function peg$f109(value) {    return { tag: "races", value, where: range() };  }
-  function peg$f110(value) {    return { tag: "rate", value, where: range() };  }
-  function peg$f111() {    return { tag: "once", value: L(), where: range() };  }
-  function peg$f112() {    return { kind: "by_current", loc: L() };  }
-  function peg$f113(e) {    return e;  }
-  function peg$f114(except) {    return { kind: "by_any", except, loc: L() };  }
-  function peg$f115(role, e) {    return e;  }
-  function peg$f116(role, when) {    return { kind: "by_role", role, when, loc: L() };  }
-  function peg$f117() {    return { kind: "by_turn_timer", loc: L() };  }
-  function peg$f118(name, type, e) {    return e;  }
-  function peg$f119(name, type, condition) {    return { kind: "action_param", name, type, condition, loc: L() };  }
-  function peg$f120(count, zone, e) {    return e;  }
-  function peg$f121(count, zone, where) {    return { kind: "param_card", many: true, count, zone, where, loc: L() };  }
-  function peg$f122() {    return false;  }
-  function peg$f123() {    return true;  }
-  function peg$f124(many, zone, e) {    return e;  }
-  function peg$f125(many, zone, where) {    return { kind: "param_card", many, count: null, zone, where, loc: L() };  }
-  function peg$f126(family, orNew) {    return { kind: "param_pile", family, orNew: orNew !== null, loc: L() };  }
-  function peg$f127(min, max) {    return { min: min.value, max: max.value, loc: L() };  }
-  function peg$f128(n) {    return { min: n.value, max: n.value, loc: L() };  }
-  function peg$f129(body) {    return { kind: "hook", event: "before_turn_action", body, loc: L() };  }
-  function peg$f130(cond, body) {    return { kind: "trigger", cond, body, loc: L() };  }
-  function peg$f131(order, measure, variable, source) {    return { variable, source, loc: L() };  }
-  function peg$f132(order, measure, over, t) {    return t;  }
-  function peg$f133(order, measure, over, ties) {    return { kind: "winner", order, measure, over, ties, loc: L() };  }
-  function peg$f134() {    return { kind: "ties_shared", loc: L() };  }
-  function peg$f135(amongTied, e) {    return e;  }
-  function peg$f136(amongTied, cond) {    return { kind: "ties_replay", amongTied: amongTied !== null, cond, loc: L() };  }
-  function peg$f137(i) {    return i;  }
-  function peg$f138(items) {    return { kind: "layout", items, loc: L() };  }
-  function peg$f139(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
-  function peg$f140(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
-  function peg$f141(places) {    return { kind: "layout_places", places, loc: L() };  }
-  function peg$f142(names) {    return { kind: "layout_names", names, loc: L() };  }
-  function peg$f143(name, value, s) {    return s;  }
-  function peg$f144(name, value, symbol) {    return { kind: "layout_colour", name, value, symbol, loc: L() };  }
-  function peg$f145(name, value) {    return { kind: "layout_name", name, value, loc: L() };  }
-  function peg$f146(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
-  function peg$f147(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
-  function peg$f148(zone) {    return ident("me");  }
-  function peg$f149(zone, o) {    return o;  }
-  function peg$f150(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
-  function peg$f151(w) {    return ident(w);  }
-  function peg$f152(s) {    return s;  }
-  function peg$f153(statements) {    return { kind: "block", statements, loc: L() };  }
-  function peg$f154(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
-  function peg$f155(from) {    return { kind: "all", from };  }
-  function peg$f156(first, z) {    return z;  }
-  function peg$f157(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
-  function peg$f158(zone) {    return { kind: "top", zone };  }
-  function peg$f159(zone) {    return { kind: "bottom", zone };  }
-  function peg$f160(family) {    return { kind: "new_pile", family };  }
-  function peg$f161(zone, i) {    return i;  }
-  function peg$f162(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
-  function peg$f163() {    return null;  }
-  function peg$f164(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
-  function peg$f165(zone, each) {    return { kind: "each", zone, each };  }
-  function peg$f166(zone) {    return { kind: "zone", zone };  }
-  function peg$f167(from, to, i) {    return i;  }
-  function peg$f168(from, to, at, e) {    return e;  }
-  function peg$f169(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
-  function peg$f170(target, z) {    return z;  }
-  function peg$f171(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
-  function peg$f172(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
-  function peg$f173(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
-  function peg$f174(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
-  function peg$f175(target, value) {    return { kind: "set", target, value, loc: L() };  }
-  function peg$f176(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
-  function peg$f177(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
-  function peg$f178(name, value) {    return { kind: "let", name, value, loc: L() };  }
-  function peg$f179(cond, body, c, b) {    return { cond: c, body: b };  }
-  function peg$f180(cond, body, more, b) {    return b;  }
-  function peg$f181(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
-  function peg$f182(variable, source, e) {    return e;  }
-  function peg$f183(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
-  function peg$f184(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
-  function peg$f185(what) {    return { kind: "end", what, loc: L() };  }
-  function peg$f186() {    return { kind: "keep_turn", loc: L() };  }
-  function peg$f187() {    return { kind: "skip_next", loc: L() };  }
-  function peg$f188() {    return { kind: "reverse", loc: L() };  }
-  function peg$f189() {    return { kind: "next_step", loc: L() };  }
-  function peg$f190() {    return { kind: "close_window", loc: L() };  }
-  function peg$f191(seat) {    return { kind: "turn_to", seat, loc: L() };  }
-  function peg$f192(window) {    return { kind: "open_window", window, loc: L() };  }
-  function peg$f193(duration) {    return { kind: "pause", duration, loc: L() };  }
-  function peg$f194(text) {    return { kind: "announce", text, loc: L() };  }
-  function peg$f195(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
-  function peg$f196(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f197(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
-  function peg$f198(head, o, r) {    return [...o, r];  }
-  function peg$f199(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f200() {    return ["or", L()];  }
-  function peg$f201() {    return ["and", L()];  }
-  function peg$f202(head, o, r) {    return [...o, r];  }
-  function peg$f203(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f204(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
-  function peg$f205(left, t) {    return t;  }
-  function peg$f206(left, tail) {
+  function peg$f109(value) {    return { tag: "by", value, where: range() };  }
+  function peg$f110(value) {    return { tag: "during", value, where: range() };  }
+  function peg$f111(value) {    return { tag: "races", value, where: range() };  }
+  function peg$f112(value) {    return { tag: "rate", value, where: range() };  }
+  function peg$f113() {    return { tag: "once", value: L(), where: range() };  }
+  function peg$f114() {    return { kind: "by_current", loc: L() };  }
+  function peg$f115(e) {    return e;  }
+  function peg$f116(except) {    return { kind: "by_any", except, loc: L() };  }
+  function peg$f117(role, e) {    return e;  }
+  function peg$f118(role, when) {    return { kind: "by_role", role, when, loc: L() };  }
+  function peg$f119() {    return { kind: "by_turn_timer", loc: L() };  }
+  function peg$f120(name, type, e) {    return e;  }
+  function peg$f121(name, type, condition) {    return { kind: "action_param", name, type, condition, loc: L() };  }
+  function peg$f122(count, zone, e) {    return e;  }
+  function peg$f123(count, zone, where) {    return { kind: "param_card", many: true, count, zone, where, loc: L() };  }
+  function peg$f124() {    return false;  }
+  function peg$f125() {    return true;  }
+  function peg$f126(many, zone, e) {    return e;  }
+  function peg$f127(many, zone, where) {    return { kind: "param_card", many, count: null, zone, where, loc: L() };  }
+  function peg$f128(family, orNew) {    return { kind: "param_pile", family, orNew: orNew !== null, loc: L() };  }
+  function peg$f129(min, max) {    return { min: min.value, max: max.value, loc: L() };  }
+  function peg$f130(n) {    return { min: n.value, max: n.value, loc: L() };  }
+  function peg$f131(body) {    return { kind: "hook", event: "before_turn_action", body, loc: L() };  }
+  function peg$f132(cond, body) {    return { kind: "trigger", cond, body, loc: L() };  }
+  function peg$f133(order, measure, variable, source) {    return { variable, source, loc: L() };  }
+  function peg$f134(order, measure, over, t) {    return t;  }
+  function peg$f135(order, measure, over, ties) {    return { kind: "winner", order, measure, over, ties, loc: L() };  }
+  function peg$f136() {    return { kind: "ties_shared", loc: L() };  }
+  function peg$f137(amongTied, e) {    return e;  }
+  function peg$f138(amongTied, cond) {    return { kind: "ties_replay", amongTied: amongTied !== null, cond, loc: L() };  }
+  function peg$f139(i) {    return i;  }
+  function peg$f140(items) {    return { kind: "layout", items, loc: L() };  }
+  function peg$f141(colours) {    return { kind: "layout_colours", colours, loc: L() };  }
+  function peg$f142(cardKind, props) {    return { kind: "layout_card", cardKind, props, loc: L() };  }
+  function peg$f143(places) {    return { kind: "layout_places", places, loc: L() };  }
+  function peg$f144(names) {    return { kind: "layout_names", names, loc: L() };  }
+  function peg$f145(name, value, s) {    return s;  }
+  function peg$f146(name, value, symbol) {    return { kind: "layout_colour", name, value, symbol, loc: L() };  }
+  function peg$f147(name, value) {    return { kind: "layout_name", name, value, loc: L() };  }
+  function peg$f148(name, value) {    return { kind: "layout_prop", name, value, loc: L() };  }
+  function peg$f149(zone, position) {    return { kind: "layout_place", zone, position, loc: L() };  }
+  function peg$f150(zone) {    return ident("me");  }
+  function peg$f151(zone, o) {    return o;  }
+  function peg$f152(zone, of) {    return { kind: "layout_zone", zone, of, loc: L() };  }
+  function peg$f153(w) {    return ident(w);  }
+  function peg$f154(s) {    return s;  }
+  function peg$f155(statements) {    return { kind: "block", statements, loc: L() };  }
+  function peg$f156(source, target, oneByOne) {    return { kind: "move", source, target, oneByOne: oneByOne !== null, loc: L() };  }
+  function peg$f157(from) {    return { kind: "all", from };  }
+  function peg$f158(first, z) {    return z;  }
+  function peg$f159(first, from) {    return from ? { kind: "count", count: first, from } : { kind: "card", card: first };  }
+  function peg$f160(zone) {    return { kind: "top", zone };  }
+  function peg$f161(zone) {    return { kind: "bottom", zone };  }
+  function peg$f162(family) {    return { kind: "new_pile", family };  }
+  function peg$f163(zone, i) {    return i;  }
+  function peg$f164(zone, index) {    return index ? { kind: "at", zone, index } : { kind: "zone", zone };  }
+  function peg$f165() {    return null;  }
+  function peg$f166(count, from, to) {    return { kind: "deal", count, from, to, loc: L() };  }
+  function peg$f167(zone, each) {    return { kind: "each", zone, each };  }
+  function peg$f168(zone) {    return { kind: "zone", zone };  }
+  function peg$f169(from, to, i) {    return i;  }
+  function peg$f170(from, to, at, e) {    return e;  }
+  function peg$f171(from, to, at, until) {    return { kind: "flip", from, to, at, until, loc: L() };  }
+  function peg$f172(target, z) {    return z;  }
+  function peg$f173(target, into) {    return { kind: "shuffle", target, into, loc: L() };  }
+  function peg$f174(from, into) {    return { kind: "turn_over", from, into, loc: L() };  }
+  function peg$f175(zone, from) {    return { kind: "refill", zone, from, loc: L() };  }
+  function peg$f176(best, cards, rules, into) {    return { kind: "lay_melds", best: best !== null, cards, rules, into, loc: L() };  }
+  function peg$f177(target, value) {    return { kind: "set", target, value, loc: L() };  }
+  function peg$f178(amount, target) {    return { kind: "add", amount, target, loc: L() };  }
+  function peg$f179(amount, target) {    return { kind: "subtract", amount, target, loc: L() };  }
+  function peg$f180(name, value) {    return { kind: "let", name, value, loc: L() };  }
+  function peg$f181(cond, body, c, b) {    return { cond: c, body: b };  }
+  function peg$f182(cond, body, more, b) {    return b;  }
+  function peg$f183(cond, body, more, otherwise) {    return { kind: "if", branches: [{ cond, body }, ...more], else: otherwise, loc: L() };  }
+  function peg$f184(variable, source, e) {    return e;  }
+  function peg$f185(variable, source, where, body) {    return { kind: "for_each", variable, source, where, body, loc: L() };  }
+  function peg$f186(count, body) {    return { kind: "repeat", count, body, loc: L() };  }
+  function peg$f187(what) {    return { kind: "end", what, loc: L() };  }
+  function peg$f188() {    return { kind: "keep_turn", loc: L() };  }
+  function peg$f189() {    return { kind: "skip_next", loc: L() };  }
+  function peg$f190() {    return { kind: "reverse", loc: L() };  }
+  function peg$f191() {    return { kind: "next_step", loc: L() };  }
+  function peg$f192() {    return { kind: "close_window", loc: L() };  }
+  function peg$f193(seat) {    return { kind: "turn_to", seat, loc: L() };  }
+  function peg$f194(window) {    return { kind: "open_window", window, loc: L() };  }
+  function peg$f195(duration) {    return { kind: "pause", duration, loc: L() };  }
+  function peg$f196(text) {    return { kind: "announce", text, loc: L() };  }
+  function peg$f197(cond, code, message) {    return { kind: "require", cond, code, message, loc: L() };  }
+  function peg$f198(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f199(cond, then, otherwise) {    return { kind: "if", cond, then, else: otherwise, loc: L() };  }
+  function peg$f200(head, o, r) {    return [...o, r];  }
+  function peg$f201(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f202() {    return ["or", L()];  }
+  function peg$f203() {    return ["and", L()];  }
+  function peg$f204(head, o, r) {    return [...o, r];  }
+  function peg$f205(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f206(operand) {    return { kind: "unary", op: "not", operand, loc: L() };  }
+  function peg$f207(left, t) {    return t;  }
+  function peg$f208(left, tail) {
     if (!tail) return left;
     const loc = { file, start: left.loc.start, end: L().end };
     if (tail.is === "empty") return { kind: "is_empty", subject: left, negated: tail.negated, loc };
     if (tail.is === "kind") return { kind: "is_kind", subject: left, negated: tail.negated, cardKind: tail.cardKind, loc };
     return { kind: "binary", op: tail.op, left, right: tail.right, opLoc: tail.opLoc, loc };
   }
-  function peg$f207(o, right) {    return { op: o[0], opLoc: o[1], right };  }
-  function peg$f208() {    return { is: "empty", negated: true };  }
-  function peg$f209() {    return { is: "empty", negated: false };  }
-  function peg$f210(cardKind) {    return { is: "kind", negated: true, cardKind };  }
-  function peg$f211(cardKind) {    return { is: "kind", negated: false, cardKind };  }
-  function peg$f212(op) {    return [op, L()];  }
-  function peg$f213(head, o, r) {    return [...o, r];  }
-  function peg$f214(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f215(op) {    return [op, L()];  }
-  function peg$f216(head, o, r) {    return [...o, r];  }
-  function peg$f217(head, tail) {    return foldLeft(head, tail, file);  }
-  function peg$f218(op) {    return [op, L()];  }
-  function peg$f219(operand) {
+  function peg$f209(o, right) {    return { op: o[0], opLoc: o[1], right };  }
+  function peg$f210() {    return { is: "empty", negated: true };  }
+  function peg$f211() {    return { is: "empty", negated: false };  }
+  function peg$f212(cardKind) {    return { is: "kind", negated: true, cardKind };  }
+  function peg$f213(cardKind) {    return { is: "kind", negated: false, cardKind };  }
+  function peg$f214(op) {    return [op, L()];  }
+  function peg$f215(head, o, r) {    return [...o, r];  }
+  function peg$f216(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f217(op) {    return [op, L()];  }
+  function peg$f218(head, o, r) {    return [...o, r];  }
+  function peg$f219(head, tail) {    return foldLeft(head, tail, file);  }
+  function peg$f220(op) {    return [op, L()];  }
+  function peg$f221(operand) {
     if (operand.kind === "number") return { ...operand, value: -operand.value, raw: "-" + operand.raw, loc: L() };
     return { kind: "unary", op: "-", operand, loc: L() };
   }
-  function peg$f220(head, attr) {    return [attr, L()];  }
-  function peg$f221(head, tail) {
+  function peg$f222(head, attr) {    return [attr, L()];  }
+  function peg$f223(head, tail) {
     return tail.reduce((object, [attr, l]) => ({
       kind: "member", object, attr, loc: { file, start: object.loc.start, end: l.end },
     }), head);
   }
-  function peg$f222(e) {    return e;  }
-  function peg$f223() {    return { kind: "bool", value: true, loc: L() };  }
-  function peg$f224() {    return { kind: "bool", value: false, loc: L() };  }
-  function peg$f225() {    return { kind: "none", loc: L() };  }
-  function peg$f226(zone) {    return { kind: "top_of", zone, loc: L() };  }
-  function peg$f227(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
-  function peg$f228(zone) {    return { kind: "count_of", zone, loc: L() };  }
-  function peg$f229() {    return { kind: "builtin", name: "my_side", loc: L() };  }
-  function peg$f230(name) {    return { kind: "builtin", name, loc: L() };  }
-  function peg$f231(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
-  function peg$f232(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
-  function peg$f233(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
-  function peg$f234(seat) {    return { kind: "side_of", seat, loc: L() };  }
-  function peg$f235(card) {    return { kind: "position_of", card, loc: L() };  }
-  function peg$f236(die) {    return { kind: "roll", die, loc: L() };  }
-  function peg$f237(min, max) {    return { kind: "random", min, max, loc: L() };  }
-  function peg$f238(owner) {    return { kind: "deck_of", owner, loc: L() };  }
-  function peg$f239(family) {    return { kind: "new_pile", family, loc: L() };  }
-  function peg$f240(quantifier, variable, source, e) {    return e;  }
-  function peg$f241(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
-  function peg$f242(op, body, variable, source, e) {    return e;  }
-  function peg$f243(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
-  function peg$f244(of, number) {    return { kind: "seat", of, number, loc: L() };  }
-  function peg$f245(raw) {    return Number(raw);  }
-  function peg$f246() {    return scenarioMode;  }
-  function peg$f247(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
-  function peg$f248(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
-  function peg$f249() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
-  function peg$f250() {    return "'";  }
-  function peg$f251() {    return "\\";  }
-  function peg$f252(n) {    return ident(n);  }
-  function peg$f253(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f254(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f255(name, a) {    return a;  }
-  function peg$f256(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
-  function peg$f257(name) {    return { kind: "name", name, loc: L() };  }
-  function peg$f258(elements) {    return { kind: "list", elements, loc: L() };  }
-  function peg$f259() {    scenarioMode = true; return true;  }
-  function peg$f260(header, i) {    return i;  }
-  function peg$f261(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
-  function peg$f262(name, s) {    return { kind: "path", path: s };  }
-  function peg$f263(name, g) {    return { kind: "id", id: g };  }
-  function peg$f264(name, game) {    return { name, game };  }
-  function peg$f265(count) {    return { kind: "sc_players", count, loc: L() };  }
-  function peg$f266(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
-  function peg$f267(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
-  function peg$f268(a) {    return a;  }
-  function peg$f269(items) {    return { kind: "sc_arrange", items, loc: L() };  }
-  function peg$f270(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
-  function peg$f271(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
-  function peg$f272(name) {    return { kind: "ar_stage", name, loc: L() };  }
-  function peg$f273(round) {    return { kind: "ar_round", round, loc: L() };  }
-  function peg$f274(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
-  function peg$f275(name) {    return { kind: "ar_window", name, loc: L() };  }
-  function peg$f276(zone, c) {    return c;  }
-  function peg$f277(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
-  function peg$f278(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
-  function peg$f279(cards) {    return cards;  }
-  function peg$f280() {    return { kind: "hole", loc: L() };  }
-  function peg$f281(time, s) {    return s;  }
-  function peg$f282(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f224(e) {    return e;  }
+  function peg$f225() {    return { kind: "bool", value: true, loc: L() };  }
+  function peg$f226() {    return { kind: "bool", value: false, loc: L() };  }
+  function peg$f227() {    return { kind: "none", loc: L() };  }
+  function peg$f228(zone) {    return { kind: "top_of", zone, loc: L() };  }
+  function peg$f229(zone) {    return { kind: "bottom_of", zone, loc: L() };  }
+  function peg$f230(zone) {    return { kind: "count_of", zone, loc: L() };  }
+  function peg$f231() {    return { kind: "builtin", name: "my_side", loc: L() };  }
+  function peg$f232(name) {    return { kind: "builtin", name, loc: L() };  }
+  function peg$f233(seat) {    return { kind: "seat_rel", rel: "next_after", seat, loc: L() };  }
+  function peg$f234(seat) {    return { kind: "seat_rel", rel: "left_of", seat, loc: L() };  }
+  function peg$f235(seat) {    return { kind: "seat_rel", rel: "right_of", seat, loc: L() };  }
+  function peg$f236(seat) {    return { kind: "side_of", seat, loc: L() };  }
+  function peg$f237(card) {    return { kind: "position_of", card, loc: L() };  }
+  function peg$f238(die) {    return { kind: "roll", die, loc: L() };  }
+  function peg$f239(min, max) {    return { kind: "random", min, max, loc: L() };  }
+  function peg$f240(owner) {    return { kind: "deck_of", owner, loc: L() };  }
+  function peg$f241(family) {    return { kind: "new_pile", family, loc: L() };  }
+  function peg$f242(quantifier, variable, source, e) {    return e;  }
+  function peg$f243(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
+  function peg$f244(op, body, variable, source, e) {    return e;  }
+  function peg$f245(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
+  function peg$f246(of, number) {    return { kind: "seat", of, number, loc: L() };  }
+  function peg$f247(raw) {    return Number(raw);  }
+  function peg$f248() {    return scenarioMode;  }
+  function peg$f249(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
+  function peg$f250(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
+  function peg$f251() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
+  function peg$f252() {    return "'";  }
+  function peg$f253() {    return "\\";  }
+  function peg$f254(n) {    return ident(n);  }
+  function peg$f255(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f256(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f257(name, a) {    return a;  }
+  function peg$f258(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
+  function peg$f259(name) {    return { kind: "name", name, loc: L() };  }
+  function peg$f260(elements) {    return { kind: "list", elements, loc: L() };  }
+  function peg$f261() {    scenarioMode = true; return true;  }
+  function peg$f262(header, i) {    return i;  }
+  function peg$f263(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
+  function peg$f264(name, s) {    return { kind: "path", path: s };  }
+  function peg$f265(name, g) {    return { kind: "id", id: g };  }
+  function peg$f266(name, game) {    return { name, game };  }
+  function peg$f267(count) {    return { kind: "sc_players", count, loc: L() };  }
+  function peg$f268(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
+  function peg$f269(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
+  function peg$f270(a) {    return a;  }
+  function peg$f271(items) {    return { kind: "sc_arrange", items, loc: L() };  }
+  function peg$f272(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
+  function peg$f273(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
+  function peg$f274(name) {    return { kind: "ar_stage", name, loc: L() };  }
+  function peg$f275(round) {    return { kind: "ar_round", round, loc: L() };  }
+  function peg$f276(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
+  function peg$f277(name) {    return { kind: "ar_window", name, loc: L() };  }
+  function peg$f278(zone, c) {    return c;  }
+  function peg$f279(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
+  function peg$f280(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
+  function peg$f281(cards) {    return cards;  }
+  function peg$f282() {    return { kind: "hole", loc: L() };  }
   function peg$f283(time, s) {    return s;  }
-  function peg$f284(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
-  function peg$f285(d) {    return d;  }
-  function peg$f286(steps) {    return { kind: "st_together", steps, loc: L() };  }
-  function peg$f287(seat, action, a) {    return a;  }
-  function peg$f288(seat, action, args, l) {    return l.elements;  }
-  function peg$f289(seat, action, args, u) {    return [u];  }
-  function peg$f290(seat, action, args, v) {    return v;  }
-  function peg$f291(seat, action, args, rolling, c) {    return c;  }
-  function peg$f292(seat, action, args, rolling, code) {    return { code };  }
-  function peg$f293(seat, action, args, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
-  function peg$f294(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
-  function peg$f295() {    return { kind: "arg_new", loc: L() };  }
-  function peg$f296(number) {    return { kind: "arg_pile", number, loc: L() };  }
-  function peg$f297(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
-  function peg$f298(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
-  function peg$f299(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
-  function peg$f300(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
-  function peg$f301(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
-  function peg$f302() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
-  function peg$f303(expr) {    return { kind: "st_expect", expr, loc: L() };  }
-  function peg$f304(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f305(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f306(head, m) {    return m;  }
-  function peg$f307(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f308(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f309(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f310(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f311(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f312(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f313(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f314(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f315(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f316(text) {    return KEYWORDS.has(text);  }
-  function peg$f317(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f318(name, e) {    return e;  }
-  function peg$f319(name, cond) {    return { name, cond };  }
-  function peg$f320(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f321(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f322(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f323(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f284(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f285(time, s) {    return s;  }
+  function peg$f286(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
+  function peg$f287(d) {    return d;  }
+  function peg$f288(steps) {    return { kind: "st_together", steps, loc: L() };  }
+  function peg$f289(seat, action, a) {    return a;  }
+  function peg$f290(seat, action, args, l) {    return l.elements;  }
+  function peg$f291(seat, action, args, u) {    return [u];  }
+  function peg$f292(seat, action, args, v) {    return v;  }
+  function peg$f293(seat, action, args, rolling, c) {    return c;  }
+  function peg$f294(seat, action, args, rolling, code) {    return { code };  }
+  function peg$f295(seat, action, args, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
+  function peg$f296(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
+  function peg$f297() {    return { kind: "arg_new", loc: L() };  }
+  function peg$f298(number) {    return { kind: "arg_pile", number, loc: L() };  }
+  function peg$f299(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f300(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f301(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f302(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f303(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f304() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f305(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f306(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f307(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f308(head, m) {    return m;  }
+  function peg$f309(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f310(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f311(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f312(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f313(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f314(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f315(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f316(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f317(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f318(text) {    return KEYWORDS.has(text);  }
+  function peg$f319(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f320(name, e) {    return e;  }
+  function peg$f321(name, cond) {    return { name, cond };  }
+  function peg$f322(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f323(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
   function peg$f324(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f325(raw) {    return Number(raw);  }
-  function peg$f326(raw) {
+  function peg$f325(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f326(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f327(raw) {    return Number(raw);  }
+  function peg$f328(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f327(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f328(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f329() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f330(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f331(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f332() {    return '"';  }
-  function peg$f333() {    return "\\";  }
-  function peg$f334(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f335() {    return String.fromCharCode(123);  }
-  function peg$f336() {    return String.fromCharCode(125);  }
+  function peg$f329(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f330(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f331() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f332(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f333(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f334() {    return '"';  }
+  function peg$f335() {    return "\\";  }
+  function peg$f336(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f337() {    return String.fromCharCode(123);  }
+  function peg$f338() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -1435,7 +1441,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseOptionDecl() {
-    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15;
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16;
 
     s0 = peg$currPos;
     s1 = peg$parseK_option();
@@ -1497,8 +1503,21 @@ function peg$parse(input, options) {
                   if (s13 === peg$FAILED) {
                     s13 = null;
                   }
+                  s14 = peg$currPos;
+                  s15 = peg$parse_();
+                  s16 = peg$parseOptionGroup();
+                  if (s16 !== peg$FAILED) {
+                    peg$savedPos = s14;
+                    s14 = peg$f8(s3, s7, s12, s13, s16);
+                  } else {
+                    peg$currPos = s14;
+                    s14 = peg$FAILED;
+                  }
+                  if (s14 === peg$FAILED) {
+                    s14 = null;
+                  }
                   peg$savedPos = s0;
-                  s0 = peg$f8(s3, s7, s12, s13);
+                  s0 = peg$f9(s3, s7, s12, s13, s14);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -1519,6 +1538,58 @@ function peg$parse(input, options) {
           peg$currPos = s0;
           s0 = peg$FAILED;
         }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseOptionGroup() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c3) {
+      s2 = peg$c3;
+      peg$currPos += 5;
+    } else {
+      s2 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
+    }
+    if (s2 === peg$FAILED) {
+      if (input.substr(peg$currPos, 8) === peg$c4) {
+        s2 = peg$c4;
+        peg$currPos += 8;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e4); }
+      }
+    }
+    if (s2 !== peg$FAILED) {
+      s1 = input.substring(s1, peg$currPos);
+    } else {
+      s1 = s2;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        peg$savedPos = s0;
+        s0 = peg$f10(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1570,7 +1641,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f9(s3, s8);
+              s0 = peg$f11(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -1608,7 +1679,7 @@ function peg$parse(input, options) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f10(s3, s5);
+          s0 = peg$f12(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1671,7 +1742,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f11(s1);
+      s1 = peg$f13(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -1682,7 +1753,7 @@ function peg$parse(input, options) {
         s3 = peg$parseK_rules();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f12();
+          s0 = peg$f14();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1707,11 +1778,11 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 123) {
-          s5 = peg$c3;
+          s5 = peg$c5;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e3); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -1735,15 +1806,15 @@ function peg$parse(input, options) {
           }
           s8 = peg$parseTrailingComma();
           if (input.charCodeAt(peg$currPos) === 125) {
-            s9 = peg$c4;
+            s9 = peg$c6;
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e4); }
+            if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s9 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f13(s3, s7);
+            s0 = peg$f15(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -1775,7 +1846,7 @@ function peg$parse(input, options) {
       s4 = peg$parseString();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s2;
-        s2 = peg$f14(s1, s4);
+        s2 = peg$f16(s1, s4);
       } else {
         peg$currPos = s2;
         s2 = peg$FAILED;
@@ -1784,7 +1855,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f15(s1, s2);
+      s0 = peg$f17(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1804,11 +1875,11 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 123) {
-          s5 = peg$c3;
+          s5 = peg$c5;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e3); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -1832,11 +1903,11 @@ function peg$parse(input, options) {
           }
           s8 = peg$parseTrailingComma();
           if (input.charCodeAt(peg$currPos) === 125) {
-            s9 = peg$c4;
+            s9 = peg$c6;
             peg$currPos++;
           } else {
             s9 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e4); }
+            if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s9 !== peg$FAILED) {
             s10 = peg$currPos;
@@ -1847,7 +1918,7 @@ function peg$parse(input, options) {
               s14 = peg$parseString();
               if (s14 !== peg$FAILED) {
                 peg$savedPos = s10;
-                s10 = peg$f16(s3, s7, s14);
+                s10 = peg$f18(s3, s7, s14);
               } else {
                 peg$currPos = s10;
                 s10 = peg$FAILED;
@@ -1860,7 +1931,7 @@ function peg$parse(input, options) {
               s10 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f17(s3, s7, s10);
+            s0 = peg$f19(s3, s7, s10);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -1900,7 +1971,7 @@ function peg$parse(input, options) {
         s5 = peg$parseType();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f18(s1, s5);
+          s0 = peg$f20(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1934,7 +2005,7 @@ function peg$parse(input, options) {
           s8 = peg$parsePerWho();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f19(s3, s8);
+            s4 = peg$f21(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -1954,7 +2025,7 @@ function peg$parse(input, options) {
           s9 = peg$parseDeckCount();
           if (s9 !== peg$FAILED) {
             peg$savedPos = s5;
-            s5 = peg$f20(s3, s4, s9);
+            s5 = peg$f22(s3, s4, s9);
           } else {
             peg$currPos = s5;
             s5 = peg$FAILED;
@@ -1968,11 +2039,11 @@ function peg$parse(input, options) {
         }
         s6 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 123) {
-          s7 = peg$c3;
+          s7 = peg$c5;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e3); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s7 !== peg$FAILED) {
           s8 = peg$parse_();
@@ -1982,7 +2053,7 @@ function peg$parse(input, options) {
           if (s11 !== peg$FAILED) {
             s12 = peg$parseSep();
             peg$savedPos = s10;
-            s10 = peg$f21(s3, s4, s5, s11);
+            s10 = peg$f23(s3, s4, s5, s11);
           } else {
             peg$currPos = s10;
             s10 = peg$FAILED;
@@ -1994,22 +2065,22 @@ function peg$parse(input, options) {
             if (s11 !== peg$FAILED) {
               s12 = peg$parseSep();
               peg$savedPos = s10;
-              s10 = peg$f21(s3, s4, s5, s11);
+              s10 = peg$f23(s3, s4, s5, s11);
             } else {
               peg$currPos = s10;
               s10 = peg$FAILED;
             }
           }
           if (input.charCodeAt(peg$currPos) === 125) {
-            s10 = peg$c4;
+            s10 = peg$c6;
             peg$currPos++;
           } else {
             s10 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e4); }
+            if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s10 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f22(s3, s4, s5, s9);
+            s0 = peg$f24(s3, s4, s5, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2050,7 +2121,7 @@ function peg$parse(input, options) {
             s10 = peg$parseExpr();
             if (s10 !== peg$FAILED) {
               peg$savedPos = s6;
-              s6 = peg$f23(s1, s5, s10);
+              s6 = peg$f25(s1, s5, s10);
             } else {
               peg$currPos = s6;
               s6 = peg$FAILED;
@@ -2063,7 +2134,7 @@ function peg$parse(input, options) {
             s6 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f24(s1, s5, s6);
+          s0 = peg$f26(s1, s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2091,7 +2162,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s3 !== peg$FAILED) {
       while (s3 !== peg$FAILED) {
@@ -2101,7 +2172,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
       }
     } else {
@@ -2114,7 +2185,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f25(s1);
+      s1 = peg$f27(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2129,20 +2200,20 @@ function peg$parse(input, options) {
 
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 215) {
-      s0 = peg$c5;
+      s0 = peg$c7;
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 120) {
-        s1 = peg$c6;
+        s1 = peg$c8;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e8); }
+        if (peg$silentFails === 0) { peg$fail(peg$e10); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -2170,7 +2241,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e6); }
+      if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
 
     return s0;
@@ -2183,7 +2254,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_player();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f26();
+      s1 = peg$f28();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -2191,7 +2262,7 @@ function peg$parse(input, options) {
       s1 = peg$parseK_side();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f27();
+        s1 = peg$f29();
       }
       s0 = s1;
     }
@@ -2228,7 +2299,7 @@ function peg$parse(input, options) {
               s12 = peg$parseComma();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f28(s3, s10);
+                s7 = peg$f30(s3, s10);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -2252,12 +2323,12 @@ function peg$parse(input, options) {
               if (s10 !== peg$FAILED) {
                 s11 = peg$currPos;
                 s12 = peg$parse_();
-                if (input.substr(peg$currPos, 6) === peg$c7) {
-                  s13 = peg$c7;
+                if (input.substr(peg$currPos, 6) === peg$c9) {
+                  s13 = peg$c9;
                   peg$currPos += 6;
                 } else {
                   s13 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e9); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e11); }
                 }
                 if (s13 !== peg$FAILED) {
                   s14 = peg$currPos;
@@ -2275,7 +2346,7 @@ function peg$parse(input, options) {
                     s16 = peg$parseExpr();
                     if (s16 !== peg$FAILED) {
                       peg$savedPos = s11;
-                      s11 = peg$f29(s3, s7, s8, s10, s16);
+                      s11 = peg$f31(s3, s7, s8, s10, s16);
                     } else {
                       peg$currPos = s11;
                       s11 = peg$FAILED;
@@ -2309,7 +2380,7 @@ function peg$parse(input, options) {
                           s22 = peg$parseK_top();
                           if (s22 !== peg$FAILED) {
                             peg$savedPos = s12;
-                            s12 = peg$f30(s3, s7, s8, s10, s11, s18);
+                            s12 = peg$f32(s3, s7, s8, s10, s11, s18);
                           } else {
                             peg$currPos = s12;
                             s12 = peg$FAILED;
@@ -2338,7 +2409,7 @@ function peg$parse(input, options) {
                   s12 = null;
                 }
                 peg$savedPos = s0;
-                s0 = peg$f31(s3, s7, s8, s10, s11, s12);
+                s0 = peg$f33(s3, s7, s8, s10, s11, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -2371,12 +2442,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c8) {
-      s1 = peg$c8;
+    if (input.substr(peg$currPos, 5) === peg$c10) {
+      s1 = peg$c10;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e10); }
+      if (peg$silentFails === 0) { peg$fail(peg$e12); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -2391,7 +2462,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f32();
+        s0 = peg$f34();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2405,17 +2476,17 @@ function peg$parse(input, options) {
       s1 = peg$parseK_pile();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f33();
+        s1 = peg$f35();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 3) === peg$c9) {
-          s1 = peg$c9;
+        if (input.substr(peg$currPos, 3) === peg$c11) {
+          s1 = peg$c11;
           peg$currPos += 3;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e11); }
+          if (peg$silentFails === 0) { peg$fail(peg$e13); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -2430,7 +2501,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f34();
+            s0 = peg$f36();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2441,12 +2512,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 3) === peg$c10) {
-            s1 = peg$c10;
+          if (input.substr(peg$currPos, 3) === peg$c12) {
+            s1 = peg$c12;
             peg$currPos += 3;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e12); }
+            if (peg$silentFails === 0) { peg$fail(peg$e14); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -2465,7 +2536,7 @@ function peg$parse(input, options) {
               s5 = peg$parseDeckCount();
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f35(s5);
+                s3 = peg$f37(s5);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -2474,7 +2545,7 @@ function peg$parse(input, options) {
                 s3 = null;
               }
               peg$savedPos = s0;
-              s0 = peg$f36(s3);
+              s0 = peg$f38(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2495,12 +2566,12 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c11) {
-      s2 = peg$c11;
+    if (input.substr(peg$currPos, 7) === peg$c13) {
+      s2 = peg$c13;
       peg$currPos += 7;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
+      if (peg$silentFails === 0) { peg$fail(peg$e15); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -2518,7 +2589,7 @@ function peg$parse(input, options) {
         s5 = peg$parseK_top();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s1;
-          s1 = peg$f37();
+          s1 = peg$f39();
         } else {
           peg$currPos = s1;
           s1 = peg$FAILED;
@@ -2533,12 +2604,12 @@ function peg$parse(input, options) {
     }
     if (s1 === peg$FAILED) {
       s1 = peg$currPos;
-      if (input.substr(peg$currPos, 7) === peg$c11) {
-        s2 = peg$c11;
+      if (input.substr(peg$currPos, 7) === peg$c13) {
+        s2 = peg$c13;
         peg$currPos += 7;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e13); }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
@@ -2553,7 +2624,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s1;
-          s1 = peg$f38();
+          s1 = peg$f40();
         } else {
           peg$currPos = s1;
           s1 = peg$FAILED;
@@ -2564,12 +2635,12 @@ function peg$parse(input, options) {
       }
       if (s1 === peg$FAILED) {
         s1 = peg$currPos;
-        if (input.substr(peg$currPos, 5) === peg$c12) {
-          s2 = peg$c12;
+        if (input.substr(peg$currPos, 5) === peg$c14) {
+          s2 = peg$c14;
           peg$currPos += 5;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e14); }
+          if (peg$silentFails === 0) { peg$fail(peg$e16); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$currPos;
@@ -2584,7 +2655,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s1;
-            s1 = peg$f39();
+            s1 = peg$f41();
           } else {
             peg$currPos = s1;
             s1 = peg$FAILED;
@@ -2595,12 +2666,12 @@ function peg$parse(input, options) {
         }
         if (s1 === peg$FAILED) {
           s1 = peg$currPos;
-          if (input.substr(peg$currPos, 6) === peg$c13) {
-            s2 = peg$c13;
+          if (input.substr(peg$currPos, 6) === peg$c15) {
+            s2 = peg$c15;
             peg$currPos += 6;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e15); }
+            if (peg$silentFails === 0) { peg$fail(peg$e17); }
           }
           if (s2 !== peg$FAILED) {
             s3 = peg$currPos;
@@ -2615,7 +2686,7 @@ function peg$parse(input, options) {
             }
             if (s3 !== peg$FAILED) {
               peg$savedPos = s1;
-              s1 = peg$f40();
+              s1 = peg$f42();
             } else {
               peg$currPos = s1;
               s1 = peg$FAILED;
@@ -2629,7 +2700,7 @@ function peg$parse(input, options) {
             s2 = peg$parseK_count();
             if (s2 !== peg$FAILED) {
               peg$savedPos = s1;
-              s2 = peg$f41();
+              s2 = peg$f43();
             }
             s1 = s2;
           }
@@ -2638,7 +2709,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f42(s1);
+      s1 = peg$f44(s1);
     }
     s0 = s1;
 
@@ -2666,7 +2737,7 @@ function peg$parse(input, options) {
     if (s2 !== peg$FAILED) {
       s3 = peg$parse_();
       peg$savedPos = s1;
-      s1 = peg$f43(s2);
+      s1 = peg$f45(s2);
     } else {
       peg$currPos = s1;
       s1 = peg$FAILED;
@@ -2721,7 +2792,7 @@ function peg$parse(input, options) {
                 s13 = peg$parseExpr();
                 if (s13 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f44(s1, s4, s8, s13);
+                  s0 = peg$f46(s1, s4, s8, s13);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -2776,7 +2847,7 @@ function peg$parse(input, options) {
           s7 = peg$parseType();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f45(s3, s7);
+            s0 = peg$f47(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2805,11 +2876,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 123) {
-        s3 = peg$c3;
+        s3 = peg$c5;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -2819,7 +2890,7 @@ function peg$parse(input, options) {
         if (s7 !== peg$FAILED) {
           s8 = peg$parseSep();
           peg$savedPos = s6;
-          s6 = peg$f46(s7);
+          s6 = peg$f48(s7);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -2831,22 +2902,22 @@ function peg$parse(input, options) {
           if (s7 !== peg$FAILED) {
             s8 = peg$parseSep();
             peg$savedPos = s6;
-            s6 = peg$f46(s7);
+            s6 = peg$f48(s7);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
           }
         }
         if (input.charCodeAt(peg$currPos) === 125) {
-          s6 = peg$c4;
+          s6 = peg$c6;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e4); }
+          if (peg$silentFails === 0) { peg$fail(peg$e6); }
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f47(s5);
+          s0 = peg$f49(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2885,7 +2956,7 @@ function peg$parse(input, options) {
           s7 = peg$parseArrangement();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f48(s3, s7);
+            s0 = peg$f50(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2904,12 +2975,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 9) === peg$c14) {
-        s1 = peg$c14;
+      if (input.substr(peg$currPos, 9) === peg$c16) {
+        s1 = peg$c16;
         peg$currPos += 9;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e16); }
+        if (peg$silentFails === 0) { peg$fail(peg$e18); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -2936,7 +3007,7 @@ function peg$parse(input, options) {
             s6 = peg$parseArrangement();
             if (s6 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f49(s6);
+              s0 = peg$f51(s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2971,7 +3042,7 @@ function peg$parse(input, options) {
         s5 = peg$parseK_player();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f50();
+          s0 = peg$f52();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2986,12 +3057,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 5) === peg$c15) {
-        s1 = peg$c15;
+      if (input.substr(peg$currPos, 5) === peg$c17) {
+        s1 = peg$c17;
         peg$currPos += 5;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e17); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3006,12 +3077,12 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 6) === peg$c16) {
-            s4 = peg$c16;
+          if (input.substr(peg$currPos, 6) === peg$c18) {
+            s4 = peg$c18;
             peg$currPos += 6;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e18); }
+            if (peg$silentFails === 0) { peg$fail(peg$e20); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -3026,7 +3097,7 @@ function peg$parse(input, options) {
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f51();
+              s0 = peg$f53();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3045,12 +3116,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 5) === peg$c15) {
-          s1 = peg$c15;
+        if (input.substr(peg$currPos, 5) === peg$c17) {
+          s1 = peg$c17;
           peg$currPos += 5;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -3067,12 +3138,12 @@ function peg$parse(input, options) {
             s3 = peg$currPos;
             s4 = peg$parseComma();
             if (s4 !== peg$FAILED) {
-              if (input.substr(peg$currPos, 3) === peg$c17) {
-                s5 = peg$c17;
+              if (input.substr(peg$currPos, 3) === peg$c19) {
+                s5 = peg$c19;
                 peg$currPos += 3;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e19); }
+                if (peg$silentFails === 0) { peg$fail(peg$e21); }
               }
               if (s5 !== peg$FAILED) {
                 s6 = peg$currPos;
@@ -3090,12 +3161,12 @@ function peg$parse(input, options) {
                   s8 = peg$parseK_player();
                   if (s8 !== peg$FAILED) {
                     s9 = peg$parse_();
-                    if (input.substr(peg$currPos, 5) === peg$c18) {
-                      s10 = peg$c18;
+                    if (input.substr(peg$currPos, 5) === peg$c20) {
+                      s10 = peg$c20;
                       peg$currPos += 5;
                     } else {
                       s10 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e22); }
                     }
                     if (s10 !== peg$FAILED) {
                       s11 = peg$currPos;
@@ -3139,7 +3210,7 @@ function peg$parse(input, options) {
               s3 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f52(s3);
+            s0 = peg$f54(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -3164,7 +3235,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNameList();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f53(s3);
+        s0 = peg$f55(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3191,11 +3262,11 @@ function peg$parse(input, options) {
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 123) {
-            s7 = peg$c3;
+            s7 = peg$c5;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e3); }
+            if (peg$silentFails === 0) { peg$fail(peg$e5); }
           }
           if (s7 !== peg$FAILED) {
             s8 = peg$parse_();
@@ -3205,7 +3276,7 @@ function peg$parse(input, options) {
             if (s11 !== peg$FAILED) {
               s12 = peg$parseSep();
               peg$savedPos = s10;
-              s10 = peg$f54(s5, s11);
+              s10 = peg$f56(s5, s11);
             } else {
               peg$currPos = s10;
               s10 = peg$FAILED;
@@ -3217,22 +3288,22 @@ function peg$parse(input, options) {
               if (s11 !== peg$FAILED) {
                 s12 = peg$parseSep();
                 peg$savedPos = s10;
-                s10 = peg$f54(s5, s11);
+                s10 = peg$f56(s5, s11);
               } else {
                 peg$currPos = s10;
                 s10 = peg$FAILED;
               }
             }
             if (input.charCodeAt(peg$currPos) === 125) {
-              s10 = peg$c4;
+              s10 = peg$c6;
               peg$currPos++;
             } else {
               s10 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e4); }
+              if (peg$silentFails === 0) { peg$fail(peg$e6); }
             }
             if (s10 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f55(s5, s9);
+              s0 = peg$f57(s5, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3261,12 +3332,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c19) {
-      s1 = peg$c19;
+    if (input.substr(peg$currPos, 4) === peg$c21) {
+      s1 = peg$c21;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3296,7 +3367,7 @@ function peg$parse(input, options) {
             s8 = peg$parseIntValue();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f56(s4, s8);
+              s0 = peg$f58(s4, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3319,12 +3390,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 4) === peg$c19) {
-        s1 = peg$c19;
+      if (input.substr(peg$currPos, 4) === peg$c21) {
+        s1 = peg$c21;
         peg$currPos += 4;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3345,12 +3416,12 @@ function peg$parse(input, options) {
             s6 = peg$parseK_or();
             if (s6 !== peg$FAILED) {
               s7 = peg$parse_();
-              if (input.substr(peg$currPos, 4) === peg$c20) {
-                s8 = peg$c20;
+              if (input.substr(peg$currPos, 4) === peg$c22) {
+                s8 = peg$c22;
                 peg$currPos += 4;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                if (peg$silentFails === 0) { peg$fail(peg$e24); }
               }
               if (s8 !== peg$FAILED) {
                 s9 = peg$currPos;
@@ -3365,7 +3436,7 @@ function peg$parse(input, options) {
                 }
                 if (s9 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f57(s4);
+                  s0 = peg$f59(s4);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3392,12 +3463,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 4) === peg$c19) {
-          s1 = peg$c19;
+        if (input.substr(peg$currPos, 4) === peg$c21) {
+          s1 = peg$c21;
           peg$currPos += 4;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -3415,7 +3486,7 @@ function peg$parse(input, options) {
             s4 = peg$parseIntValue();
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f58(s4);
+              s0 = peg$f60(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -3456,12 +3527,12 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 4) === peg$c21) {
-              s1 = peg$c21;
+            if (input.substr(peg$currPos, 4) === peg$c23) {
+              s1 = peg$c23;
               peg$currPos += 4;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e23); }
+              if (peg$silentFails === 0) { peg$fail(peg$e25); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -3481,7 +3552,7 @@ function peg$parse(input, options) {
                 if (s5 !== peg$FAILED) {
                   s6 = peg$parse_();
                   peg$savedPos = s4;
-                  s4 = peg$f59(s5);
+                  s4 = peg$f61(s5);
                 } else {
                   peg$currPos = s4;
                   s4 = peg$FAILED;
@@ -3495,7 +3566,7 @@ function peg$parse(input, options) {
                   s7 = peg$parseExpr();
                   if (s7 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f60(s4, s7);
+                    s0 = peg$f62(s4, s7);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -3517,12 +3588,12 @@ function peg$parse(input, options) {
               s1 = peg$parseK_all();
               if (s1 !== peg$FAILED) {
                 s2 = peg$parse_();
-                if (input.substr(peg$currPos, 4) === peg$c21) {
-                  s3 = peg$c21;
+                if (input.substr(peg$currPos, 4) === peg$c23) {
+                  s3 = peg$c23;
                   peg$currPos += 4;
                 } else {
                   s3 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e23); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e25); }
                 }
                 if (s3 !== peg$FAILED) {
                   s4 = peg$currPos;
@@ -3537,12 +3608,12 @@ function peg$parse(input, options) {
                   }
                   if (s4 !== peg$FAILED) {
                     s5 = peg$parse_();
-                    if (input.substr(peg$currPos, 7) === peg$c22) {
-                      s6 = peg$c22;
+                    if (input.substr(peg$currPos, 7) === peg$c24) {
+                      s6 = peg$c24;
                       peg$currPos += 7;
                     } else {
                       s6 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e26); }
                     }
                     if (s6 !== peg$FAILED) {
                       s7 = peg$currPos;
@@ -3564,7 +3635,7 @@ function peg$parse(input, options) {
                           s12 = peg$parseExpr();
                           if (s12 !== peg$FAILED) {
                             peg$savedPos = s8;
-                            s8 = peg$f61(s12);
+                            s8 = peg$f63(s12);
                           } else {
                             peg$currPos = s8;
                             s8 = peg$FAILED;
@@ -3577,7 +3648,7 @@ function peg$parse(input, options) {
                           s8 = null;
                         }
                         peg$savedPos = s0;
-                        s0 = peg$f62(s8);
+                        s0 = peg$f64(s8);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -3600,12 +3671,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 6) === peg$c23) {
-                  s1 = peg$c23;
+                if (input.substr(peg$currPos, 6) === peg$c25) {
+                  s1 = peg$c25;
                   peg$currPos += 6;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e25); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e27); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -3635,7 +3706,7 @@ function peg$parse(input, options) {
                         s8 = peg$parseExpr();
                         if (s8 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f63(s4, s8);
+                          s0 = peg$f65(s4, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -3658,12 +3729,12 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 6) === peg$c23) {
-                    s1 = peg$c23;
+                  if (input.substr(peg$currPos, 6) === peg$c25) {
+                    s1 = peg$c25;
                     peg$currPos += 6;
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e25); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e27); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -3681,7 +3752,7 @@ function peg$parse(input, options) {
                       s4 = peg$parseExpr();
                       if (s4 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f64(s4);
+                        s0 = peg$f66(s4);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -3709,12 +3780,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c24) {
-      s1 = peg$c24;
+    if (input.substr(peg$currPos, 5) === peg$c26) {
+      s1 = peg$c26;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e26); }
+      if (peg$silentFails === 0) { peg$fail(peg$e28); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -3736,7 +3807,7 @@ function peg$parse(input, options) {
           s7 = peg$parseName();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f65(s7);
+            s3 = peg$f67(s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -3749,7 +3820,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f66(s3);
+        s0 = peg$f68(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -3760,12 +3831,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 4) === peg$c25) {
-        s1 = peg$c25;
+      if (input.substr(peg$currPos, 4) === peg$c27) {
+        s1 = peg$c27;
         peg$currPos += 4;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e29); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -3796,7 +3867,7 @@ function peg$parse(input, options) {
                   s13 = peg$parseRangeType();
                   if (s13 !== peg$FAILED) {
                     peg$savedPos = s11;
-                    s11 = peg$f67(s6, s10, s13);
+                    s11 = peg$f69(s6, s10, s13);
                   } else {
                     peg$currPos = s11;
                     s11 = peg$FAILED;
@@ -3805,7 +3876,7 @@ function peg$parse(input, options) {
                     s11 = null;
                   }
                   peg$savedPos = s0;
-                  s0 = peg$f68(s6, s10, s11);
+                  s0 = peg$f70(s6, s10, s11);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3849,7 +3920,7 @@ function peg$parse(input, options) {
         s6 = peg$parseTypedParams();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s4;
-          s4 = peg$f69(s3, s6);
+          s4 = peg$f71(s3, s6);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -3899,7 +3970,7 @@ function peg$parse(input, options) {
                 s13 = peg$parseExpr();
                 if (s13 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f70(s3, s4, s8, s13);
+                  s0 = peg$f72(s3, s4, s8, s13);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -3946,7 +4017,7 @@ function peg$parse(input, options) {
         s6 = peg$parseTypedParams();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s4;
-          s4 = peg$f71(s3, s6);
+          s4 = peg$f73(s3, s6);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
@@ -3958,7 +4029,7 @@ function peg$parse(input, options) {
         s6 = peg$parseBlock();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f72(s3, s4, s6);
+          s0 = peg$f74(s3, s4, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -3980,11 +4051,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 40) {
-      s1 = peg$c26;
+      s1 = peg$c28;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -4008,15 +4079,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 41) {
-        s5 = peg$c27;
+        s5 = peg$c29;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f73(s3);
+        s0 = peg$f75(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4048,7 +4119,7 @@ function peg$parse(input, options) {
         s5 = peg$parseType();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f74(s1, s5);
+          s0 = peg$f76(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4069,12 +4140,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 10) === peg$c28) {
-      s1 = peg$c28;
+    if (input.substr(peg$currPos, 10) === peg$c30) {
+      s1 = peg$c30;
       peg$currPos += 10;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4095,7 +4166,7 @@ function peg$parse(input, options) {
           s6 = peg$parseString();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f75(s4, s6);
+            s0 = peg$f77(s4, s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4124,11 +4195,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 123) {
-        s3 = peg$c3;
+        s3 = peg$c5;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -4138,7 +4209,7 @@ function peg$parse(input, options) {
         if (s7 !== peg$FAILED) {
           s8 = peg$parseSep();
           peg$savedPos = s6;
-          s6 = peg$f76(s7);
+          s6 = peg$f78(s7);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -4150,22 +4221,22 @@ function peg$parse(input, options) {
           if (s7 !== peg$FAILED) {
             s8 = peg$parseSep();
             peg$savedPos = s6;
-            s6 = peg$f76(s7);
+            s6 = peg$f78(s7);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
           }
         }
         if (input.charCodeAt(peg$currPos) === 125) {
-          s6 = peg$c4;
+          s6 = peg$c6;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e4); }
+          if (peg$silentFails === 0) { peg$fail(peg$e6); }
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f77(s5);
+          s0 = peg$f79(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4192,7 +4263,7 @@ function peg$parse(input, options) {
       s3 = peg$parseExpr();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f78(s3);
+        s0 = peg$f80(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4209,7 +4280,7 @@ function peg$parse(input, options) {
         s3 = peg$parseExpr();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f79(s3);
+          s0 = peg$f81(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4220,12 +4291,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 5) === peg$c29) {
-          s1 = peg$c29;
+        if (input.substr(peg$currPos, 5) === peg$c31) {
+          s1 = peg$c31;
           peg$currPos += 5;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e33); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -4272,7 +4343,7 @@ function peg$parse(input, options) {
                   s9 = peg$parseExpr();
                   if (s9 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f80(s4, s9);
+                    s0 = peg$f82(s4, s9);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4321,7 +4392,7 @@ function peg$parse(input, options) {
                 s8 = peg$parseExpr();
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s4;
-                  s4 = peg$f81(s3, s8);
+                  s4 = peg$f83(s3, s8);
                 } else {
                   peg$currPos = s4;
                   s4 = peg$FAILED;
@@ -4345,12 +4416,12 @@ function peg$parse(input, options) {
                     s10 = peg$parseK_right();
                     if (s10 === peg$FAILED) {
                       s10 = peg$currPos;
-                      if (input.substr(peg$currPos, 5) === peg$c30) {
-                        s11 = peg$c30;
+                      if (input.substr(peg$currPos, 5) === peg$c32) {
+                        s11 = peg$c32;
                         peg$currPos += 5;
                       } else {
                         s11 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e34); }
                       }
                       if (s11 !== peg$FAILED) {
                         s12 = peg$currPos;
@@ -4383,7 +4454,7 @@ function peg$parse(input, options) {
                   }
                   if (s9 !== peg$FAILED) {
                     peg$savedPos = s5;
-                    s5 = peg$f82(s3, s4, s9);
+                    s5 = peg$f84(s3, s4, s9);
                   } else {
                     peg$currPos = s5;
                     s5 = peg$FAILED;
@@ -4400,7 +4471,7 @@ function peg$parse(input, options) {
                 s5 = null;
               }
               peg$savedPos = s0;
-              s0 = peg$f83(s3, s4, s5);
+              s0 = peg$f85(s3, s4, s5);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -4417,7 +4488,7 @@ function peg$parse(input, options) {
               s3 = peg$parseBlock();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f84(s3);
+                s0 = peg$f86(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -4434,7 +4505,7 @@ function peg$parse(input, options) {
                 s3 = peg$parseCondNameList();
                 if (s3 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f85(s3);
+                  s0 = peg$f87(s3);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4451,7 +4522,7 @@ function peg$parse(input, options) {
                   s3 = peg$parseBlock();
                   if (s3 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f86(s3);
+                    s0 = peg$f88(s3);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -4483,7 +4554,7 @@ function peg$parse(input, options) {
         s5 = peg$parseStageMode();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f87(s3, s5);
+          s0 = peg$f89(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4514,7 +4585,7 @@ function peg$parse(input, options) {
         s6 = peg$parseTurnsStart();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f88(s6);
+          s2 = peg$f90(s6);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -4529,11 +4600,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 123) {
-        s5 = peg$c3;
+        s5 = peg$c5;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -4543,7 +4614,7 @@ function peg$parse(input, options) {
         if (s9 !== peg$FAILED) {
           s10 = peg$parseSep();
           peg$savedPos = s8;
-          s8 = peg$f89(s2, s9);
+          s8 = peg$f91(s2, s9);
         } else {
           peg$currPos = s8;
           s8 = peg$FAILED;
@@ -4555,22 +4626,22 @@ function peg$parse(input, options) {
           if (s9 !== peg$FAILED) {
             s10 = peg$parseSep();
             peg$savedPos = s8;
-            s8 = peg$f89(s2, s9);
+            s8 = peg$f91(s2, s9);
           } else {
             peg$currPos = s8;
             s8 = peg$FAILED;
           }
         }
         if (input.charCodeAt(peg$currPos) === 125) {
-          s8 = peg$c4;
+          s8 = peg$c6;
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e4); }
+          if (peg$silentFails === 0) { peg$fail(peg$e6); }
         }
         if (s8 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f90(s2, s7);
+          s3 = peg$f92(s2, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -4583,7 +4654,7 @@ function peg$parse(input, options) {
         s3 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f91(s2, s3);
+      s0 = peg$f93(s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4595,11 +4666,11 @@ function peg$parse(input, options) {
         s2 = peg$currPos;
         s3 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 123) {
-          s4 = peg$c3;
+          s4 = peg$c5;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e3); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parse_();
@@ -4609,7 +4680,7 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f92(s8);
+            s7 = peg$f94(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -4621,22 +4692,22 @@ function peg$parse(input, options) {
             if (s8 !== peg$FAILED) {
               s9 = peg$parseSep();
               peg$savedPos = s7;
-              s7 = peg$f92(s8);
+              s7 = peg$f94(s8);
             } else {
               peg$currPos = s7;
               s7 = peg$FAILED;
             }
           }
           if (input.charCodeAt(peg$currPos) === 125) {
-            s7 = peg$c4;
+            s7 = peg$c6;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e4); }
+            if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f93(s6);
+            s2 = peg$f95(s6);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -4649,7 +4720,7 @@ function peg$parse(input, options) {
           s2 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f94(s2);
+        s0 = peg$f96(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4662,7 +4733,7 @@ function peg$parse(input, options) {
           s3 = peg$parseExpr();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f95(s3);
+            s0 = peg$f97(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -4687,7 +4758,7 @@ function peg$parse(input, options) {
       s3 = peg$parseK_player();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f96();
+        s0 = peg$f98();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4713,7 +4784,7 @@ function peg$parse(input, options) {
       s3 = peg$parseCondNameList();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f97(s3);
+        s0 = peg$f99(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4734,11 +4805,11 @@ function peg$parse(input, options) {
           if (s5 !== peg$FAILED) {
             s6 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 123) {
-              s7 = peg$c3;
+              s7 = peg$c5;
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e3); }
+              if (peg$silentFails === 0) { peg$fail(peg$e5); }
             }
             if (s7 !== peg$FAILED) {
               s8 = peg$parse_();
@@ -4746,15 +4817,15 @@ function peg$parse(input, options) {
               if (s9 !== peg$FAILED) {
                 s10 = peg$parse_();
                 if (input.charCodeAt(peg$currPos) === 125) {
-                  s11 = peg$c4;
+                  s11 = peg$c6;
                   peg$currPos++;
                 } else {
                   s11 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e4); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e6); }
                 }
                 if (s11 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f98(s5, s9);
+                  s0 = peg$f100(s5, s9);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -4801,7 +4872,7 @@ function peg$parse(input, options) {
           s8 = peg$parseNameList();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f99(s3, s8);
+            s4 = peg$f101(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -4817,7 +4888,7 @@ function peg$parse(input, options) {
         s6 = peg$parseBlock();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f100(s3, s4, s6);
+          s0 = peg$f102(s3, s4, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -4846,11 +4917,11 @@ function peg$parse(input, options) {
         s4 = peg$currPos;
         s5 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 40) {
-          s6 = peg$c26;
+          s6 = peg$c28;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parse_();
@@ -4858,15 +4929,15 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 41) {
-              s10 = peg$c27;
+              s10 = peg$c29;
               peg$currPos++;
             } else {
               s10 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e31); }
             }
             if (s10 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f101(s3, s8);
+              s4 = peg$f103(s3, s8);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -4898,11 +4969,11 @@ function peg$parse(input, options) {
         s6 = peg$currPos;
         s7 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 123) {
-          s8 = peg$c3;
+          s8 = peg$c5;
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e3); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s8 !== peg$FAILED) {
           s9 = peg$parse_();
@@ -4916,15 +4987,15 @@ function peg$parse(input, options) {
               if (s14 !== peg$FAILED) {
                 s15 = peg$parse_();
                 if (input.charCodeAt(peg$currPos) === 125) {
-                  s16 = peg$c4;
+                  s16 = peg$c6;
                   peg$currPos++;
                 } else {
                   s16 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e4); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e6); }
                 }
                 if (s16 !== peg$FAILED) {
                   peg$savedPos = s6;
-                  s6 = peg$f102(s3, s4, s5, s14);
+                  s6 = peg$f104(s3, s4, s5, s14);
                 } else {
                   peg$currPos = s6;
                   s6 = peg$FAILED;
@@ -4949,7 +5020,7 @@ function peg$parse(input, options) {
           s6 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f103(s3, s4, s5, s6);
+        s0 = peg$f105(s3, s4, s5, s6);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -4974,11 +5045,11 @@ function peg$parse(input, options) {
         s4 = peg$currPos;
         s5 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 40) {
-          s6 = peg$c26;
+          s6 = peg$c28;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parse_();
@@ -5002,15 +5073,15 @@ function peg$parse(input, options) {
           }
           s9 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 41) {
-            s10 = peg$c27;
+            s10 = peg$c29;
             peg$currPos++;
           } else {
             s10 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
           if (s10 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f104(s3, s8);
+            s4 = peg$f106(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -5028,7 +5099,7 @@ function peg$parse(input, options) {
         s8 = peg$parseActionClause();
         if (s8 !== peg$FAILED) {
           peg$savedPos = s6;
-          s6 = peg$f105(s3, s4, s8);
+          s6 = peg$f107(s3, s4, s8);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -5040,7 +5111,7 @@ function peg$parse(input, options) {
           s8 = peg$parseActionClause();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s6;
-            s6 = peg$f105(s3, s4, s8);
+            s6 = peg$f107(s3, s4, s8);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
@@ -5050,7 +5121,7 @@ function peg$parse(input, options) {
         s7 = peg$parseBlock();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f106(s3, s4, s5, s7);
+          s0 = peg$f108(s3, s4, s5, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5077,7 +5148,7 @@ function peg$parse(input, options) {
       s3 = peg$parseWho();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f107(s3);
+        s0 = peg$f109(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5094,7 +5165,7 @@ function peg$parse(input, options) {
         s3 = peg$parseNameList();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f108(s3);
+          s0 = peg$f110(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5111,7 +5182,7 @@ function peg$parse(input, options) {
           s3 = peg$parseExpr();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f109(s3);
+            s0 = peg$f111(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5128,7 +5199,7 @@ function peg$parse(input, options) {
             s3 = peg$parseExpr();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f110(s3);
+              s0 = peg$f112(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5142,7 +5213,7 @@ function peg$parse(input, options) {
             s1 = peg$parseK_once();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f111();
+              s1 = peg$f113();
             }
             s0 = s1;
           }
@@ -5160,7 +5231,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_current();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f112();
+      s1 = peg$f114();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -5178,7 +5249,7 @@ function peg$parse(input, options) {
             s8 = peg$parseAdditive();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f113(s8);
+              s4 = peg$f115(s8);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -5191,7 +5262,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f114(s4);
+          s0 = peg$f116(s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5221,7 +5292,7 @@ function peg$parse(input, options) {
                   s12 = peg$parseExpr();
                   if (s12 !== peg$FAILED) {
                     peg$savedPos = s8;
-                    s8 = peg$f115(s7, s12);
+                    s8 = peg$f117(s7, s12);
                   } else {
                     peg$currPos = s8;
                     s8 = peg$FAILED;
@@ -5234,7 +5305,7 @@ function peg$parse(input, options) {
                   s8 = null;
                 }
                 peg$savedPos = s0;
-                s0 = peg$f116(s7, s8);
+                s0 = peg$f118(s7, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -5259,7 +5330,7 @@ function peg$parse(input, options) {
             s3 = peg$parseK_timer();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f117();
+              s0 = peg$f119();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5301,7 +5372,7 @@ function peg$parse(input, options) {
             s10 = peg$parseExpr();
             if (s10 !== peg$FAILED) {
               peg$savedPos = s6;
-              s6 = peg$f118(s1, s5, s10);
+              s6 = peg$f120(s1, s5, s10);
             } else {
               peg$currPos = s6;
               s6 = peg$FAILED;
@@ -5314,7 +5385,7 @@ function peg$parse(input, options) {
             s6 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f119(s1, s5, s6);
+          s0 = peg$f121(s1, s5, s6);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5338,12 +5409,12 @@ function peg$parse(input, options) {
     s1 = peg$parseChoiceCount();
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      if (input.substr(peg$currPos, 5) === peg$c31) {
-        s3 = peg$c31;
+      if (input.substr(peg$currPos, 5) === peg$c33) {
+        s3 = peg$c33;
         peg$currPos += 5;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e35); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -5371,7 +5442,7 @@ function peg$parse(input, options) {
                 s13 = peg$parseExpr();
                 if (s13 !== peg$FAILED) {
                   peg$savedPos = s9;
-                  s9 = peg$f120(s1, s8, s13);
+                  s9 = peg$f122(s1, s8, s13);
                 } else {
                   peg$currPos = s9;
                   s9 = peg$FAILED;
@@ -5384,7 +5455,7 @@ function peg$parse(input, options) {
                 s9 = null;
               }
               peg$savedPos = s0;
-              s0 = peg$f121(s1, s8, s9);
+              s0 = peg$f123(s1, s8, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5411,17 +5482,17 @@ function peg$parse(input, options) {
       s2 = peg$parseK_card();
       if (s2 !== peg$FAILED) {
         peg$savedPos = s1;
-        s2 = peg$f122();
+        s2 = peg$f124();
       }
       s1 = s2;
       if (s1 === peg$FAILED) {
         s1 = peg$currPos;
-        if (input.substr(peg$currPos, 5) === peg$c31) {
-          s2 = peg$c31;
+        if (input.substr(peg$currPos, 5) === peg$c33) {
+          s2 = peg$c33;
           peg$currPos += 5;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e35); }
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$currPos;
@@ -5436,7 +5507,7 @@ function peg$parse(input, options) {
           }
           if (s3 !== peg$FAILED) {
             peg$savedPos = s1;
-            s1 = peg$f123();
+            s1 = peg$f125();
           } else {
             peg$currPos = s1;
             s1 = peg$FAILED;
@@ -5461,7 +5532,7 @@ function peg$parse(input, options) {
               s10 = peg$parseExpr();
               if (s10 !== peg$FAILED) {
                 peg$savedPos = s6;
-                s6 = peg$f124(s1, s5, s10);
+                s6 = peg$f126(s1, s5, s10);
               } else {
                 peg$currPos = s6;
                 s6 = peg$FAILED;
@@ -5474,7 +5545,7 @@ function peg$parse(input, options) {
               s6 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f125(s1, s5, s6);
+            s0 = peg$f127(s1, s5, s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5518,7 +5589,7 @@ function peg$parse(input, options) {
                 s6 = null;
               }
               peg$savedPos = s0;
-              s0 = peg$f126(s5, s6);
+              s0 = peg$f128(s5, s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -5559,7 +5630,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntLit();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f127(s1, s5);
+          s0 = peg$f129(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5577,7 +5648,7 @@ function peg$parse(input, options) {
       s1 = peg$parseIntLit();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f128(s1);
+        s1 = peg$f130(s1);
       }
       s0 = s1;
     }
@@ -5601,7 +5672,7 @@ function peg$parse(input, options) {
           s7 = peg$parseBlock();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f129(s7);
+            s0 = peg$f131(s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -5635,7 +5706,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f130(s3, s5);
+          s0 = peg$f132(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5687,7 +5758,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseAdditive();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s6;
-                  s6 = peg$f131(s3, s5, s10, s14);
+                  s6 = peg$f133(s3, s5, s10, s14);
                 } else {
                   peg$currPos = s6;
                   s6 = peg$FAILED;
@@ -5716,7 +5787,7 @@ function peg$parse(input, options) {
               s11 = peg$parseTies();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f132(s3, s5, s6, s11);
+                s7 = peg$f134(s3, s5, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -5733,7 +5804,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f133(s3, s5, s6, s7);
+          s0 = peg$f135(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5754,12 +5825,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c32) {
-      s1 = peg$c32;
+    if (input.substr(peg$currPos, 6) === peg$c34) {
+      s1 = peg$c34;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
+      if (peg$silentFails === 0) { peg$fail(peg$e36); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5774,7 +5845,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f134();
+        s0 = peg$f136();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5789,12 +5860,12 @@ function peg$parse(input, options) {
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$parse_();
-        if (input.substr(peg$currPos, 5) === peg$c33) {
-          s4 = peg$c33;
+        if (input.substr(peg$currPos, 5) === peg$c35) {
+          s4 = peg$c35;
           peg$currPos += 5;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e37); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$currPos;
@@ -5809,12 +5880,12 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             s6 = peg$parse_();
-            if (input.substr(peg$currPos, 4) === peg$c34) {
-              s7 = peg$c34;
+            if (input.substr(peg$currPos, 4) === peg$c36) {
+              s7 = peg$c36;
               peg$currPos += 4;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e36); }
+              if (peg$silentFails === 0) { peg$fail(peg$e38); }
             }
             if (s7 !== peg$FAILED) {
               s8 = peg$currPos;
@@ -5857,7 +5928,7 @@ function peg$parse(input, options) {
           s7 = peg$parseExpr();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f135(s2, s7);
+            s3 = peg$f137(s2, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -5870,7 +5941,7 @@ function peg$parse(input, options) {
           s3 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f136(s2, s3);
+        s0 = peg$f138(s2, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -5888,11 +5959,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 123) {
-        s3 = peg$c3;
+        s3 = peg$c5;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -5902,7 +5973,7 @@ function peg$parse(input, options) {
         if (s7 !== peg$FAILED) {
           s8 = peg$parseSep();
           peg$savedPos = s6;
-          s6 = peg$f137(s7);
+          s6 = peg$f139(s7);
         } else {
           peg$currPos = s6;
           s6 = peg$FAILED;
@@ -5914,22 +5985,22 @@ function peg$parse(input, options) {
           if (s7 !== peg$FAILED) {
             s8 = peg$parseSep();
             peg$savedPos = s6;
-            s6 = peg$f137(s7);
+            s6 = peg$f139(s7);
           } else {
             peg$currPos = s6;
             s6 = peg$FAILED;
           }
         }
         if (input.charCodeAt(peg$currPos) === 125) {
-          s6 = peg$c4;
+          s6 = peg$c6;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e4); }
+          if (peg$silentFails === 0) { peg$fail(peg$e6); }
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f138(s5);
+          s0 = peg$f140(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -5950,12 +6021,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c35) {
-      s1 = peg$c35;
+    if (input.substr(peg$currPos, 7) === peg$c37) {
+      s1 = peg$c37;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e37); }
+      if (peg$silentFails === 0) { peg$fail(peg$e39); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -5971,11 +6042,11 @@ function peg$parse(input, options) {
       if (s2 !== peg$FAILED) {
         s3 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 123) {
-          s4 = peg$c3;
+          s4 = peg$c5;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e3); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parse_();
@@ -5999,15 +6070,15 @@ function peg$parse(input, options) {
           }
           s7 = peg$parseTrailingComma();
           if (input.charCodeAt(peg$currPos) === 125) {
-            s8 = peg$c4;
+            s8 = peg$c6;
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e4); }
+            if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s8 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f139(s6);
+            s0 = peg$f141(s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6033,11 +6104,11 @@ function peg$parse(input, options) {
         if (s3 !== peg$FAILED) {
           s4 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 123) {
-            s5 = peg$c3;
+            s5 = peg$c5;
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e3); }
+            if (peg$silentFails === 0) { peg$fail(peg$e5); }
           }
           if (s5 !== peg$FAILED) {
             s6 = peg$parse_();
@@ -6061,15 +6132,15 @@ function peg$parse(input, options) {
             }
             s8 = peg$parseTrailingComma();
             if (input.charCodeAt(peg$currPos) === 125) {
-              s9 = peg$c4;
+              s9 = peg$c6;
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e4); }
+              if (peg$silentFails === 0) { peg$fail(peg$e6); }
             }
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f140(s3, s7);
+              s0 = peg$f142(s3, s7);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6088,12 +6159,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 5) === peg$c36) {
-          s1 = peg$c36;
+        if (input.substr(peg$currPos, 5) === peg$c38) {
+          s1 = peg$c38;
           peg$currPos += 5;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e38); }
+          if (peg$silentFails === 0) { peg$fail(peg$e40); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -6135,7 +6206,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f141(s4);
+              s0 = peg$f143(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6150,12 +6221,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 5) === peg$c37) {
-            s1 = peg$c37;
+          if (input.substr(peg$currPos, 5) === peg$c39) {
+            s1 = peg$c39;
             peg$currPos += 5;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e39); }
+            if (peg$silentFails === 0) { peg$fail(peg$e41); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -6171,11 +6242,11 @@ function peg$parse(input, options) {
             if (s2 !== peg$FAILED) {
               s3 = peg$parse_();
               if (input.charCodeAt(peg$currPos) === 123) {
-                s4 = peg$c3;
+                s4 = peg$c5;
                 peg$currPos++;
               } else {
                 s4 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e3); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s4 !== peg$FAILED) {
                 s5 = peg$parse_();
@@ -6199,15 +6270,15 @@ function peg$parse(input, options) {
                 }
                 s7 = peg$parseTrailingComma();
                 if (input.charCodeAt(peg$currPos) === 125) {
-                  s8 = peg$c4;
+                  s8 = peg$c6;
                   peg$currPos++;
                 } else {
                   s8 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e4); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e6); }
                 }
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f142(s6);
+                  s0 = peg$f144(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -6242,12 +6313,12 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
         s5 = peg$parse_();
-        if (input.substr(peg$currPos, 6) === peg$c38) {
-          s6 = peg$c38;
+        if (input.substr(peg$currPos, 6) === peg$c40) {
+          s6 = peg$c40;
           peg$currPos += 6;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e40); }
+          if (peg$silentFails === 0) { peg$fail(peg$e42); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$currPos;
@@ -6265,7 +6336,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f143(s1, s3, s9);
+              s4 = peg$f145(s1, s3, s9);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -6282,7 +6353,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f144(s1, s3, s4);
+        s0 = peg$f146(s1, s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6305,7 +6376,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f145(s1, s3);
+        s0 = peg$f147(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6351,7 +6422,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f146(s1, s3);
+        s0 = peg$f148(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6374,7 +6445,7 @@ function peg$parse(input, options) {
       s3 = peg$parseLayoutPosition();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f147(s1, s3);
+        s0 = peg$f149(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6395,11 +6466,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 40) {
-        s3 = peg$c26;
+        s3 = peg$c28;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -6409,22 +6480,22 @@ function peg$parse(input, options) {
           s6 = peg$parseK_me();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s5;
-            s6 = peg$f148(s1);
+            s6 = peg$f150(s1);
           }
           s5 = s6;
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 41) {
-            s7 = peg$c27;
+            s7 = peg$c29;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f149(s1, s5);
+            s2 = peg$f151(s1, s5);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6441,7 +6512,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f150(s1, s2);
+      s0 = peg$f152(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -6462,7 +6533,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -6484,13 +6555,13 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f151(s1);
+      s1 = peg$f153(s1);
     }
     s0 = s1;
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e43); }
     }
 
     return s0;
@@ -6501,11 +6572,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 123) {
-      s1 = peg$c3;
+      s1 = peg$c5;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e3); }
+      if (peg$silentFails === 0) { peg$fail(peg$e5); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -6515,7 +6586,7 @@ function peg$parse(input, options) {
       if (s5 !== peg$FAILED) {
         s6 = peg$parseSep();
         peg$savedPos = s4;
-        s4 = peg$f152(s5);
+        s4 = peg$f154(s5);
       } else {
         peg$currPos = s4;
         s4 = peg$FAILED;
@@ -6527,22 +6598,22 @@ function peg$parse(input, options) {
         if (s5 !== peg$FAILED) {
           s6 = peg$parseSep();
           peg$savedPos = s4;
-          s4 = peg$f152(s5);
+          s4 = peg$f154(s5);
         } else {
           peg$currPos = s4;
           s4 = peg$FAILED;
         }
       }
       if (input.charCodeAt(peg$currPos) === 125) {
-        s4 = peg$c4;
+        s4 = peg$c6;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e4); }
+        if (peg$silentFails === 0) { peg$fail(peg$e6); }
       }
       if (s4 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f153(s3);
+        s0 = peg$f155(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6669,7 +6740,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f154(s3, s7, s8);
+            s0 = peg$f156(s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6703,7 +6774,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f155(s5);
+          s0 = peg$f157(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6728,7 +6799,7 @@ function peg$parse(input, options) {
           s6 = peg$parseAdditive();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s2;
-            s2 = peg$f156(s1, s6);
+            s2 = peg$f158(s1, s6);
           } else {
             peg$currPos = s2;
             s2 = peg$FAILED;
@@ -6741,7 +6812,7 @@ function peg$parse(input, options) {
           s2 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f157(s1, s2);
+        s0 = peg$f159(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -6764,7 +6835,7 @@ function peg$parse(input, options) {
         s5 = peg$parseAdditive();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f158(s5);
+          s0 = peg$f160(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -6788,7 +6859,7 @@ function peg$parse(input, options) {
           s5 = peg$parseAdditive();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f159(s5);
+            s0 = peg$f161(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6815,7 +6886,7 @@ function peg$parse(input, options) {
               s7 = peg$parseAdditive();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f160(s7);
+                s0 = peg$f162(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6844,7 +6915,7 @@ function peg$parse(input, options) {
               s6 = peg$parseAdditive();
               if (s6 !== peg$FAILED) {
                 peg$savedPos = s2;
-                s2 = peg$f161(s1, s6);
+                s2 = peg$f163(s1, s6);
               } else {
                 peg$currPos = s2;
                 s2 = peg$FAILED;
@@ -6857,7 +6928,7 @@ function peg$parse(input, options) {
               s2 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f162(s1, s2);
+            s0 = peg$f164(s1, s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -6880,7 +6951,7 @@ function peg$parse(input, options) {
       s4 = peg$parseK_all();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s3;
-        s4 = peg$f163();
+        s4 = peg$f165();
       }
       s3 = s4;
       if (s3 === peg$FAILED) {
@@ -6900,7 +6971,7 @@ function peg$parse(input, options) {
               s11 = peg$parseDealTarget();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f164(s3, s7, s11);
+                s0 = peg$f166(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -6936,11 +7007,11 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 40) {
-        s2 = peg$c26;
+        s2 = peg$c28;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parse_();
@@ -6960,15 +7031,15 @@ function peg$parse(input, options) {
           if (s6 !== peg$FAILED) {
             s7 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 41) {
-              s8 = peg$c27;
+              s8 = peg$c29;
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e29); }
+              if (peg$silentFails === 0) { peg$fail(peg$e31); }
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f165(s1, s6);
+              s0 = peg$f167(s1, s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -6994,7 +7065,7 @@ function peg$parse(input, options) {
       s1 = peg$parseAdditive();
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f166(s1);
+        s1 = peg$f168(s1);
       }
       s0 = s1;
     }
@@ -7025,7 +7096,7 @@ function peg$parse(input, options) {
               s12 = peg$parseAdditive();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f167(s3, s7, s12);
+                s8 = peg$f169(s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -7045,7 +7116,7 @@ function peg$parse(input, options) {
               s13 = peg$parseExpr();
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s9;
-                s9 = peg$f168(s3, s7, s8, s13);
+                s9 = peg$f170(s3, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -7058,7 +7129,7 @@ function peg$parse(input, options) {
               s9 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f169(s3, s7, s8, s9);
+            s0 = peg$f171(s3, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7096,7 +7167,7 @@ function peg$parse(input, options) {
           s8 = peg$parseAdditive();
           if (s8 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f170(s3, s8);
+            s4 = peg$f172(s3, s8);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -7109,7 +7180,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f171(s3, s4);
+        s0 = peg$f173(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7141,7 +7212,7 @@ function peg$parse(input, options) {
             s9 = peg$parseAdditive();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f172(s5, s9);
+              s0 = peg$f174(s5, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7188,7 +7259,7 @@ function peg$parse(input, options) {
               s11 = peg$parseK_top();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f173(s3, s7);
+                s0 = peg$f175(s3, s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7258,7 +7329,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseAdditive();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f174(s2, s8, s12, s16);
+                    s0 = peg$f176(s2, s8, s12, s16);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -7334,7 +7405,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f175(s3, s8);
+              s0 = peg$f177(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7375,7 +7446,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f176(s3, s7);
+            s0 = peg$f178(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7412,7 +7483,7 @@ function peg$parse(input, options) {
           s7 = peg$parseTarget();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f177(s3, s7);
+            s0 = peg$f179(s3, s7);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -7444,7 +7515,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e43); }
+      if (peg$silentFails === 0) { peg$fail(peg$e45); }
     }
 
     return s0;
@@ -7489,7 +7560,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f178(s3, s8);
+              s0 = peg$f180(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -7541,7 +7612,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseBlock();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s7;
-                  s7 = peg$f179(s3, s5, s13, s15);
+                  s7 = peg$f181(s3, s5, s13, s15);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -7574,7 +7645,7 @@ function peg$parse(input, options) {
                   s15 = peg$parseBlock();
                   if (s15 !== peg$FAILED) {
                     peg$savedPos = s7;
-                    s7 = peg$f179(s3, s5, s13, s15);
+                    s7 = peg$f181(s3, s5, s13, s15);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -7600,7 +7671,7 @@ function peg$parse(input, options) {
             s11 = peg$parseBlock();
             if (s11 !== peg$FAILED) {
               peg$savedPos = s7;
-              s7 = peg$f180(s3, s5, s6, s11);
+              s7 = peg$f182(s3, s5, s6, s11);
             } else {
               peg$currPos = s7;
               s7 = peg$FAILED;
@@ -7613,7 +7684,7 @@ function peg$parse(input, options) {
             s7 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f181(s3, s5, s6, s7);
+          s0 = peg$f183(s3, s5, s6, s7);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7656,7 +7727,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseExpr();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s10;
-                  s10 = peg$f182(s5, s9, s14);
+                  s10 = peg$f184(s5, s9, s14);
                 } else {
                   peg$currPos = s10;
                   s10 = peg$FAILED;
@@ -7672,7 +7743,7 @@ function peg$parse(input, options) {
               s12 = peg$parseBlock();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f183(s5, s9, s10, s12);
+                s0 = peg$f185(s5, s9, s10, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7714,7 +7785,7 @@ function peg$parse(input, options) {
         s5 = peg$parseBlock();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f184(s3, s5);
+          s0 = peg$f186(s3, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7756,7 +7827,7 @@ function peg$parse(input, options) {
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f185(s3);
+        s0 = peg$f187(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7779,7 +7850,7 @@ function peg$parse(input, options) {
       s3 = peg$parseK_turn();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f186();
+        s0 = peg$f188();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7796,7 +7867,7 @@ function peg$parse(input, options) {
         s3 = peg$parseK_next();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f187();
+          s0 = peg$f189();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7810,7 +7881,7 @@ function peg$parse(input, options) {
         s1 = peg$parseK_reverse();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f188();
+          s1 = peg$f190();
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -7818,12 +7889,12 @@ function peg$parse(input, options) {
           s1 = peg$parseK_next();
           if (s1 !== peg$FAILED) {
             s2 = peg$parse_();
-            if (input.substr(peg$currPos, 4) === peg$c39) {
-              s3 = peg$c39;
+            if (input.substr(peg$currPos, 4) === peg$c41) {
+              s3 = peg$c41;
               peg$currPos += 4;
             } else {
               s3 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e44); }
+              if (peg$silentFails === 0) { peg$fail(peg$e46); }
             }
             if (s3 !== peg$FAILED) {
               s4 = peg$currPos;
@@ -7838,7 +7909,7 @@ function peg$parse(input, options) {
               }
               if (s4 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f189();
+                s0 = peg$f191();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7859,7 +7930,7 @@ function peg$parse(input, options) {
               s3 = peg$parseK_window();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f190();
+                s0 = peg$f192();
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -7889,7 +7960,7 @@ function peg$parse(input, options) {
         s5 = peg$parseExpr();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f191(s5);
+          s0 = peg$f193(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7919,7 +7990,7 @@ function peg$parse(input, options) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f192(s5);
+          s0 = peg$f194(s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -7946,7 +8017,7 @@ function peg$parse(input, options) {
       s3 = peg$parseExpr();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f193(s3);
+        s0 = peg$f195(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -7969,7 +8040,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f194(s3);
+        s0 = peg$f196(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8001,7 +8072,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f195(s3, s7, s9);
+              s0 = peg$f197(s3, s7, s9);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -8035,11 +8106,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       peg$silentFails++;
       if (input.charCodeAt(peg$currPos) === 40) {
-        s3 = peg$c26;
+        s3 = peg$c28;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       peg$silentFails--;
       if (s3 !== peg$FAILED) {
@@ -8050,11 +8121,11 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 40) {
-          s3 = peg$c26;
+          s3 = peg$c28;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          if (peg$silentFails === 0) { peg$fail(peg$e30); }
         }
         if (s3 !== peg$FAILED) {
           s4 = peg$parse_();
@@ -8078,15 +8149,15 @@ function peg$parse(input, options) {
           }
           s6 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 41) {
-            s7 = peg$c27;
+            s7 = peg$c29;
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
           if (s7 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f196(s1, s5);
+            s0 = peg$f198(s1, s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8140,7 +8211,7 @@ function peg$parse(input, options) {
               s11 = peg$parseExpr();
               if (s11 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f197(s3, s7, s11);
+                s0 = peg$f199(s3, s7, s11);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8184,7 +8255,7 @@ function peg$parse(input, options) {
         s7 = peg$parseAnd();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f198(s1, s5, s7);
+          s3 = peg$f200(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8203,7 +8274,7 @@ function peg$parse(input, options) {
           s7 = peg$parseAnd();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f198(s1, s5, s7);
+            s3 = peg$f200(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8214,7 +8285,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f199(s1, s2);
+      s0 = peg$f201(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8230,7 +8301,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_or();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f200();
+      s1 = peg$f202();
     }
     s0 = s1;
 
@@ -8244,7 +8315,7 @@ function peg$parse(input, options) {
     s1 = peg$parseK_and();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f201();
+      s1 = peg$f203();
     }
     s0 = s1;
 
@@ -8266,7 +8337,7 @@ function peg$parse(input, options) {
         s7 = peg$parseNot();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f202(s1, s5, s7);
+          s3 = peg$f204(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8285,7 +8356,7 @@ function peg$parse(input, options) {
           s7 = peg$parseNot();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f202(s1, s5, s7);
+            s3 = peg$f204(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8296,7 +8367,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f203(s1, s2);
+      s0 = peg$f205(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8315,7 +8386,7 @@ function peg$parse(input, options) {
       s3 = peg$parseNot();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f204(s3);
+        s0 = peg$f206(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8342,7 +8413,7 @@ function peg$parse(input, options) {
       s4 = peg$parseCompTail();
       if (s4 !== peg$FAILED) {
         peg$savedPos = s2;
-        s2 = peg$f205(s1, s4);
+        s2 = peg$f207(s1, s4);
       } else {
         peg$currPos = s2;
         s2 = peg$FAILED;
@@ -8351,7 +8422,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f206(s1, s2);
+      s0 = peg$f208(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8370,7 +8441,7 @@ function peg$parse(input, options) {
       s3 = peg$parseAdditive();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f207(s1, s3);
+        s0 = peg$f209(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8390,7 +8461,7 @@ function peg$parse(input, options) {
           s5 = peg$parseK_empty();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f208();
+            s0 = peg$f210();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8411,7 +8482,7 @@ function peg$parse(input, options) {
           s3 = peg$parseK_empty();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f209();
+            s0 = peg$f211();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -8431,7 +8502,7 @@ function peg$parse(input, options) {
               s5 = peg$parseName();
               if (s5 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f210(s5);
+                s0 = peg$f212(s5);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8452,7 +8523,7 @@ function peg$parse(input, options) {
               s3 = peg$parseName();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f211(s3);
+                s0 = peg$f213(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -8474,36 +8545,36 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c40) {
-      s2 = peg$c40;
+    if (input.substr(peg$currPos, 2) === peg$c42) {
+      s2 = peg$c42;
       peg$currPos += 2;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e45); }
+      if (peg$silentFails === 0) { peg$fail(peg$e47); }
     }
     if (s2 === peg$FAILED) {
-      if (input.substr(peg$currPos, 2) === peg$c41) {
-        s2 = peg$c41;
+      if (input.substr(peg$currPos, 2) === peg$c43) {
+        s2 = peg$c43;
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e46); }
+        if (peg$silentFails === 0) { peg$fail(peg$e48); }
       }
       if (s2 === peg$FAILED) {
-        if (input.substr(peg$currPos, 2) === peg$c42) {
-          s2 = peg$c42;
+        if (input.substr(peg$currPos, 2) === peg$c44) {
+          s2 = peg$c44;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e47); }
+          if (peg$silentFails === 0) { peg$fail(peg$e49); }
         }
         if (s2 === peg$FAILED) {
-          if (input.substr(peg$currPos, 2) === peg$c43) {
-            s2 = peg$c43;
+          if (input.substr(peg$currPos, 2) === peg$c45) {
+            s2 = peg$c45;
             peg$currPos += 2;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e48); }
+            if (peg$silentFails === 0) { peg$fail(peg$e50); }
           }
           if (s2 === peg$FAILED) {
             s2 = input.charAt(peg$currPos);
@@ -8511,7 +8582,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e49); }
+              if (peg$silentFails === 0) { peg$fail(peg$e51); }
             }
             if (s2 === peg$FAILED) {
               s2 = peg$parseK_in();
@@ -8530,7 +8601,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f212(s1);
+      s1 = peg$f214(s1);
     }
     s0 = s1;
 
@@ -8552,7 +8623,7 @@ function peg$parse(input, options) {
         s7 = peg$parseMultiplicative();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f213(s1, s5, s7);
+          s3 = peg$f215(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8571,7 +8642,7 @@ function peg$parse(input, options) {
           s7 = peg$parseMultiplicative();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f213(s1, s5, s7);
+            s3 = peg$f215(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8582,7 +8653,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f214(s1, s2);
+      s0 = peg$f216(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8601,7 +8672,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e50); }
+      if (peg$silentFails === 0) { peg$fail(peg$e52); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$parseK_without();
@@ -8613,7 +8684,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f215(s1);
+      s1 = peg$f217(s1);
     }
     s0 = s1;
 
@@ -8635,7 +8706,7 @@ function peg$parse(input, options) {
         s7 = peg$parseUnary();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f216(s1, s5, s7);
+          s3 = peg$f218(s1, s5, s7);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8654,7 +8725,7 @@ function peg$parse(input, options) {
           s7 = peg$parseUnary();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f216(s1, s5, s7);
+            s3 = peg$f218(s1, s5, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8665,7 +8736,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f217(s1, s2);
+      s0 = peg$f219(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8684,7 +8755,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e51); }
+      if (peg$silentFails === 0) { peg$fail(peg$e53); }
     }
     if (s2 === peg$FAILED) {
       s2 = peg$parseK_mod();
@@ -8696,7 +8767,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f218(s1);
+      s1 = peg$f220(s1);
     }
     s0 = s1;
 
@@ -8708,18 +8779,18 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s1 = peg$c44;
+      s1 = peg$c46;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e52); }
+      if (peg$silentFails === 0) { peg$fail(peg$e54); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
       s3 = peg$parseUnary();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f219(s3);
+        s0 = peg$f221(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -8744,17 +8815,17 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s4 = peg$c45;
+        s4 = peg$c47;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parseName();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s3;
-          s3 = peg$f220(s1, s5);
+          s3 = peg$f222(s1, s5);
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
@@ -8767,17 +8838,17 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s4 = peg$c45;
+          s4 = peg$c47;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e53); }
+          if (peg$silentFails === 0) { peg$fail(peg$e55); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parseName();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f220(s1, s5);
+            s3 = peg$f222(s1, s5);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -8788,7 +8859,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f221(s1, s2);
+      s0 = peg$f223(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -8816,11 +8887,11 @@ function peg$parse(input, options) {
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
                   if (input.charCodeAt(peg$currPos) === 40) {
-                    s1 = peg$c26;
+                    s1 = peg$c28;
                     peg$currPos++;
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e30); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$parse_();
@@ -8828,15 +8899,15 @@ function peg$parse(input, options) {
                     if (s3 !== peg$FAILED) {
                       s4 = peg$parse_();
                       if (input.charCodeAt(peg$currPos) === 41) {
-                        s5 = peg$c27;
+                        s5 = peg$c29;
                         peg$currPos++;
                       } else {
                         s5 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e29); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e31); }
                       }
                       if (s5 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f222(s3);
+                        s0 = peg$f224(s3);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -8854,7 +8925,7 @@ function peg$parse(input, options) {
                     s1 = peg$parseK_true();
                     if (s1 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s1 = peg$f223();
+                      s1 = peg$f225();
                     }
                     s0 = s1;
                     if (s0 === peg$FAILED) {
@@ -8862,7 +8933,7 @@ function peg$parse(input, options) {
                       s1 = peg$parseK_false();
                       if (s1 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s1 = peg$f224();
+                        s1 = peg$f226();
                       }
                       s0 = s1;
                       if (s0 === peg$FAILED) {
@@ -8870,7 +8941,7 @@ function peg$parse(input, options) {
                         s1 = peg$parseK_none();
                         if (s1 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s1 = peg$f225();
+                          s1 = peg$f227();
                         }
                         s0 = s1;
                         if (s0 === peg$FAILED) {
@@ -8884,7 +8955,7 @@ function peg$parse(input, options) {
                               s5 = peg$parsePostfix();
                               if (s5 !== peg$FAILED) {
                                 peg$savedPos = s0;
-                                s0 = peg$f226(s5);
+                                s0 = peg$f228(s5);
                               } else {
                                 peg$currPos = s0;
                                 s0 = peg$FAILED;
@@ -8908,7 +8979,7 @@ function peg$parse(input, options) {
                                 s5 = peg$parsePostfix();
                                 if (s5 !== peg$FAILED) {
                                   peg$savedPos = s0;
-                                  s0 = peg$f227(s5);
+                                  s0 = peg$f229(s5);
                                 } else {
                                   peg$currPos = s0;
                                   s0 = peg$FAILED;
@@ -8926,11 +8997,11 @@ function peg$parse(input, options) {
                               s1 = peg$parseK_count();
                               if (s1 !== peg$FAILED) {
                                 if (input.charCodeAt(peg$currPos) === 40) {
-                                  s2 = peg$c26;
+                                  s2 = peg$c28;
                                   peg$currPos++;
                                 } else {
                                   s2 = peg$FAILED;
-                                  if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                                  if (peg$silentFails === 0) { peg$fail(peg$e30); }
                                 }
                                 if (s2 !== peg$FAILED) {
                                   s3 = peg$parse_();
@@ -8938,15 +9009,15 @@ function peg$parse(input, options) {
                                   if (s4 !== peg$FAILED) {
                                     s5 = peg$parse_();
                                     if (input.charCodeAt(peg$currPos) === 41) {
-                                      s6 = peg$c27;
+                                      s6 = peg$c29;
                                       peg$currPos++;
                                     } else {
                                       s6 = peg$FAILED;
-                                      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+                                      if (peg$silentFails === 0) { peg$fail(peg$e31); }
                                     }
                                     if (s6 !== peg$FAILED) {
                                       peg$savedPos = s0;
-                                      s0 = peg$f228(s4);
+                                      s0 = peg$f230(s4);
                                     } else {
                                       peg$currPos = s0;
                                       s0 = peg$FAILED;
@@ -8975,7 +9046,7 @@ function peg$parse(input, options) {
                                       s3 = peg$parseK_side();
                                       if (s3 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s0 = peg$f229();
+                                        s0 = peg$f231();
                                       } else {
                                         peg$currPos = s0;
                                         s0 = peg$FAILED;
@@ -9016,7 +9087,7 @@ function peg$parse(input, options) {
                                       }
                                       if (s1 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s1 = peg$f230(s1);
+                                        s1 = peg$f232(s1);
                                       }
                                       s0 = s1;
                                       if (s0 === peg$FAILED) {
@@ -9030,7 +9101,7 @@ function peg$parse(input, options) {
                                             s5 = peg$parsePostfix();
                                             if (s5 !== peg$FAILED) {
                                               peg$savedPos = s0;
-                                              s0 = peg$f231(s5);
+                                              s0 = peg$f233(s5);
                                             } else {
                                               peg$currPos = s0;
                                               s0 = peg$FAILED;
@@ -9054,7 +9125,7 @@ function peg$parse(input, options) {
                                               s5 = peg$parsePostfix();
                                               if (s5 !== peg$FAILED) {
                                                 peg$savedPos = s0;
-                                                s0 = peg$f232(s5);
+                                                s0 = peg$f234(s5);
                                               } else {
                                                 peg$currPos = s0;
                                                 s0 = peg$FAILED;
@@ -9078,7 +9149,7 @@ function peg$parse(input, options) {
                                                 s5 = peg$parsePostfix();
                                                 if (s5 !== peg$FAILED) {
                                                   peg$savedPos = s0;
-                                                  s0 = peg$f233(s5);
+                                                  s0 = peg$f235(s5);
                                                 } else {
                                                   peg$currPos = s0;
                                                   s0 = peg$FAILED;
@@ -9102,7 +9173,7 @@ function peg$parse(input, options) {
                                                   s5 = peg$parsePostfix();
                                                   if (s5 !== peg$FAILED) {
                                                     peg$savedPos = s0;
-                                                    s0 = peg$f234(s5);
+                                                    s0 = peg$f236(s5);
                                                   } else {
                                                     peg$currPos = s0;
                                                     s0 = peg$FAILED;
@@ -9130,7 +9201,7 @@ function peg$parse(input, options) {
                                                         s5 = peg$parsePostfix();
                                                         if (s5 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f235(s5);
+                                                          s0 = peg$f237(s5);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -9151,7 +9222,7 @@ function peg$parse(input, options) {
                                                         s3 = peg$parsePostfix();
                                                         if (s3 !== peg$FAILED) {
                                                           peg$savedPos = s0;
-                                                          s0 = peg$f236(s3);
+                                                          s0 = peg$f238(s3);
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -9180,7 +9251,7 @@ function peg$parse(input, options) {
                                                               s7 = peg$parseUnary();
                                                               if (s7 !== peg$FAILED) {
                                                                 peg$savedPos = s0;
-                                                                s0 = peg$f237(s3, s7);
+                                                                s0 = peg$f239(s3, s7);
                                                               } else {
                                                                 peg$currPos = s0;
                                                                 s0 = peg$FAILED;
@@ -9202,11 +9273,11 @@ function peg$parse(input, options) {
                                                           s1 = peg$parseK_deck();
                                                           if (s1 !== peg$FAILED) {
                                                             if (input.charCodeAt(peg$currPos) === 40) {
-                                                              s2 = peg$c26;
+                                                              s2 = peg$c28;
                                                               peg$currPos++;
                                                             } else {
                                                               s2 = peg$FAILED;
-                                                              if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                                                              if (peg$silentFails === 0) { peg$fail(peg$e30); }
                                                             }
                                                             if (s2 !== peg$FAILED) {
                                                               s3 = peg$parse_();
@@ -9214,15 +9285,15 @@ function peg$parse(input, options) {
                                                               if (s4 !== peg$FAILED) {
                                                                 s5 = peg$parse_();
                                                                 if (input.charCodeAt(peg$currPos) === 41) {
-                                                                  s6 = peg$c27;
+                                                                  s6 = peg$c29;
                                                                   peg$currPos++;
                                                                 } else {
                                                                   s6 = peg$FAILED;
-                                                                  if (peg$silentFails === 0) { peg$fail(peg$e29); }
+                                                                  if (peg$silentFails === 0) { peg$fail(peg$e31); }
                                                                 }
                                                                 if (s6 !== peg$FAILED) {
                                                                   peg$savedPos = s0;
-                                                                  s0 = peg$f238(s4);
+                                                                  s0 = peg$f240(s4);
                                                                 } else {
                                                                   peg$currPos = s0;
                                                                   s0 = peg$FAILED;
@@ -9253,7 +9324,7 @@ function peg$parse(input, options) {
                                                                   s7 = peg$parsePostfix();
                                                                   if (s7 !== peg$FAILED) {
                                                                     peg$savedPos = s0;
-                                                                    s0 = peg$f239(s7);
+                                                                    s0 = peg$f241(s7);
                                                                   } else {
                                                                     peg$currPos = s0;
                                                                     s0 = peg$FAILED;
@@ -9349,7 +9420,7 @@ function peg$parse(input, options) {
               s12 = peg$parseExpr();
               if (s12 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s8 = peg$f240(s1, s3, s7, s12);
+                s8 = peg$f242(s1, s3, s7, s12);
               } else {
                 peg$currPos = s8;
                 s8 = peg$FAILED;
@@ -9362,7 +9433,7 @@ function peg$parse(input, options) {
               s8 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f241(s1, s3, s7, s8);
+            s0 = peg$f243(s1, s3, s7, s8);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9424,7 +9495,7 @@ function peg$parse(input, options) {
                   s16 = peg$parseExpr();
                   if (s16 !== peg$FAILED) {
                     peg$savedPos = s12;
-                    s12 = peg$f242(s1, s3, s7, s11, s16);
+                    s12 = peg$f244(s1, s3, s7, s11, s16);
                   } else {
                     peg$currPos = s12;
                     s12 = peg$FAILED;
@@ -9437,7 +9508,7 @@ function peg$parse(input, options) {
                   s12 = null;
                 }
                 peg$savedPos = s0;
-                s0 = peg$f243(s1, s3, s7, s11, s12);
+                s0 = peg$f245(s1, s3, s7, s11, s12);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -9485,7 +9556,7 @@ function peg$parse(input, options) {
       s3 = peg$parseSeatNumber();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f244(s1, s3);
+        s0 = peg$f246(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9510,7 +9581,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e55); }
+      if (peg$silentFails === 0) { peg$fail(peg$e57); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -9519,7 +9590,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e5); }
+        if (peg$silentFails === 0) { peg$fail(peg$e7); }
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
@@ -9528,7 +9599,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
       }
       s3 = [s3, s4];
@@ -9555,7 +9626,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f245(s1);
+        s0 = peg$f247(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9567,7 +9638,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e54); }
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
     }
 
     return s0;
@@ -9578,7 +9649,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f246();
+    s1 = peg$f248();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9590,7 +9661,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e56); }
+        if (peg$silentFails === 0) { peg$fail(peg$e58); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
@@ -9600,7 +9671,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e55); }
+          if (peg$silentFails === 0) { peg$fail(peg$e57); }
         }
         if (s5 !== peg$FAILED) {
           s6 = [];
@@ -9609,7 +9680,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s7 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e5); }
+            if (peg$silentFails === 0) { peg$fail(peg$e7); }
           }
           while (s7 !== peg$FAILED) {
             s6.push(s7);
@@ -9618,7 +9689,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e5); }
+              if (peg$silentFails === 0) { peg$fail(peg$e7); }
             }
           }
           s5 = [s5, s6];
@@ -9645,7 +9716,7 @@ function peg$parse(input, options) {
           }
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f247(s2, s3);
+            s0 = peg$f249(s2, s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9672,11 +9743,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c46;
+      s1 = peg$c48;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e58); }
+      if (peg$silentFails === 0) { peg$fail(peg$e60); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -9691,15 +9762,15 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 39) {
-          s3 = peg$c46;
+          s3 = peg$c48;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e58); }
+          if (peg$silentFails === 0) { peg$fail(peg$e60); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f248(s2);
+          s0 = peg$f250(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9715,11 +9786,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 39) {
-        s1 = peg$c46;
+        s1 = peg$c48;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e58); }
+        if (peg$silentFails === 0) { peg$fail(peg$e60); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -9735,7 +9806,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e59); }
+          if (peg$silentFails === 0) { peg$fail(peg$e61); }
         }
         if (s4 === peg$FAILED) {
           s4 = peg$currPos;
@@ -9745,7 +9816,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e60); }
+            if (peg$silentFails === 0) { peg$fail(peg$e62); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -9764,7 +9835,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f249();
+          s0 = peg$f251();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9777,7 +9848,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e59); }
     }
 
     return s0;
@@ -9787,30 +9858,30 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c47) {
-      s1 = peg$c47;
+    if (input.substr(peg$currPos, 2) === peg$c49) {
+      s1 = peg$c49;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e61); }
+      if (peg$silentFails === 0) { peg$fail(peg$e63); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f250();
+      s1 = peg$f252();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c48) {
-        s1 = peg$c48;
+      if (input.substr(peg$currPos, 2) === peg$c50) {
+        s1 = peg$c50;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e62); }
+        if (peg$silentFails === 0) { peg$fail(peg$e64); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f251();
+        s1 = peg$f253();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -9819,7 +9890,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e63); }
+          if (peg$silentFails === 0) { peg$fail(peg$e65); }
         }
       }
     }
@@ -9844,16 +9915,16 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f252(s2);
+      s2 = peg$f254(s2);
     }
     s1 = s2;
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 40) {
-        s2 = peg$c26;
+        s2 = peg$c28;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parse_();
@@ -9877,15 +9948,15 @@ function peg$parse(input, options) {
         }
         s5 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s6 = peg$c27;
+          s6 = peg$c29;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f253(s1, s4);
+          s0 = peg$f255(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9909,11 +9980,11 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 40) {
-        s2 = peg$c26;
+        s2 = peg$c28;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parse_();
@@ -9937,15 +10008,15 @@ function peg$parse(input, options) {
         }
         s5 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s6 = peg$c27;
+          s6 = peg$c29;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f254(s1, s4);
+          s0 = peg$f256(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9970,11 +10041,11 @@ function peg$parse(input, options) {
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 40) {
-        s3 = peg$c26;
+        s3 = peg$c28;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e28); }
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
@@ -9998,15 +10069,15 @@ function peg$parse(input, options) {
         }
         s6 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s7 = peg$c27;
+          s7 = peg$c29;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f255(s1, s5);
+          s2 = peg$f257(s1, s5);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -10019,7 +10090,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f256(s1, s2);
+      s0 = peg$f258(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -10035,7 +10106,7 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f257(s1);
+      s1 = peg$f259(s1);
     }
     s0 = s1;
 
@@ -10047,11 +10118,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c49;
+      s1 = peg$c51;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e64); }
+      if (peg$silentFails === 0) { peg$fail(peg$e66); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -10075,15 +10146,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parseTrailingComma();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s5 = peg$c50;
+        s5 = peg$c52;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e65); }
+        if (peg$silentFails === 0) { peg$fail(peg$e67); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f258(s3);
+        s0 = peg$f260(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10101,7 +10172,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f259();
+    s1 = peg$f261();
     if (s1) {
       s1 = undefined;
     } else {
@@ -10117,7 +10188,7 @@ function peg$parse(input, options) {
         s7 = peg$parseScenarioItem();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s5;
-          s5 = peg$f260(s3, s7);
+          s5 = peg$f262(s3, s7);
         } else {
           peg$currPos = s5;
           s5 = peg$FAILED;
@@ -10129,7 +10200,7 @@ function peg$parse(input, options) {
           s7 = peg$parseScenarioItem();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s5;
-            s5 = peg$f260(s3, s7);
+            s5 = peg$f262(s3, s7);
           } else {
             peg$currPos = s5;
             s5 = peg$FAILED;
@@ -10137,7 +10208,7 @@ function peg$parse(input, options) {
         }
         s5 = peg$parseSep();
         peg$savedPos = s0;
-        s0 = peg$f261(s3, s4);
+        s0 = peg$f263(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10154,12 +10225,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c51) {
-      s1 = peg$c51;
+    if (input.substr(peg$currPos, 8) === peg$c53) {
+      s1 = peg$c53;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e66); }
+      if (peg$silentFails === 0) { peg$fail(peg$e68); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -10184,7 +10255,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s8;
-              s9 = peg$f262(s4, s9);
+              s9 = peg$f264(s4, s9);
             }
             s8 = s9;
             if (s8 === peg$FAILED) {
@@ -10192,13 +10263,13 @@ function peg$parse(input, options) {
               s9 = peg$parseGameId();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s9 = peg$f263(s4, s9);
+                s9 = peg$f265(s4, s9);
               }
               s8 = s9;
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f264(s4, s8);
+              s0 = peg$f266(s4, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10233,7 +10304,7 @@ function peg$parse(input, options) {
       s3 = peg$parseIntLit();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f265(s3);
+        s0 = peg$f267(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10279,7 +10350,7 @@ function peg$parse(input, options) {
               s8 = peg$parseExpr();
               if (s8 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f266(s3, s8);
+                s0 = peg$f268(s3, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10302,12 +10373,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 4) === peg$c52) {
-          s1 = peg$c52;
+        if (input.substr(peg$currPos, 4) === peg$c54) {
+          s1 = peg$c54;
           peg$currPos += 4;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e67); }
+          if (peg$silentFails === 0) { peg$fail(peg$e69); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -10328,7 +10399,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f267(s4);
+              s0 = peg$f269(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10343,12 +10414,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 7) === peg$c53) {
-            s1 = peg$c53;
+          if (input.substr(peg$currPos, 7) === peg$c55) {
+            s1 = peg$c55;
             peg$currPos += 7;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e68); }
+            if (peg$silentFails === 0) { peg$fail(peg$e70); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -10364,11 +10435,11 @@ function peg$parse(input, options) {
             if (s2 !== peg$FAILED) {
               s3 = peg$parse_();
               if (input.charCodeAt(peg$currPos) === 123) {
-                s4 = peg$c3;
+                s4 = peg$c5;
                 peg$currPos++;
               } else {
                 s4 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e3); }
+                if (peg$silentFails === 0) { peg$fail(peg$e5); }
               }
               if (s4 !== peg$FAILED) {
                 s5 = peg$parse_();
@@ -10378,7 +10449,7 @@ function peg$parse(input, options) {
                 if (s8 !== peg$FAILED) {
                   s9 = peg$parseSep();
                   peg$savedPos = s7;
-                  s7 = peg$f268(s8);
+                  s7 = peg$f270(s8);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -10390,22 +10461,22 @@ function peg$parse(input, options) {
                   if (s8 !== peg$FAILED) {
                     s9 = peg$parseSep();
                     peg$savedPos = s7;
-                    s7 = peg$f268(s8);
+                    s7 = peg$f270(s8);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
                   }
                 }
                 if (input.charCodeAt(peg$currPos) === 125) {
-                  s7 = peg$c4;
+                  s7 = peg$c6;
                   peg$currPos++;
                 } else {
                   s7 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e4); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e6); }
                 }
                 if (s7 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f269(s6);
+                  s0 = peg$f271(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -10471,7 +10542,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f270(s3, s8);
+              s0 = peg$f272(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10503,7 +10574,7 @@ function peg$parse(input, options) {
           s5 = peg$parseExpr();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f271(s5);
+            s0 = peg$f273(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10524,7 +10595,7 @@ function peg$parse(input, options) {
           s3 = peg$parseName();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f272(s3);
+            s0 = peg$f274(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10541,7 +10612,7 @@ function peg$parse(input, options) {
             s3 = peg$parseIntLit();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f273(s3);
+              s0 = peg$f275(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10558,7 +10629,7 @@ function peg$parse(input, options) {
               s3 = peg$parseExpr();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f274(s3);
+                s0 = peg$f276(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10578,7 +10649,7 @@ function peg$parse(input, options) {
                   s5 = peg$parseName();
                   if (s5 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f275(s5);
+                    s0 = peg$f277(s5);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -10625,12 +10696,12 @@ function peg$parse(input, options) {
                     }
                     if (s4 !== peg$FAILED) {
                       s5 = peg$parse_();
-                      if (input.substr(peg$currPos, 4) === peg$c54) {
-                        s6 = peg$c54;
+                      if (input.substr(peg$currPos, 4) === peg$c56) {
+                        s6 = peg$c56;
                         peg$currPos += 4;
                       } else {
                         s6 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e69); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e71); }
                       }
                       if (s6 !== peg$FAILED) {
                         s7 = peg$currPos;
@@ -10647,18 +10718,18 @@ function peg$parse(input, options) {
                           s8 = peg$currPos;
                           s9 = peg$parse_();
                           if (input.charCodeAt(peg$currPos) === 43) {
-                            s10 = peg$c55;
+                            s10 = peg$c57;
                             peg$currPos++;
                           } else {
                             s10 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e70); }
+                            if (peg$silentFails === 0) { peg$fail(peg$e72); }
                           }
                           if (s10 !== peg$FAILED) {
                             s11 = peg$parse_();
                             s12 = peg$parseArrangeCards();
                             if (s12 !== peg$FAILED) {
                               peg$savedPos = s8;
-                              s8 = peg$f276(s1, s12);
+                              s8 = peg$f278(s1, s12);
                             } else {
                               peg$currPos = s8;
                               s8 = peg$FAILED;
@@ -10671,7 +10742,7 @@ function peg$parse(input, options) {
                             s8 = null;
                           }
                           peg$savedPos = s0;
-                          s0 = peg$f277(s1, s8);
+                          s0 = peg$f279(s1, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10729,7 +10800,7 @@ function peg$parse(input, options) {
                         s6 = peg$parseArrangeCards();
                         if (s6 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f278(s1, s6);
+                          s0 = peg$f280(s1, s6);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10762,11 +10833,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c49;
+      s1 = peg$c51;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e64); }
+      if (peg$silentFails === 0) { peg$fail(peg$e66); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -10790,15 +10861,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parseTrailingComma();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s5 = peg$c50;
+        s5 = peg$c52;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e65); }
+        if (peg$silentFails === 0) { peg$fail(peg$e67); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f279(s3);
+        s0 = peg$f281(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10818,11 +10889,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 95) {
-        s1 = peg$c56;
+        s1 = peg$c58;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e71); }
+        if (peg$silentFails === 0) { peg$fail(peg$e73); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -10837,7 +10908,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f280();
+          s0 = peg$f282();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10866,7 +10937,7 @@ function peg$parse(input, options) {
           s6 = peg$parseTimedStep();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f281(s3, s6);
+            s4 = peg$f283(s3, s6);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -10879,7 +10950,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f282(s3, s4);
+        s0 = peg$f284(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10901,7 +10972,7 @@ function peg$parse(input, options) {
             s6 = peg$parseTimedStep();
             if (s6 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f283(s3, s6);
+              s4 = peg$f285(s3, s6);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -10914,7 +10985,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f284(s3, s4);
+          s0 = peg$f286(s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10940,7 +11011,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e72); }
+      if (peg$silentFails === 0) { peg$fail(peg$e74); }
     }
     if (s1 !== peg$FAILED) {
       while (s1 !== peg$FAILED) {
@@ -10950,7 +11021,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e72); }
+          if (peg$silentFails === 0) { peg$fail(peg$e74); }
         }
       }
     } else {
@@ -10964,12 +11035,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c57) {
-      s1 = peg$c57;
+    if (input.substr(peg$currPos, 8) === peg$c59) {
+      s1 = peg$c59;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e73); }
+      if (peg$silentFails === 0) { peg$fail(peg$e75); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -10985,11 +11056,11 @@ function peg$parse(input, options) {
       if (s2 !== peg$FAILED) {
         s3 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 123) {
-          s4 = peg$c3;
+          s4 = peg$c5;
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e3); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parse_();
@@ -10999,7 +11070,7 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f285(s8);
+            s7 = peg$f287(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -11012,7 +11083,7 @@ function peg$parse(input, options) {
               if (s8 !== peg$FAILED) {
                 s9 = peg$parseSep();
                 peg$savedPos = s7;
-                s7 = peg$f285(s8);
+                s7 = peg$f287(s8);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -11023,15 +11094,15 @@ function peg$parse(input, options) {
           }
           if (s6 !== peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 125) {
-              s7 = peg$c4;
+              s7 = peg$c6;
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e4); }
+              if (peg$silentFails === 0) { peg$fail(peg$e6); }
             }
             if (s7 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f286(s6);
+              s0 = peg$f288(s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -11069,12 +11140,12 @@ function peg$parse(input, options) {
     s1 = peg$parseScenarioSeat();
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      if (input.substr(peg$currPos, 4) === peg$c58) {
-        s3 = peg$c58;
+      if (input.substr(peg$currPos, 4) === peg$c60) {
+        s3 = peg$c60;
         peg$currPos += 4;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e74); }
+        if (peg$silentFails === 0) { peg$fail(peg$e76); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -11094,11 +11165,11 @@ function peg$parse(input, options) {
             s7 = peg$currPos;
             s8 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 40) {
-              s9 = peg$c26;
+              s9 = peg$c28;
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e28); }
+              if (peg$silentFails === 0) { peg$fail(peg$e30); }
             }
             if (s9 !== peg$FAILED) {
               s10 = peg$parse_();
@@ -11122,15 +11193,15 @@ function peg$parse(input, options) {
               }
               s12 = peg$parse_();
               if (input.charCodeAt(peg$currPos) === 41) {
-                s13 = peg$c27;
+                s13 = peg$c29;
                 peg$currPos++;
               } else {
                 s13 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e29); }
+                if (peg$silentFails === 0) { peg$fail(peg$e31); }
               }
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f287(s1, s6, s11);
+                s7 = peg$f289(s1, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -11144,12 +11215,12 @@ function peg$parse(input, options) {
             }
             s8 = peg$currPos;
             s9 = peg$parse_();
-            if (input.substr(peg$currPos, 7) === peg$c59) {
-              s10 = peg$c59;
+            if (input.substr(peg$currPos, 7) === peg$c61) {
+              s10 = peg$c61;
               peg$currPos += 7;
             } else {
               s10 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e75); }
+              if (peg$silentFails === 0) { peg$fail(peg$e77); }
             }
             if (s10 !== peg$FAILED) {
               s11 = peg$currPos;
@@ -11168,7 +11239,7 @@ function peg$parse(input, options) {
                 s14 = peg$parseListExpr();
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s13;
-                  s14 = peg$f288(s1, s6, s7, s14);
+                  s14 = peg$f290(s1, s6, s7, s14);
                 }
                 s13 = s14;
                 if (s13 === peg$FAILED) {
@@ -11176,13 +11247,13 @@ function peg$parse(input, options) {
                   s14 = peg$parseUnary();
                   if (s14 !== peg$FAILED) {
                     peg$savedPos = s13;
-                    s14 = peg$f289(s1, s6, s7, s14);
+                    s14 = peg$f291(s1, s6, s7, s14);
                   }
                   s13 = s14;
                 }
                 if (s13 !== peg$FAILED) {
                   peg$savedPos = s8;
-                  s8 = peg$f290(s1, s6, s7, s13);
+                  s8 = peg$f292(s1, s6, s7, s13);
                 } else {
                   peg$currPos = s8;
                   s8 = peg$FAILED;
@@ -11200,12 +11271,12 @@ function peg$parse(input, options) {
             }
             s9 = peg$currPos;
             s10 = peg$parse_();
-            if (input.substr(peg$currPos, 8) === peg$c60) {
-              s11 = peg$c60;
+            if (input.substr(peg$currPos, 8) === peg$c62) {
+              s11 = peg$c62;
               peg$currPos += 8;
             } else {
               s11 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e76); }
+              if (peg$silentFails === 0) { peg$fail(peg$e78); }
             }
             if (s11 !== peg$FAILED) {
               s12 = peg$currPos;
@@ -11224,7 +11295,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseRejectionCode();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s13;
-                  s13 = peg$f291(s1, s6, s7, s8, s15);
+                  s13 = peg$f293(s1, s6, s7, s8, s15);
                 } else {
                   peg$currPos = s13;
                   s13 = peg$FAILED;
@@ -11233,7 +11304,7 @@ function peg$parse(input, options) {
                   s13 = null;
                 }
                 peg$savedPos = s9;
-                s9 = peg$f292(s1, s6, s7, s8, s13);
+                s9 = peg$f294(s1, s6, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -11246,7 +11317,7 @@ function peg$parse(input, options) {
               s9 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f293(s1, s6, s7, s8, s9);
+            s0 = peg$f295(s1, s6, s7, s8, s9);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -11278,7 +11349,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e77); }
+      if (peg$silentFails === 0) { peg$fail(peg$e79); }
     }
 
     return s0;
@@ -11303,7 +11374,7 @@ function peg$parse(input, options) {
         s5 = peg$parseScenarioArgValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f294(s1, s5);
+          s0 = peg$f296(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11347,7 +11418,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f295();
+        s0 = peg$f297();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11364,7 +11435,7 @@ function peg$parse(input, options) {
         s3 = peg$parseSeatNumber();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f296(s3);
+          s0 = peg$f298(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11385,12 +11456,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c61) {
-      s1 = peg$c61;
+    if (input.substr(peg$currPos, 6) === peg$c63) {
+      s1 = peg$c63;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e78); }
+      if (peg$silentFails === 0) { peg$fail(peg$e80); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11408,12 +11479,12 @@ function peg$parse(input, options) {
         s4 = peg$parseK_not();
         if (s4 !== peg$FAILED) {
           s5 = peg$parse_();
-          if (input.substr(peg$currPos, 9) === peg$c62) {
-            s6 = peg$c62;
+          if (input.substr(peg$currPos, 9) === peg$c64) {
+            s6 = peg$c64;
             peg$currPos += 9;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e79); }
+            if (peg$silentFails === 0) { peg$fail(peg$e81); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$currPos;
@@ -11431,7 +11502,7 @@ function peg$parse(input, options) {
               s9 = peg$parseString();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f297(s9);
+                s0 = peg$f299(s9);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11458,12 +11529,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 6) === peg$c61) {
-        s1 = peg$c61;
+      if (input.substr(peg$currPos, 6) === peg$c63) {
+        s1 = peg$c63;
         peg$currPos += 6;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e78); }
+        if (peg$silentFails === 0) { peg$fail(peg$e80); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -11478,12 +11549,12 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 9) === peg$c62) {
-            s4 = peg$c62;
+          if (input.substr(peg$currPos, 9) === peg$c64) {
+            s4 = peg$c64;
             peg$currPos += 9;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e79); }
+            if (peg$silentFails === 0) { peg$fail(peg$e81); }
           }
           if (s4 !== peg$FAILED) {
             s5 = peg$currPos;
@@ -11501,7 +11572,7 @@ function peg$parse(input, options) {
               s7 = peg$parseString();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f298(s7);
+                s0 = peg$f300(s7);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11524,12 +11595,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 6) === peg$c61) {
-          s1 = peg$c61;
+        if (input.substr(peg$currPos, 6) === peg$c63) {
+          s1 = peg$c63;
           peg$currPos += 6;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e78); }
+          if (peg$silentFails === 0) { peg$fail(peg$e80); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -11583,7 +11654,7 @@ function peg$parse(input, options) {
                 }
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f299(s4, s5);
+                  s0 = peg$f301(s4, s5);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -11606,12 +11677,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 6) === peg$c61) {
-            s1 = peg$c61;
+          if (input.substr(peg$currPos, 6) === peg$c63) {
+            s1 = peg$c63;
             peg$currPos += 6;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e78); }
+            if (peg$silentFails === 0) { peg$fail(peg$e80); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -11626,12 +11697,12 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parse_();
-              if (input.substr(peg$currPos, 7) === peg$c63) {
-                s4 = peg$c63;
+              if (input.substr(peg$currPos, 7) === peg$c65) {
+                s4 = peg$c65;
                 peg$currPos += 7;
               } else {
                 s4 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e80); }
+                if (peg$silentFails === 0) { peg$fail(peg$e82); }
               }
               if (s4 !== peg$FAILED) {
                 s5 = peg$currPos;
@@ -11647,11 +11718,11 @@ function peg$parse(input, options) {
                 if (s5 !== peg$FAILED) {
                   s6 = peg$parse_();
                   if (input.charCodeAt(peg$currPos) === 91) {
-                    s7 = peg$c49;
+                    s7 = peg$c51;
                     peg$currPos++;
                   } else {
                     s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e64); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e66); }
                   }
                   if (s7 !== peg$FAILED) {
                     s8 = peg$parse_();
@@ -11675,15 +11746,15 @@ function peg$parse(input, options) {
                     }
                     s10 = peg$parseTrailingComma();
                     if (input.charCodeAt(peg$currPos) === 93) {
-                      s11 = peg$c50;
+                      s11 = peg$c52;
                       peg$currPos++;
                     } else {
                       s11 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e65); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e67); }
                     }
                     if (s11 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f300(s9);
+                      s0 = peg$f302(s9);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11710,12 +11781,12 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 6) === peg$c61) {
-              s1 = peg$c61;
+            if (input.substr(peg$currPos, 6) === peg$c63) {
+              s1 = peg$c63;
               peg$currPos += 6;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e78); }
+              if (peg$silentFails === 0) { peg$fail(peg$e80); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -11734,12 +11805,12 @@ function peg$parse(input, options) {
                 s5 = peg$parseK_stage();
                 if (s5 === peg$FAILED) {
                   s5 = peg$currPos;
-                  if (input.substr(peg$currPos, 4) === peg$c39) {
-                    s6 = peg$c39;
+                  if (input.substr(peg$currPos, 4) === peg$c41) {
+                    s6 = peg$c41;
                     peg$currPos += 4;
                   } else {
                     s6 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e44); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e46); }
                   }
                   if (s6 !== peg$FAILED) {
                     s7 = peg$currPos;
@@ -11777,7 +11848,7 @@ function peg$parse(input, options) {
                   s6 = peg$parseName();
                   if (s6 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f301(s4, s6);
+                    s0 = peg$f303(s4, s6);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -11796,12 +11867,12 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 6) === peg$c61) {
-                s1 = peg$c61;
+              if (input.substr(peg$currPos, 6) === peg$c63) {
+                s1 = peg$c63;
                 peg$currPos += 6;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e78); }
+                if (peg$silentFails === 0) { peg$fail(peg$e80); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -11816,12 +11887,12 @@ function peg$parse(input, options) {
                 }
                 if (s2 !== peg$FAILED) {
                   s3 = peg$parse_();
-                  if (input.substr(peg$currPos, 2) === peg$c64) {
-                    s4 = peg$c64;
+                  if (input.substr(peg$currPos, 2) === peg$c66) {
+                    s4 = peg$c66;
                     peg$currPos += 2;
                   } else {
                     s4 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e81); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e83); }
                   }
                   if (s4 !== peg$FAILED) {
                     s5 = peg$currPos;
@@ -11839,7 +11910,7 @@ function peg$parse(input, options) {
                       s7 = peg$parseK_window();
                       if (s7 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f302();
+                        s0 = peg$f304();
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -11862,12 +11933,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 6) === peg$c61) {
-                  s1 = peg$c61;
+                if (input.substr(peg$currPos, 6) === peg$c63) {
+                  s1 = peg$c63;
                   peg$currPos += 6;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e78); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e80); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -11885,7 +11956,7 @@ function peg$parse(input, options) {
                     s4 = peg$parseExpr();
                     if (s4 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f303(s4);
+                      s0 = peg$f305(s4);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11917,11 +11988,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       s3 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 63) {
-        s4 = peg$c65;
+        s4 = peg$c67;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e82); }
+        if (peg$silentFails === 0) { peg$fail(peg$e84); }
       }
       if (s4 !== peg$FAILED) {
         s3 = [s3, s4];
@@ -11934,7 +12005,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f304(s1, s2);
+      s0 = peg$f306(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -11948,11 +12019,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c49;
+      s1 = peg$c51;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e64); }
+      if (peg$silentFails === 0) { peg$fail(peg$e66); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -11960,15 +12031,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 93) {
-          s5 = peg$c50;
+          s5 = peg$c52;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e65); }
+          if (peg$silentFails === 0) { peg$fail(peg$e67); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f305(s3);
+          s0 = peg$f307(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11989,18 +12060,18 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c66;
+          s5 = peg$c68;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e83); }
+          if (peg$silentFails === 0) { peg$fail(peg$e85); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f306(s1, s7);
+            s3 = peg$f308(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -12015,18 +12086,18 @@ function peg$parse(input, options) {
             s3 = peg$currPos;
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 124) {
-              s5 = peg$c66;
+              s5 = peg$c68;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e83); }
+              if (peg$silentFails === 0) { peg$fail(peg$e85); }
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$parse_();
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f306(s1, s7);
+                s3 = peg$f308(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -12041,7 +12112,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f307(s1, s2);
+          s0 = peg$f309(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12057,7 +12128,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f308(s1);
+            s1 = peg$f310(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -12065,7 +12136,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f309(s1);
+              s1 = peg$f311(s1);
             }
             s0 = s1;
           }
@@ -12095,7 +12166,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f310(s1, s5);
+          s0 = peg$f312(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12145,7 +12216,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f311(s1, s5);
+          s0 = peg$f313(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12165,7 +12236,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f312(s1);
+          s1 = peg$f314(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -12173,7 +12244,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f313(s1);
+            s1 = peg$f315(s1);
           }
           s0 = s1;
         }
@@ -12193,7 +12264,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f314(s1, s3);
+        s0 = peg$f316(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12210,7 +12281,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f315(s1, s3);
+          s0 = peg$f317(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12236,7 +12307,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -12258,7 +12329,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f316(s1);
+      s2 = peg$f318(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -12266,7 +12337,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f317(s1);
+        s0 = peg$f319(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12278,7 +12349,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+      if (peg$silentFails === 0) { peg$fail(peg$e86); }
     }
 
     return s0;
@@ -12362,7 +12433,7 @@ function peg$parse(input, options) {
         s6 = peg$parseExpr();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f318(s1, s6);
+          s2 = peg$f320(s1, s6);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -12375,7 +12446,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f319(s1, s2);
+      s0 = peg$f321(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -12397,7 +12468,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e86); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -12407,7 +12478,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e86); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
       }
     } else {
@@ -12417,11 +12488,11 @@ function peg$parse(input, options) {
       s4 = [];
       s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 45) {
-        s6 = peg$c44;
+        s6 = peg$c46;
         peg$currPos++;
       } else {
         s6 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e52); }
+        if (peg$silentFails === 0) { peg$fail(peg$e54); }
       }
       if (s6 !== peg$FAILED) {
         s7 = [];
@@ -12430,7 +12501,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e86); }
+          if (peg$silentFails === 0) { peg$fail(peg$e88); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -12440,7 +12511,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e86); }
+              if (peg$silentFails === 0) { peg$fail(peg$e88); }
             }
           }
         } else {
@@ -12461,11 +12532,11 @@ function peg$parse(input, options) {
         s4.push(s5);
         s5 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 45) {
-          s6 = peg$c44;
+          s6 = peg$c46;
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e52); }
+          if (peg$silentFails === 0) { peg$fail(peg$e54); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -12474,7 +12545,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e86); }
+            if (peg$silentFails === 0) { peg$fail(peg$e88); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
@@ -12484,7 +12555,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e86); }
+                if (peg$silentFails === 0) { peg$fail(peg$e88); }
               }
             }
           } else {
@@ -12526,7 +12597,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f320(s1);
+        s0 = peg$f322(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12538,7 +12609,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e85); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
 
     return s0;
@@ -12556,7 +12627,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -12565,7 +12636,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e89); }
+        if (peg$silentFails === 0) { peg$fail(peg$e91); }
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
@@ -12574,15 +12645,15 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e89); }
+          if (peg$silentFails === 0) { peg$fail(peg$e91); }
         }
       }
       if (input.charCodeAt(peg$currPos) === 47) {
-        s5 = peg$c67;
+        s5 = peg$c69;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e90); }
+        if (peg$silentFails === 0) { peg$fail(peg$e92); }
       }
       if (s5 !== peg$FAILED) {
         s6 = input.charAt(peg$currPos);
@@ -12590,7 +12661,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e90); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -12599,7 +12670,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e89); }
+            if (peg$silentFails === 0) { peg$fail(peg$e91); }
           }
           while (s8 !== peg$FAILED) {
             s7.push(s8);
@@ -12608,7 +12679,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e89); }
+              if (peg$silentFails === 0) { peg$fail(peg$e91); }
             }
           }
           s3 = [s3, s4, s5, s6, s7];
@@ -12643,7 +12714,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f321(s1);
+        s0 = peg$f323(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12655,7 +12726,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e89); }
     }
 
     return s0;
@@ -12674,7 +12745,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -12684,7 +12755,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
       }
     } else {
@@ -12693,11 +12764,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c45;
+        s5 = peg$c47;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -12706,7 +12777,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
@@ -12716,7 +12787,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e5); }
+              if (peg$silentFails === 0) { peg$fail(peg$e7); }
             }
           }
         } else {
@@ -12760,7 +12831,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f322(s1);
+        s0 = peg$f324(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12772,7 +12843,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e91); }
+      if (peg$silentFails === 0) { peg$fail(peg$e93); }
     }
 
     return s0;
@@ -12785,11 +12856,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c44;
+      s3 = peg$c46;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e52); }
+      if (peg$silentFails === 0) { peg$fail(peg$e54); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -12801,7 +12872,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s6 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s6 !== peg$FAILED) {
       while (s6 !== peg$FAILED) {
@@ -12811,7 +12882,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
       }
     } else {
@@ -12820,11 +12891,11 @@ function peg$parse(input, options) {
     if (s5 !== peg$FAILED) {
       s6 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s7 = peg$c45;
+        s7 = peg$c47;
         peg$currPos++;
       } else {
         s7 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s7 !== peg$FAILED) {
         s8 = [];
@@ -12833,7 +12904,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s9 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
         if (s9 !== peg$FAILED) {
           while (s9 !== peg$FAILED) {
@@ -12843,7 +12914,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s9 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e5); }
+              if (peg$silentFails === 0) { peg$fail(peg$e7); }
             }
           }
         } else {
@@ -12887,7 +12958,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f323(s1);
+        s0 = peg$f325(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12912,7 +12983,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s3 !== peg$FAILED) {
       while (s3 !== peg$FAILED) {
@@ -12922,7 +12993,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
       }
     } else {
@@ -12946,7 +13017,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f324(s1);
+        s0 = peg$f326(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12958,7 +13029,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e92); }
+      if (peg$silentFails === 0) { peg$fail(peg$e94); }
     }
 
     return s0;
@@ -12972,11 +13043,11 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s3 = peg$c44;
+      s3 = peg$c46;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e52); }
+      if (peg$silentFails === 0) { peg$fail(peg$e54); }
     }
     if (s3 === peg$FAILED) {
       s3 = null;
@@ -12987,7 +13058,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s5 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s5 !== peg$FAILED) {
       while (s5 !== peg$FAILED) {
@@ -12997,7 +13068,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
       }
     } else {
@@ -13031,11 +13102,11 @@ function peg$parse(input, options) {
         peg$silentFails++;
         s4 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 46) {
-          s5 = peg$c45;
+          s5 = peg$c47;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e53); }
+          if (peg$silentFails === 0) { peg$fail(peg$e55); }
         }
         if (s5 !== peg$FAILED) {
           s6 = input.charAt(peg$currPos);
@@ -13043,7 +13114,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e5); }
+            if (peg$silentFails === 0) { peg$fail(peg$e7); }
           }
           if (s6 !== peg$FAILED) {
             s5 = [s5, s6];
@@ -13065,7 +13136,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f325(s1);
+          s0 = peg$f327(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -13081,7 +13152,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e92); }
+      if (peg$silentFails === 0) { peg$fail(peg$e94); }
     }
 
     return s0;
@@ -13100,7 +13171,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -13110,7 +13181,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
       }
     } else {
@@ -13119,11 +13190,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c45;
+        s5 = peg$c47;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -13132,7 +13203,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
@@ -13142,7 +13213,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e5); }
+              if (peg$silentFails === 0) { peg$fail(peg$e7); }
             }
           }
         } else {
@@ -13162,20 +13233,20 @@ function peg$parse(input, options) {
       if (s4 === peg$FAILED) {
         s4 = null;
       }
-      if (input.substr(peg$currPos, 2) === peg$c68) {
-        s5 = peg$c68;
+      if (input.substr(peg$currPos, 2) === peg$c70) {
+        s5 = peg$c70;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        if (peg$silentFails === 0) { peg$fail(peg$e96); }
       }
       if (s5 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 115) {
-          s5 = peg$c69;
+          s5 = peg$c71;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e97); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -13207,7 +13278,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f326(s1);
+        s0 = peg$f328(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13219,7 +13290,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e93); }
+      if (peg$silentFails === 0) { peg$fail(peg$e95); }
     }
 
     return s0;
@@ -13237,7 +13308,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e5); }
+      if (peg$silentFails === 0) { peg$fail(peg$e7); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -13247,7 +13318,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
       }
     } else {
@@ -13256,11 +13327,11 @@ function peg$parse(input, options) {
     if (s3 !== peg$FAILED) {
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c45;
+        s5 = peg$c47;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e53); }
+        if (peg$silentFails === 0) { peg$fail(peg$e55); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -13269,7 +13340,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
         if (s7 !== peg$FAILED) {
           while (s7 !== peg$FAILED) {
@@ -13279,7 +13350,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e5); }
+              if (peg$silentFails === 0) { peg$fail(peg$e7); }
             }
           }
         } else {
@@ -13304,7 +13375,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e42); }
+        if (peg$silentFails === 0) { peg$fail(peg$e44); }
       }
       if (s5 !== peg$FAILED) {
         s6 = [];
@@ -13330,7 +13401,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f327(s1);
+      s1 = peg$f329(s1);
     }
     s0 = s1;
 
@@ -13343,11 +13414,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c70;
+      s1 = peg$c72;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e97); }
+      if (peg$silentFails === 0) { peg$fail(peg$e99); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -13357,15 +13428,15 @@ function peg$parse(input, options) {
         s3 = peg$parseStringPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c70;
+        s3 = peg$c72;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e97); }
+        if (peg$silentFails === 0) { peg$fail(peg$e99); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f328(s2);
+        s0 = peg$f330(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13377,11 +13448,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 34) {
-        s1 = peg$c70;
+        s1 = peg$c72;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e97); }
+        if (peg$silentFails === 0) { peg$fail(peg$e99); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -13397,7 +13468,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e59); }
+          if (peg$silentFails === 0) { peg$fail(peg$e61); }
         }
         if (s4 === peg$FAILED) {
           s4 = peg$currPos;
@@ -13407,7 +13478,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e60); }
+            if (peg$silentFails === 0) { peg$fail(peg$e62); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -13426,7 +13497,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f329();
+          s0 = peg$f331();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -13439,7 +13510,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e96); }
+      if (peg$silentFails === 0) { peg$fail(peg$e98); }
     }
 
     return s0;
@@ -13461,17 +13532,17 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f330(s1);
+      s1 = peg$f332(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 123) {
-        s1 = peg$c3;
+        s1 = peg$c5;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$parse_();
@@ -13479,15 +13550,15 @@ function peg$parse(input, options) {
         if (s3 !== peg$FAILED) {
           s4 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 125) {
-            s5 = peg$c4;
+            s5 = peg$c6;
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e4); }
+            if (peg$silentFails === 0) { peg$fail(peg$e6); }
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f331(s3);
+            s0 = peg$f333(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13509,40 +13580,40 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c71) {
-      s1 = peg$c71;
+    if (input.substr(peg$currPos, 2) === peg$c73) {
+      s1 = peg$c73;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e98); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f332();
+      s1 = peg$f334();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c48) {
-        s1 = peg$c48;
+      if (input.substr(peg$currPos, 2) === peg$c50) {
+        s1 = peg$c50;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e62); }
+        if (peg$silentFails === 0) { peg$fail(peg$e64); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f333();
+        s1 = peg$f335();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 92) {
-          s1 = peg$c72;
+          s1 = peg$c74;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e99); }
+          if (peg$silentFails === 0) { peg$fail(peg$e101); }
         }
         if (s1 !== peg$FAILED) {
           if (input.length > peg$currPos) {
@@ -13550,11 +13621,11 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e60); }
+            if (peg$silentFails === 0) { peg$fail(peg$e62); }
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f334(s2);
+            s0 = peg$f336(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13565,30 +13636,30 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c73) {
-            s1 = peg$c73;
+          if (input.substr(peg$currPos, 2) === peg$c75) {
+            s1 = peg$c75;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e100); }
+            if (peg$silentFails === 0) { peg$fail(peg$e102); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f335();
+            s1 = peg$f337();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c74) {
-              s1 = peg$c74;
+            if (input.substr(peg$currPos, 2) === peg$c76) {
+              s1 = peg$c76;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e101); }
+              if (peg$silentFails === 0) { peg$fail(peg$e103); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f336();
+              s1 = peg$f338();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -13597,7 +13668,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s0 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e102); }
+                if (peg$silentFails === 0) { peg$fail(peg$e104); }
               }
             }
           }
@@ -13616,7 +13687,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e103); }
+      if (peg$silentFails === 0) { peg$fail(peg$e105); }
     }
 
     return s0;
@@ -13628,11 +13699,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     if (input.charCodeAt(peg$currPos) === 44) {
-      s2 = peg$c75;
+      s2 = peg$c77;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e104); }
+      if (peg$silentFails === 0) { peg$fail(peg$e106); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parse_();
@@ -13653,11 +13724,11 @@ function peg$parse(input, options) {
     s1 = peg$parse_();
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 44) {
-      s3 = peg$c75;
+      s3 = peg$c77;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e104); }
+      if (peg$silentFails === 0) { peg$fail(peg$e106); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parse_();
@@ -13684,11 +13755,11 @@ function peg$parse(input, options) {
     s2 = [];
     s3 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 59) {
-      s4 = peg$c76;
+      s4 = peg$c78;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e105); }
+      if (peg$silentFails === 0) { peg$fail(peg$e107); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parse_();
@@ -13702,11 +13773,11 @@ function peg$parse(input, options) {
       s2.push(s3);
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 59) {
-        s4 = peg$c76;
+        s4 = peg$c78;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e105); }
+        if (peg$silentFails === 0) { peg$fail(peg$e107); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -13733,7 +13804,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e106); }
+      if (peg$silentFails === 0) { peg$fail(peg$e108); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$parseComment();
@@ -13745,7 +13816,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e106); }
+        if (peg$silentFails === 0) { peg$fail(peg$e108); }
       }
       if (s1 === peg$FAILED) {
         s1 = peg$parseComment();
@@ -13761,11 +13832,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
-      s1 = peg$c77;
+      s1 = peg$c79;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e107); }
+      if (peg$silentFails === 0) { peg$fail(peg$e109); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -13774,7 +13845,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e108); }
+        if (peg$silentFails === 0) { peg$fail(peg$e110); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
@@ -13783,7 +13854,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e108); }
+          if (peg$silentFails === 0) { peg$fail(peg$e110); }
         }
       }
       s1 = [s1, s2];
@@ -13800,83 +13871,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c78) {
-      s1 = peg$c78;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e109); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_extends() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c79) {
-      s1 = peg$c79;
-      peg$currPos += 7;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e110); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_summary() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c80) {
+    if (input.substr(peg$currPos, 4) === peg$c80) {
       s1 = peg$c80;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e111); }
@@ -13907,7 +13904,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_players() {
+  function peg$parseK_extends() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13944,16 +13941,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_summary() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c82) {
+      s1 = peg$c82;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e113); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_players() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c83) {
+      s1 = peg$c83;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e114); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_option() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c82) {
-      s1 = peg$c82;
+    if (input.substr(peg$currPos, 6) === peg$c84) {
+      s1 = peg$c84;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e113); }
+      if (peg$silentFails === 0) { peg$fail(peg$e115); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -13985,83 +14056,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c83) {
-      s1 = peg$c83;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e114); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_card() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c84) {
-      s1 = peg$c84;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e115); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_shown() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c85) {
+    if (input.substr(peg$currPos, 4) === peg$c85) {
       s1 = peg$c85;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e116); }
@@ -14092,7 +14089,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_deck() {
+  function peg$parseK_card() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14129,16 +14126,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_shown() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c87) {
+      s1 = peg$c87;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e118); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_deck() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c88) {
+      s1 = peg$c88;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e119); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_per() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c87) {
-      s1 = peg$c87;
+    if (input.substr(peg$currPos, 3) === peg$c89) {
+      s1 = peg$c89;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e118); }
+      if (peg$silentFails === 0) { peg$fail(peg$e120); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14170,12 +14241,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c88) {
-      s1 = peg$c88;
+    if (input.substr(peg$currPos, 5) === peg$c90) {
+      s1 = peg$c90;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e119); }
+      if (peg$silentFails === 0) { peg$fail(peg$e121); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14207,12 +14278,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c89) {
-      s1 = peg$c89;
+    if (input.substr(peg$currPos, 4) === peg$c91) {
+      s1 = peg$c91;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e120); }
+      if (peg$silentFails === 0) { peg$fail(peg$e122); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14244,12 +14315,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c90) {
-      s1 = peg$c90;
+    if (input.substr(peg$currPos, 3) === peg$c92) {
+      s1 = peg$c92;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e121); }
+      if (peg$silentFails === 0) { peg$fail(peg$e123); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14281,12 +14352,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c91) {
-      s1 = peg$c91;
+    if (input.substr(peg$currPos, 6) === peg$c93) {
+      s1 = peg$c93;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e122); }
+      if (peg$silentFails === 0) { peg$fail(peg$e124); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14318,12 +14389,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c92) {
-      s1 = peg$c92;
+    if (input.substr(peg$currPos, 4) === peg$c94) {
+      s1 = peg$c94;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e123); }
+      if (peg$silentFails === 0) { peg$fail(peg$e125); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14355,12 +14426,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c93) {
-      s1 = peg$c93;
+    if (input.substr(peg$currPos, 4) === peg$c95) {
+      s1 = peg$c95;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e124); }
+      if (peg$silentFails === 0) { peg$fail(peg$e126); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14392,12 +14463,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c94) {
-      s1 = peg$c94;
+    if (input.substr(peg$currPos, 5) === peg$c96) {
+      s1 = peg$c96;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e125); }
+      if (peg$silentFails === 0) { peg$fail(peg$e127); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14429,12 +14500,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c95) {
-      s1 = peg$c95;
+    if (input.substr(peg$currPos, 5) === peg$c97) {
+      s1 = peg$c97;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e126); }
+      if (peg$silentFails === 0) { peg$fail(peg$e128); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14466,12 +14537,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c96) {
-      s1 = peg$c96;
+    if (input.substr(peg$currPos, 3) === peg$c98) {
+      s1 = peg$c98;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e127); }
+      if (peg$silentFails === 0) { peg$fail(peg$e129); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14503,12 +14574,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c97) {
-      s1 = peg$c97;
+    if (input.substr(peg$currPos, 4) === peg$c99) {
+      s1 = peg$c99;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e128); }
+      if (peg$silentFails === 0) { peg$fail(peg$e130); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14540,83 +14611,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c98) {
-      s1 = peg$c98;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e129); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_define() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c99) {
-      s1 = peg$c99;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e130); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_procedure() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 9) === peg$c100) {
+    if (input.substr(peg$currPos, 5) === peg$c100) {
       s1 = peg$c100;
-      peg$currPos += 9;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e131); }
@@ -14647,7 +14644,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_rounds() {
+  function peg$parseK_define() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14684,13 +14681,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_count() {
+  function peg$parseK_procedure() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c102) {
+    if (input.substr(peg$currPos, 9) === peg$c102) {
       s1 = peg$c102;
-      peg$currPos += 5;
+      peg$currPos += 9;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e133); }
@@ -14721,13 +14718,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_until() {
+  function peg$parseK_rounds() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c103) {
+    if (input.substr(peg$currPos, 6) === peg$c103) {
       s1 = peg$c103;
-      peg$currPos += 5;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e134); }
@@ -14758,13 +14755,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_dealer() {
+  function peg$parseK_count() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c104) {
+    if (input.substr(peg$currPos, 5) === peg$c104) {
       s1 = peg$c104;
-      peg$currPos += 6;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e135); }
@@ -14795,7 +14792,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_setup() {
+  function peg$parseK_until() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14832,7 +14829,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_stages() {
+  function peg$parseK_dealer() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14869,16 +14866,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_setup() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c107) {
+      s1 = peg$c107;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e138); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_stages() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c108) {
+      s1 = peg$c108;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e139); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_scoring() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c107) {
-      s1 = peg$c107;
+    if (input.substr(peg$currPos, 7) === peg$c109) {
+      s1 = peg$c109;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e138); }
+      if (peg$silentFails === 0) { peg$fail(peg$e140); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14910,83 +14981,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c108) {
-      s1 = peg$c108;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e139); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_turns() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c109) {
-      s1 = peg$c109;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e140); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_realtime() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c110) {
+    if (input.substr(peg$currPos, 5) === peg$c110) {
       s1 = peg$c110;
-      peg$currPos += 8;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e141); }
@@ -15017,7 +15014,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pause() {
+  function peg$parseK_turns() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15054,13 +15051,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_steps() {
+  function peg$parseK_realtime() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c112) {
+    if (input.substr(peg$currPos, 8) === peg$c112) {
       s1 = peg$c112;
-      peg$currPos += 5;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e143); }
@@ -15091,7 +15088,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_timer() {
+  function peg$parseK_pause() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15128,16 +15125,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_steps() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c114) {
+      s1 = peg$c114;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e145); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_timer() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c115) {
+      s1 = peg$c115;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e146); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_idle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c114) {
-      s1 = peg$c114;
+    if (input.substr(peg$currPos, 4) === peg$c116) {
+      s1 = peg$c116;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e145); }
+      if (peg$silentFails === 0) { peg$fail(peg$e147); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15169,12 +15240,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c115) {
-      s1 = peg$c115;
+    if (input.substr(peg$currPos, 2) === peg$c117) {
+      s1 = peg$c117;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e146); }
+      if (peg$silentFails === 0) { peg$fail(peg$e148); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15206,12 +15277,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c116) {
-      s1 = peg$c116;
+    if (input.substr(peg$currPos, 6) === peg$c118) {
+      s1 = peg$c118;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e147); }
+      if (peg$silentFails === 0) { peg$fail(peg$e149); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15243,12 +15314,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c117) {
-      s1 = peg$c117;
+    if (input.substr(peg$currPos, 8) === peg$c119) {
+      s1 = peg$c119;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e148); }
+      if (peg$silentFails === 0) { peg$fail(peg$e150); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15280,12 +15351,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c118) {
-      s1 = peg$c118;
+    if (input.substr(peg$currPos, 7) === peg$c120) {
+      s1 = peg$c120;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e149); }
+      if (peg$silentFails === 0) { peg$fail(peg$e151); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15317,12 +15388,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c119) {
-      s1 = peg$c119;
+    if (input.substr(peg$currPos, 6) === peg$c121) {
+      s1 = peg$c121;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e150); }
+      if (peg$silentFails === 0) { peg$fail(peg$e152); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15354,12 +15425,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c120) {
-      s1 = peg$c120;
+    if (input.substr(peg$currPos, 2) === peg$c122) {
+      s1 = peg$c122;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e151); }
+      if (peg$silentFails === 0) { peg$fail(peg$e153); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15391,12 +15462,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c121) {
-      s1 = peg$c121;
+    if (input.substr(peg$currPos, 7) === peg$c123) {
+      s1 = peg$c123;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e152); }
+      if (peg$silentFails === 0) { peg$fail(peg$e154); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15428,12 +15499,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c122) {
-      s1 = peg$c122;
+    if (input.substr(peg$currPos, 3) === peg$c124) {
+      s1 = peg$c124;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e153); }
+      if (peg$silentFails === 0) { peg$fail(peg$e155); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15465,12 +15536,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c123) {
-      s1 = peg$c123;
+    if (input.substr(peg$currPos, 6) === peg$c125) {
+      s1 = peg$c125;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e154); }
+      if (peg$silentFails === 0) { peg$fail(peg$e156); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15502,12 +15573,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c124) {
-      s1 = peg$c124;
+    if (input.substr(peg$currPos, 4) === peg$c126) {
+      s1 = peg$c126;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e155); }
+      if (peg$silentFails === 0) { peg$fail(peg$e157); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15539,12 +15610,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c125) {
-      s1 = peg$c125;
+    if (input.substr(peg$currPos, 4) === peg$c127) {
+      s1 = peg$c127;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e156); }
+      if (peg$silentFails === 0) { peg$fail(peg$e158); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15576,12 +15647,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c126) {
-      s1 = peg$c126;
+    if (input.substr(peg$currPos, 6) === peg$c128) {
+      s1 = peg$c128;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e157); }
+      if (peg$silentFails === 0) { peg$fail(peg$e159); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15613,12 +15684,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c127) {
-      s1 = peg$c127;
+    if (input.substr(peg$currPos, 5) === peg$c129) {
+      s1 = peg$c129;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e158); }
+      if (peg$silentFails === 0) { peg$fail(peg$e160); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15650,12 +15721,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c128) {
-      s1 = peg$c128;
+    if (input.substr(peg$currPos, 4) === peg$c130) {
+      s1 = peg$c130;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e159); }
+      if (peg$silentFails === 0) { peg$fail(peg$e161); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15687,12 +15758,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c129) {
-      s1 = peg$c129;
+    if (input.substr(peg$currPos, 4) === peg$c131) {
+      s1 = peg$c131;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e160); }
+      if (peg$silentFails === 0) { peg$fail(peg$e162); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15724,12 +15795,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c130) {
-      s1 = peg$c130;
+    if (input.substr(peg$currPos, 6) === peg$c132) {
+      s1 = peg$c132;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e161); }
+      if (peg$silentFails === 0) { peg$fail(peg$e163); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15761,12 +15832,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c131) {
-      s1 = peg$c131;
+    if (input.substr(peg$currPos, 5) === peg$c133) {
+      s1 = peg$c133;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e162); }
+      if (peg$silentFails === 0) { peg$fail(peg$e164); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15798,12 +15869,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c132) {
-      s1 = peg$c132;
+    if (input.substr(peg$currPos, 4) === peg$c134) {
+      s1 = peg$c134;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e163); }
+      if (peg$silentFails === 0) { peg$fail(peg$e165); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15835,12 +15906,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c133) {
-      s1 = peg$c133;
+    if (input.substr(peg$currPos, 6) === peg$c135) {
+      s1 = peg$c135;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e164); }
+      if (peg$silentFails === 0) { peg$fail(peg$e166); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15872,12 +15943,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c134) {
-      s1 = peg$c134;
+    if (input.substr(peg$currPos, 6) === peg$c136) {
+      s1 = peg$c136;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e165); }
+      if (peg$silentFails === 0) { peg$fail(peg$e167); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15909,12 +15980,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c135) {
-      s1 = peg$c135;
+    if (input.substr(peg$currPos, 7) === peg$c137) {
+      s1 = peg$c137;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e166); }
+      if (peg$silentFails === 0) { peg$fail(peg$e168); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15946,12 +16017,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c136) {
-      s1 = peg$c136;
+    if (input.substr(peg$currPos, 4) === peg$c138) {
+      s1 = peg$c138;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e167); }
+      if (peg$silentFails === 0) { peg$fail(peg$e169); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15983,12 +16054,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c137) {
-      s1 = peg$c137;
+    if (input.substr(peg$currPos, 6) === peg$c139) {
+      s1 = peg$c139;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e168); }
+      if (peg$silentFails === 0) { peg$fail(peg$e170); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16020,83 +16091,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c138) {
-      s1 = peg$c138;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e169); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_move() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c139) {
-      s1 = peg$c139;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e170); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_deal() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c140) {
+    if (input.substr(peg$currPos, 6) === peg$c140) {
       s1 = peg$c140;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e171); }
@@ -16127,7 +16124,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_flip() {
+  function peg$parseK_move() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16164,13 +16161,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_shuffle() {
+  function peg$parseK_deal() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c142) {
+    if (input.substr(peg$currPos, 4) === peg$c142) {
       s1 = peg$c142;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e173); }
@@ -16201,7 +16198,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_into() {
+  function peg$parseK_flip() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16238,13 +16235,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_to() {
+  function peg$parseK_shuffle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c144) {
+    if (input.substr(peg$currPos, 7) === peg$c144) {
       s1 = peg$c144;
-      peg$currPos += 2;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e175); }
@@ -16275,7 +16272,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_from() {
+  function peg$parseK_into() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16312,16 +16309,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_to() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c146) {
+      s1 = peg$c146;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e177); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_from() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c147) {
+      s1 = peg$c147;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e178); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_top() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c146) {
-      s1 = peg$c146;
+    if (input.substr(peg$currPos, 3) === peg$c148) {
+      s1 = peg$c148;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e177); }
+      if (peg$silentFails === 0) { peg$fail(peg$e179); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16353,12 +16424,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c147) {
-      s1 = peg$c147;
+    if (input.substr(peg$currPos, 6) === peg$c149) {
+      s1 = peg$c149;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e178); }
+      if (peg$silentFails === 0) { peg$fail(peg$e180); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16390,12 +16461,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c148) {
-      s1 = peg$c148;
+    if (input.substr(peg$currPos, 2) === peg$c150) {
+      s1 = peg$c150;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e179); }
+      if (peg$silentFails === 0) { peg$fail(peg$e181); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16427,83 +16498,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c149) {
-      s1 = peg$c149;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e180); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_new() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c150) {
-      s1 = peg$c150;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e181); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_one() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c151) {
+    if (input.substr(peg$currPos, 2) === peg$c151) {
       s1 = peg$c151;
-      peg$currPos += 3;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e182); }
@@ -16534,7 +16531,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_all() {
+  function peg$parseK_new() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16571,7 +16568,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_set() {
+  function peg$parseK_one() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16608,7 +16605,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_add() {
+  function peg$parseK_all() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16645,13 +16642,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_subtract() {
+  function peg$parseK_set() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c155) {
+    if (input.substr(peg$currPos, 3) === peg$c155) {
       s1 = peg$c155;
-      peg$currPos += 8;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e186); }
@@ -16682,7 +16679,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_let() {
+  function peg$parseK_add() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16719,16 +16716,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_subtract() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 8) === peg$c157) {
+      s1 = peg$c157;
+      peg$currPos += 8;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e188); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_let() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c158) {
+      s1 = peg$c158;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e189); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_if() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c157) {
-      s1 = peg$c157;
+    if (input.substr(peg$currPos, 2) === peg$c159) {
+      s1 = peg$c159;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e188); }
+      if (peg$silentFails === 0) { peg$fail(peg$e190); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16760,83 +16831,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c158) {
-      s1 = peg$c158;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e189); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_else() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c159) {
-      s1 = peg$c159;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e190); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_for() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c160) {
+    if (input.substr(peg$currPos, 4) === peg$c160) {
       s1 = peg$c160;
-      peg$currPos += 3;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e191); }
@@ -16867,7 +16864,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_each() {
+  function peg$parseK_else() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16904,16 +16901,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_for() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c162) {
+      s1 = peg$c162;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e193); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_each() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c163) {
+      s1 = peg$c163;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e194); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_in() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c162) {
-      s1 = peg$c162;
+    if (input.substr(peg$currPos, 2) === peg$c164) {
+      s1 = peg$c164;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e193); }
+      if (peg$silentFails === 0) { peg$fail(peg$e195); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16945,12 +17016,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c163) {
-      s1 = peg$c163;
+    if (input.substr(peg$currPos, 6) === peg$c165) {
+      s1 = peg$c165;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e194); }
+      if (peg$silentFails === 0) { peg$fail(peg$e196); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16982,83 +17053,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c164) {
-      s1 = peg$c164;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e195); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_turn() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c165) {
-      s1 = peg$c165;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e196); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_keep() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c166) {
+    if (input.substr(peg$currPos, 3) === peg$c166) {
       s1 = peg$c166;
-      peg$currPos += 4;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e197); }
@@ -17089,7 +17086,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_skip() {
+  function peg$parseK_turn() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17126,7 +17123,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_next() {
+  function peg$parseK_keep() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17163,13 +17160,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_reverse() {
+  function peg$parseK_skip() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c169) {
+    if (input.substr(peg$currPos, 4) === peg$c169) {
       s1 = peg$c169;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e200); }
@@ -17200,7 +17197,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_open() {
+  function peg$parseK_next() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17237,16 +17234,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_reverse() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c171) {
+      s1 = peg$c171;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e202); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_open() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c172) {
+      s1 = peg$c172;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e203); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_close() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c171) {
-      s1 = peg$c171;
+    if (input.substr(peg$currPos, 5) === peg$c173) {
+      s1 = peg$c173;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e202); }
+      if (peg$silentFails === 0) { peg$fail(peg$e204); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17278,12 +17349,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c172) {
-      s1 = peg$c172;
+    if (input.substr(peg$currPos, 8) === peg$c174) {
+      s1 = peg$c174;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e203); }
+      if (peg$silentFails === 0) { peg$fail(peg$e205); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17315,12 +17386,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c173) {
-      s1 = peg$c173;
+    if (input.substr(peg$currPos, 7) === peg$c175) {
+      s1 = peg$c175;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e204); }
+      if (peg$silentFails === 0) { peg$fail(peg$e206); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17352,12 +17423,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c174) {
-      s1 = peg$c174;
+    if (input.substr(peg$currPos, 3) === peg$c176) {
+      s1 = peg$c176;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e205); }
+      if (peg$silentFails === 0) { peg$fail(peg$e207); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17389,12 +17460,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c175) {
-      s1 = peg$c175;
+    if (input.substr(peg$currPos, 4) === peg$c177) {
+      s1 = peg$c177;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e206); }
+      if (peg$silentFails === 0) { peg$fail(peg$e208); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17426,12 +17497,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c176) {
-      s1 = peg$c176;
+    if (input.substr(peg$currPos, 5) === peg$c178) {
+      s1 = peg$c178;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e207); }
+      if (peg$silentFails === 0) { peg$fail(peg$e209); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17463,12 +17534,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c177) {
-      s1 = peg$c177;
+    if (input.substr(peg$currPos, 6) === peg$c179) {
+      s1 = peg$c179;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e208); }
+      if (peg$silentFails === 0) { peg$fail(peg$e210); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17500,12 +17571,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c178) {
-      s1 = peg$c178;
+    if (input.substr(peg$currPos, 7) === peg$c180) {
+      s1 = peg$c180;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e209); }
+      if (peg$silentFails === 0) { peg$fail(peg$e211); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17537,83 +17608,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c179) {
-      s1 = peg$c179;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e210); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_and() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c180) {
-      s1 = peg$c180;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e211); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_or() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c181) {
+    if (input.substr(peg$currPos, 4) === peg$c181) {
       s1 = peg$c181;
-      peg$currPos += 2;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e212); }
@@ -17644,7 +17641,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_not() {
+  function peg$parseK_and() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17681,7 +17678,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_is() {
+  function peg$parseK_or() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17718,13 +17715,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_empty() {
+  function peg$parseK_not() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c184) {
+    if (input.substr(peg$currPos, 3) === peg$c184) {
       s1 = peg$c184;
-      peg$currPos += 5;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e215); }
@@ -17755,13 +17752,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_true() {
+  function peg$parseK_is() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c185) {
+    if (input.substr(peg$currPos, 2) === peg$c185) {
       s1 = peg$c185;
-      peg$currPos += 4;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e216); }
@@ -17792,7 +17789,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_false() {
+  function peg$parseK_empty() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17829,7 +17826,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_none() {
+  function peg$parseK_true() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17866,16 +17863,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_false() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c188) {
+      s1 = peg$c188;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e219); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_none() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c189) {
+      s1 = peg$c189;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e220); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_me() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c188) {
-      s1 = peg$c188;
+    if (input.substr(peg$currPos, 2) === peg$c190) {
+      s1 = peg$c190;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e219); }
+      if (peg$silentFails === 0) { peg$fail(peg$e221); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17907,12 +17978,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c189) {
-      s1 = peg$c189;
+    if (input.substr(peg$currPos, 2) === peg$c191) {
+      s1 = peg$c191;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e220); }
+      if (peg$silentFails === 0) { peg$fail(peg$e222); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17944,12 +18015,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 10) === peg$c190) {
-      s1 = peg$c190;
+    if (input.substr(peg$currPos, 10) === peg$c192) {
+      s1 = peg$c192;
       peg$currPos += 10;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e221); }
+      if (peg$silentFails === 0) { peg$fail(peg$e223); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17981,12 +18052,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c191) {
-      s1 = peg$c191;
+    if (input.substr(peg$currPos, 7) === peg$c193) {
+      s1 = peg$c193;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e222); }
+      if (peg$silentFails === 0) { peg$fail(peg$e224); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18018,12 +18089,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c192) {
-      s1 = peg$c192;
+    if (input.substr(peg$currPos, 6) === peg$c194) {
+      s1 = peg$c194;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e223); }
+      if (peg$silentFails === 0) { peg$fail(peg$e225); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18055,12 +18126,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c193) {
-      s1 = peg$c193;
+    if (input.substr(peg$currPos, 4) === peg$c195) {
+      s1 = peg$c195;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e224); }
+      if (peg$silentFails === 0) { peg$fail(peg$e226); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18092,83 +18163,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c194) {
-      s1 = peg$c194;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e225); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_sum() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c195) {
-      s1 = peg$c195;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e226); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_max() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c196) {
+    if (input.substr(peg$currPos, 5) === peg$c196) {
       s1 = peg$c196;
-      peg$currPos += 3;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e227); }
@@ -18199,7 +18196,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_min() {
+  function peg$parseK_sum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18236,16 +18233,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_max() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c198) {
+      s1 = peg$c198;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e229); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseK_min() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c199) {
+      s1 = peg$c199;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e230); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_roll() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c198) {
-      s1 = peg$c198;
+    if (input.substr(peg$currPos, 4) === peg$c200) {
+      s1 = peg$c200;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e229); }
+      if (peg$silentFails === 0) { peg$fail(peg$e231); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18277,12 +18348,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c199) {
-      s1 = peg$c199;
+    if (input.substr(peg$currPos, 6) === peg$c201) {
+      s1 = peg$c201;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e230); }
+      if (peg$silentFails === 0) { peg$fail(peg$e232); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18314,12 +18385,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c200) {
-      s1 = peg$c200;
+    if (input.substr(peg$currPos, 7) === peg$c202) {
+      s1 = peg$c202;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e231); }
+      if (peg$silentFails === 0) { peg$fail(peg$e233); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18351,12 +18422,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c201) {
-      s1 = peg$c201;
+    if (input.substr(peg$currPos, 3) === peg$c203) {
+      s1 = peg$c203;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e232); }
+      if (peg$silentFails === 0) { peg$fail(peg$e234); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18388,12 +18459,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c202) {
-      s1 = peg$c202;
+    if (input.substr(peg$currPos, 4) === peg$c204) {
+      s1 = peg$c204;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e233); }
+      if (peg$silentFails === 0) { peg$fail(peg$e235); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18425,12 +18496,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c203) {
-      s1 = peg$c203;
+    if (input.substr(peg$currPos, 5) === peg$c205) {
+      s1 = peg$c205;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e234); }
+      if (peg$silentFails === 0) { peg$fail(peg$e236); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18462,12 +18533,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c204) {
-      s1 = peg$c204;
+    if (input.substr(peg$currPos, 5) === peg$c206) {
+      s1 = peg$c206;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e235); }
+      if (peg$silentFails === 0) { peg$fail(peg$e237); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18499,12 +18570,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c205) {
-      s1 = peg$c205;
+    if (input.substr(peg$currPos, 8) === peg$c207) {
+      s1 = peg$c207;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e236); }
+      if (peg$silentFails === 0) { peg$fail(peg$e238); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18536,12 +18607,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c206) {
-      s1 = peg$c206;
+    if (input.substr(peg$currPos, 6) === peg$c208) {
+      s1 = peg$c208;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e237); }
+      if (peg$silentFails === 0) { peg$fail(peg$e239); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18573,12 +18644,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c207) {
-      s1 = peg$c207;
+    if (input.substr(peg$currPos, 3) === peg$c209) {
+      s1 = peg$c209;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e238); }
+      if (peg$silentFails === 0) { peg$fail(peg$e240); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
