@@ -51,7 +51,7 @@ export function arrange(def: ClientDef, cards: readonly ViewSlot[], how: HandArr
     if (!isCard(x.slot) || !isCard(y.slot)) return x.index - y.index;
     const a = keys(def, x.slot.face);
     const b = keys(def, y.slot.face);
-    const first = how.sort === 'suit' ? compare([a.kind, ...a.enums, ...a.numbers], [b.kind, ...b.enums, ...b.numbers]) : compare([...a.numbers, a.kind, ...a.enums], [...b.numbers, b.kind, ...b.enums]);
+    const first = how.sort === 'suit' ? compare([...a.enums, a.kind, ...a.numbers], [...b.enums, b.kind, ...b.numbers]) : compare([...a.numbers, a.kind, ...a.enums], [...b.numbers, b.kind, ...b.enums]);
     return first !== 0 ? first : x.index - y.index;
   });
 }
