@@ -6,4 +6,4 @@ export { MemoryStorage } from './storage/memory.ts';
 export type { Storage, RoomRecord, LogEntry, ReplayLog } from './storage/storage.ts';
 export type { HostedGame, GameEngine, WireAction } from './games/types.ts';
 export { hostGameDef } from './games/runtime-engine.ts';
-export { PROTOCOL_VERSION, type ServerMessage, type ClientMessage } from './transport/ws/protocol.ts';
+export { PROTOCOL_VERSION, type ServerMessage, type ClientMessage } from '@decksmith/protocol';

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { hostGameDef } from '../src/games/runtime-engine.ts';
 import type { HostedGame } from '../src/games/types.ts';
-import type { ServerMessage } from '../src/transport/ws/protocol.ts';
+import type { ServerMessage } from '@decksmith/protocol';
 import { shed } from '@decksmith/runtime/test-fixtures/shed';
 import { snapRace } from './fixtures/snap-race.ts';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { hostGameDef } from '../src/games/runtime-engine.ts';
 import type { Room } from '../src/rooms/room.ts';
 import { deliverWelcome, fanOut, type Subscriber, type Viewer } from '../src/rooms/subscriber.ts';
-import type { ServerMessage } from '../src/transport/ws/protocol.ts';
+import type { ServerMessage } from '@decksmith/protocol';
 import { Client, createRoom, testApp } from './helpers.ts';
 import { PatchClient } from './patch-client.ts';
 import { leaks } from './secrecy.ts';

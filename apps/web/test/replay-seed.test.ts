@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import SeedCheck from '../src/replay/SeedCheck.svelte';
-import { sha256Hex, verifySeed } from '../src/replay/verify.ts';
+import { sha256Hex, verifySeed } from '@decksmith/protocol/seed';
 
 const hash = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 

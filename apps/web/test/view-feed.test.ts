@@ -6,7 +6,7 @@ import { ViewFeed } from '../src/state/view-feed.ts';
 import { view } from './fixtures.ts';
 
 const welcome = (v: GameView, ver: number) =>
-  ({ t: 'welcome', v: 2, room: 'r', game: 'g', seat: 0, players: 2, status: 'playing', n: 0, lastSeq: 0, now: 0, view: v, ver, seats: [] }) as WireMessage;
+  ({ t: 'welcome', v: 2, room: 'r', game: 'g', seat: 0, players: 2, status: 'playing', n: 0, lastSeq: 0, now: 0, view: v, ver, seats: [], seedHash: '', practice: false }) as WireMessage;
 const patchOf = (from: GameView, to: GameView, base: number) =>
   ({ t: 'update', n: 1, now: 5, events: [], legal: [], base, ver: base + 1, patch: JSON.parse(JSON.stringify(diffView(from, to))) }) as WireMessage;
 

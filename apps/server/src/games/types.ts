@@ -1,6 +1,6 @@
 // What the server needs from a hosted game: its public description and a bound engine over an opaque state.
 import type { Static } from 'typebox';
-import type { WireActionSchema } from '../transport/ws/protocol.ts';
+import type { WireActionSchema } from '@decksmith/protocol';
 
 /** An action as it travels on the wire: `{ type, args?, expect? }` (the seat is the connection's). */
 export type WireAction = Static<typeof WireActionSchema>;

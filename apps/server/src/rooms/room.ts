@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.ts';
 import type { GameOutcome, HostedGame, Rejection, WireAction } from '../games/types.ts';
 import { isOver, type LogEntry, type RoomRecord, type SeatRecord, type Storage } from '../storage/storage.ts';
-import type { ServerMessage } from '../transport/ws/protocol.ts';
+import type { ServerMessage } from '@decksmith/protocol';
 import { sameHash } from '../tokens.ts';
 import { canAct, earliestAct } from './availability.ts';
 import { ThinkBudget } from '../bots/budget.ts';

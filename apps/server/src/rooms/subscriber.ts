@@ -1,6 +1,6 @@
 // Who listens to a room (a seat's connection or a spectator's, whatever the transport), and the frames it is sent: each distinct frame encoded once, v2 connections sent patches of their view.
 import { diffView } from '@decksmith/runtime';
-import { PROTOCOL_VERSION, type SeatPresence, type ServerMessage, type UpdateMessage } from '../transport/ws/protocol.ts';
+import { PROTOCOL_VERSION, type SeatPresence, type ServerMessage, type UpdateMessage } from '@decksmith/protocol';
 import type { RoomRecord } from '../storage/storage.ts';
 import type { GameEngine } from '../games/types.ts';
 

@@ -1,88 +1,14 @@
 // A game's tables as the server describes them (GET /api/games/:id/def) and small lookups over them.
 
-export interface EnumDef {
-  name: string;
-  values: readonly string[];
-  symbols: readonly string[];
-}
+import type { ClientAction, ClientDef, ClientParam, ClientZone } from '@decksmith/protocol';
+import type { EnumDef, LayoutDef } from '@decksmith/runtime';
 
-export interface AttrDef {
-  name: string;
-  enumIndex: number;
-  numberSymbols?: Readonly<Record<number, string>>;
-}
-
-export interface FaceTable {
-  kinds: readonly string[];
-  attrs: readonly AttrDef[];
-  kind: readonly number[];
-  values: readonly (readonly number[])[];
-  notation: readonly string[];
-}
-
-export type ParamDef =
-  | { name: string; kind: 'card' | 'cards' | 'bool' | 'player'; optional: boolean }
-  | { name: string; kind: 'pile'; family: number; orNew: boolean; optional: boolean }
-  | { name: string; kind: 'enum'; enumIndex: number; optional: boolean }
-  | { name: string; kind: 'int'; min: number; max: number; optional: boolean };
-
-export interface ActionDef {
-  name: string;
-  who: 'current' | 'any' | 'role';
-  role?: string;
-  during: readonly string[];
-  params: readonly ParamDef[];
-  races: boolean;
-  /** Constant rate in ms; or the option it reads (`rateOption`); `rated` when it has one at all. */
-  rate?: number;
-  rateOption?: string;
-  rated?: boolean;
-  once?: boolean;
-}
-
-export interface ZoneDef {
-  name: string;
-  scope: 'shared' | 'player' | 'side';
-  shape: 'pile' | 'fan' | 'row' | 'piles';
-  slots?: number;
-  visibility: string;
-}
-
-export type PlaceAt = 'bottom' | 'top' | 'centre' | 'around' | 'side';
-
-export interface LayoutDef {
-  colours: Readonly<Record<string, string>>;
-  cards: Readonly<Record<string, { fill?: readonly string[]; corner?: string; centre?: string }>>;
-  places: readonly { zone: string; of: 'me' | 'others' | 'shared'; at: PlaceAt }[];
-  /** A symbol per colour for colour-blind play (language.md §14). */
-  symbols?: Readonly<Record<string, string>>;
-  /** Readable names of enum values, actions, zones, kinds, stages and windows (language.md §14). */
-  names?: Readonly<Record<string, string>>;
-}
-
-export interface ClientDef {
-  id: string;
-  title: string;
-  summary: string;
-  minPlayers: number;
-  maxPlayers: number;
-  enums: readonly EnumDef[];
-  faces: FaceTable;
-  zones: readonly ZoneDef[];
-  /** `type` is the declared type (`number`, `bool`, `player?`, `enum:Colour?` …; see the runtime's VarDef). */
-  vars: readonly { name: string; scope: string; type?: string }[];
-  scoreVar: number;
-  /** `enum`: the enum whose ordinals the faces are (absent for numeric dice). */
-  dice: readonly { name: string; faces: readonly number[]; enum?: string }[];
-  roles: readonly string[];
-  stages: readonly { name: string; kind: string; steps?: readonly string[]; turnTimer?: string; idle?: readonly string[] }[];
-  windows: readonly { name: string; blocking: boolean; timed: boolean }[];
-  actions: readonly ActionDef[];
-  winner: { by: 'lowest' | 'highest' };
-  layout: LayoutDef;
-  /** Option names and defaults (older servers may not send them). */
-  options?: readonly { name: string; default: number }[];
-}
+export type { ClientDef } from '@decksmith/protocol';
+export type { AttrDef, EnumDef, FaceTable, LayoutDef } from '@decksmith/runtime';
+export type ParamDef = ClientParam;
+export type ActionDef = ClientAction;
+export type ZoneDef = ClientZone;
+export type PlaceAt = LayoutDef['places'][number]['at'];
 
 /** An action's rate in ms at a table with these options, or null when it has none (or it is unknown). */
 export function rateOf(def: ClientDef, type: string, options: Readonly<Record<string, unknown>> = {}): number | null {

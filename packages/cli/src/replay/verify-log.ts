@@ -1,5 +1,5 @@
 // Reads a server's downloaded game log and checks it: complete, and its revealed seed matching the commitment (sha256) shown from the start.
-import { createHash } from 'node:crypto';
+import { sha256Hex, verifySeed } from '@decksmith/protocol/seed';
 
 /** A problem with the log the user should know about: printed, exit 1. */
 export class ReplayError extends Error {}
@@ -26,11 +26,6 @@ export interface CompleteLog {
   clockAt?: number;
 }
 
-/** Hex SHA-256 of the UTF-8 seed: what the server committed to. */
-export function seedCommitment(seed: string): string {
-  return createHash('sha256').update(seed, 'utf8').digest('hex');
-}
-
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
@@ -38,9 +33,9 @@ const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  * and a seed whose SHA-256 is the commitment. Throws a ReplayError saying what is wrong.
  *
  * @example
- * const log = verifyLog(readFileSync('tiv-miv-abc.json', 'utf8'));
+ * const log = await verifyLog(readFileSync('tiv-miv-abc.json', 'utf8'));
  */
-export function verifyLog(text: string): CompleteLog {
+export async function verifyLog(text: string): Promise<CompleteLog> {
   let x: unknown;
   try {
     x = JSON.parse(text);
@@ -63,8 +58,9 @@ export function verifyLog(text: string): CompleteLog {
   if (typeof x['seedHash'] !== 'string') {
     throw new ReplayError('The log carries no seed commitment (seedHash), so the deal cannot be verified.');
   }
-  const actual = seedCommitment(x['seed']);
-  if (actual !== x['seedHash'].toLowerCase()) {
+  const verdict = await verifySeed({ seed: x['seed'], seedHash: x['seedHash'] });
+  if (verdict.status !== 'verified') {
+    const actual = verdict.status === 'mismatch' ? verdict.actual : await sha256Hex(x['seed']);
     throw new ReplayError(
       `Deal NOT verified: the revealed seed hashes to ${actual}, but the room committed to ${x['seedHash']} at the start. The seed was changed after the game began, or the log was altered.`,
     );

@@ -2,50 +2,11 @@
 // parameters, stages, windows, layout hints) as JSON, so the web client can draw and play any hosted
 // game — launch packages and authors' rule files alike — without per-game code. Functions stay here.
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ClientDef, ClientParam } from '@decksmith/protocol';
 import type { GameDef, ParamDef } from '@decksmith/runtime';
 import type { GameRegistry } from '../../games/registry.ts';
 
-/** One action parameter as the client needs it (guards and zone functions are left out). */
-export type ClientParam =
-  | { name: string; kind: 'card' | 'cards' | 'bool' | 'player'; optional: boolean }
-  | { name: string; kind: 'pile'; family: number; orNew: boolean; optional: boolean }
-  | { name: string; kind: 'enum'; enumIndex: number; optional: boolean }
-  | { name: string; kind: 'int'; min: number; max: number; optional: boolean };
-
-/** The JSON-safe part of a GameDef. */
-export interface ClientDef {
-  id: string;
-  title: string;
-  summary: string;
-  minPlayers: number;
-  maxPlayers: number;
-  enums: GameDef['enums'];
-  faces: GameDef['faces'];
-  zones: { name: string; scope: 'shared' | 'player' | 'side'; shape: string; slots?: number; visibility: string }[];
-  vars: { name: string; scope: string; type?: unknown }[];
-  scoreVar: number;
-  dice: GameDef['dice'];
-  roles: readonly string[];
-  stages: { name: string; kind: string; steps?: readonly string[]; turnTimer?: string; idle?: readonly string[] }[];
-  windows: { name: string; blocking: boolean; timed: boolean }[];
-  actions: {
-    name: string;
-    who: 'current' | 'any' | 'role';
-    role?: string;
-    during: readonly string[];
-    params: ClientParam[];
-    races: boolean;
-    /** `rate d` in ms when constant; `rateOption` names the option it reads (`rate roll_rate`); `rated` either way. */
-    rate?: number;
-    rateOption?: string;
-    rated?: boolean;
-    once?: boolean;
-  }[];
-  /** Option names and defaults (a room's summary lists only the options it was created with). */
-  options: { name: string; default: number }[];
-  winner: { by: 'lowest' | 'highest' };
-  layout: GameDef['layout'];
-}
+export type { ClientDef, ClientParam } from '@decksmith/protocol';
 
 function param(p: ParamDef): ClientParam {
   const optional = p.when !== undefined;
@@ -109,7 +70,7 @@ export function clientDef(def: GameDef): ClientDef {
     // `type` is passed through when the runtime's VarDef carries one (enum-typed variables shown by name).
     vars: def.vars.map((v) => {
       const type = (v as { type?: unknown }).type;
-      return { name: v.name, scope: v.scope, ...(type !== undefined && typeof type !== 'function' ? { type } : {}) };
+      return { name: v.name, scope: v.scope, ...(typeof type === 'string' ? { type } : {}) };
     }),
     scoreVar: def.scoreVar,
     dice: def.dice,

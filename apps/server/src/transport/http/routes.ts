@@ -18,7 +18,7 @@ import {
   RoomParams,
   RoomSummary,
   SpectateReply,
-} from './schemas.ts';
+} from '@decksmith/protocol';
 import { LobbyQuery, lobbyPage } from './lobby.ts';
 import { roomSummary } from './room-summary.ts';
 import { codedErrorHandler, strictValidatorCompiler } from './strict.ts';

@@ -9,7 +9,7 @@ import type { RoomManager } from '../../rooms/manager.ts';
 import type { Room } from '../../rooms/room.ts';
 import type { Subscriber, Viewer } from '../../rooms/subscriber.ts';
 import { hashToken } from '../../tokens.ts';
-import { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage, type ClientMessage, type ServerMessage } from './protocol.ts';
+import { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage, type ClientMessage, type ServerMessage } from '@decksmith/protocol';
 import { FloodGuard } from './rate-limit.ts';
 
 /**

@@ -48,7 +48,7 @@ async function replayCommand(file: string, flags: ReplayFlags): Promise<void> {
   } catch (e) {
     throw new ReplayError(`Cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
   }
-  const log = verifyLog(text);
+  const log = await verifyLog(text);
   const def = await loadGame(flags.game ?? log.game);
   if (def.id !== log.game) throw new ReplayError(`The log is of ${log.game}, not ${def.id}.`);
   const rt = (await import(runtimeModule)) as ReplayRuntime;

@@ -1,12 +1,9 @@
 // The WebSocket protocol, version 2 (view patches; version 1 still spoken): TypeBox schemas of every client message and the shapes the server sends.
-import type { ViewPatch } from '@decksmith/runtime';
+import type { Action, GameResult, GameView, ViewEvent, ViewPatch } from '@decksmith/runtime';
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 
-/** The newest protocol version: after the welcome, updates carry a patch of the viewer's view. */
-export const PROTOCOL_VERSION = 2;
-/** Versions a `join` may name: 1 (a full view in every update) and 2 (patches). */
-export const PROTOCOL_VERSIONS: readonly number[] = [1, 2];
+export { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './version.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 64 });
 const Int = Type.Integer({ minimum: -1, maximum: 0xffffffff });
@@ -105,56 +102,86 @@ export function parseClientMessage(text: string): { ok: true; msg: ClientMessage
   return { ok: true, msg: data as ClientMessage };
 }
 
-/** Every message the server sends. */
-export type ServerMessage =
-  | {
-      t: 'welcome';
-      v: number;
-      room: string;
-      game: string;
-      seat: number | null;
-      players: number;
-      status: string;
-      /** Accepted actions so far (the room log's height). */
-      n: number;
-      /** Highest client sequence number accepted for this seat (0: none). */
-      lastSeq: number;
-      now: number;
-      view: unknown;
-      /** Version 2: the version of `view`, the base of the next update's patch. */
-      ver?: number;
-      legal?: readonly unknown[];
-      result?: unknown;
-      seats: readonly SeatPresence[];
-      /** Commitment to the room's seed (hex SHA-256); the finished game's log reveals the seed. */
-      seedHash: string;
-      /** The room's creator chose the seed (practice). */
-      practice: boolean;
-    }
-  | { t: 'ack'; seq: number; n: number }
-  | { t: 'reject'; seq: number; code: string; message: string }
-  | UpdateMessage
-  | { t: 'presence'; seats: readonly SeatPresence[] }
-  | { t: 'error'; code: string; message: string; seq?: number }
-  | { t: 'pong'; id?: number; now: number }
-  | { t: 'bye'; code: string; message: string };
-
 /**
- * An update. Version 1: always the whole `view`. Version 2: `ver` numbers the viewer's view on
- * this connection; `patch` turns the view at version `base` into it, or `view` is the whole view
- * (the server does not know what the connection holds: it missed a frame).
+ * What the envelopes carry. The server is engine-agnostic and treats them as opaque values
+ * (`Payloads`, the default); a client of games compiled by Decksmith reads them as the
+ * runtime's types (`GamePayloads`).
  */
-export type UpdateMessage = {
-  t: 'update';
-  n: number;
-  now: number;
-  events: readonly unknown[];
-  legal?: readonly unknown[];
-  result?: unknown;
-} & ({ view: unknown; ver?: number } | { base: number; ver: number; patch: ViewPatch });
+export interface Payloads {
+  view: unknown;
+  action: unknown;
+  result: unknown;
+  event: unknown;
+}
+
+/** The runtime's view, wire-form action (cards are the seat's view ids), result and events. */
+export interface GamePayloads extends Payloads {
+  view: GameView;
+  action: Action;
+  result: GameResult;
+  event: ViewEvent;
+}
+
+/** An action as sent and as the server lists legal ones (cards are this seat's view ids). */
+export type WireAction = Action;
 
 export interface SeatPresence {
   kind: 'human' | 'bot';
   claimed: boolean;
   connected: boolean;
 }
+
+/** The first frame on a connection (and the answer to `resync`): the viewer's whole view. */
+export interface WelcomeMessage<P extends Payloads = Payloads> {
+  t: 'welcome';
+  v: number;
+  room: string;
+  game: string;
+  seat: number | null;
+  players: number;
+  status: string;
+  /** Accepted actions so far (the room log's height). */
+  n: number;
+  /** Highest client sequence number accepted for this seat (0: none). */
+  lastSeq: number;
+  now: number;
+  view: P['view'];
+  /** Version 2: the version of `view`, the base of the next update's patch. */
+  ver?: number;
+  legal?: readonly P['action'][];
+  result?: P['result'];
+  seats: readonly SeatPresence[];
+  /** Commitment to the room's seed (hex SHA-256); the finished game's log reveals the seed. */
+  seedHash: string;
+  /** The room's creator chose the seed (practice). */
+  practice: boolean;
+}
+
+/**
+ * An update. Version 1: always the whole `view`. Version 2: `ver` numbers the viewer's view on
+ * this connection; `patch` turns the view at version `base` into it, or `view` is the whole view
+ * (the server does not know what the connection holds: it missed a frame).
+ */
+export type UpdateMessage<P extends Payloads = Payloads> = UpdateCommon<P> &
+  ({ view: P['view']; ver?: number } | { base: number; ver: number; patch: ViewPatch });
+
+/** The part of an update that does not depend on how the view travels. */
+export interface UpdateCommon<P extends Payloads = Payloads> {
+  t: 'update';
+  n: number;
+  now: number;
+  events: readonly P['event'][];
+  legal?: readonly P['action'][];
+  result?: P['result'];
+}
+
+/** Every message the server sends. */
+export type ServerMessage<P extends Payloads = Payloads> =
+  | WelcomeMessage<P>
+  | { t: 'ack'; seq: number; n: number }
+  | { t: 'reject'; seq: number; code: string; message: string }
+  | UpdateMessage<P>
+  | { t: 'presence'; seats: readonly SeatPresence[] }
+  | { t: 'error'; code: string; message: string; seq?: number }
+  | { t: 'pong'; id?: number; now: number }
+  | { t: 'bye'; code: string; message: string };

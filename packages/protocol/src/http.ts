@@ -1,5 +1,5 @@
-// TypeBox schemas of the HTTP API (validation and the OpenAPI document at /docs).
-import { Type } from '@fastify/type-provider-typebox';
+// TypeBox schemas of the HTTP API's bodies and replies (server validation, the OpenAPI document at /docs, client types).
+import Type, { type Static } from 'typebox';
 
 export const ErrorReply = Type.Object(
   { code: Type.String({ description: 'Namespaced code, e.g. `seat/taken`.' }), message: Type.String({ description: 'A sentence for people.' }) },
@@ -139,3 +139,16 @@ export const ReplayLogSchema = Type.Object(
       'A finished (or expired) game\'s log is complete: seed + actions, the runtime\'s replay(def, log) input. While the game can still go on, the seed and the actions are withheld (they would reveal every hidden card): only the metadata and the count `n` are served.',
   },
 );
+
+// The TypeScript types of the bodies and replies (each named as its schema).
+export type ErrorReply = Static<typeof ErrorReply>;
+export type OptionInfo = Static<typeof OptionSchema>;
+export type GameSummary = Static<typeof GameSchema>;
+export type CreateRoomBody = Static<typeof CreateRoomBody>;
+export type SeatSummary = Static<typeof SeatSummary>;
+export type RoomSummary = Static<typeof RoomSummary>;
+export type LeaveReply = Static<typeof LeaveReply>;
+export type JoinBody = Static<typeof JoinBody>;
+export type JoinReply = Static<typeof JoinReply>;
+export type SpectateReply = Static<typeof SpectateReply>;
+export type ReplayLog = Static<typeof ReplayLogSchema>;
