@@ -1,5 +1,5 @@
 // Finds the games to host: generated `@decksmith/game-*` packages under games/, and rule files from `--games` folders.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
@@ -80,30 +80,32 @@ export async function discoverWorkspaceGames(log: Logger, root = WORKSPACE_GAMES
 interface DslModule {
   compileRulesInMemory: (file: string) => Promise<{ js: string | null; report: string[] }>;
   importCompiled: (js: string) => Promise<Record<string, unknown>>;
+  findRuleFiles: (paths: readonly string[]) => string[] | { missing: string };
 }
 
 // A variable specifier: the DSL is only loaded when `--games` asks for it.
 const DSL = '@decksmith/dsl/node';
 
 /**
- * Compiles every `*.rules` file of the folders in memory and hosts the games. Throws with the
- * compiler's report when a file has errors.
+ * Compiles the rule files named by `--games` in memory and hosts the games: files, and every
+ * `*.rules` under the folders at any depth (a folder of game folders hosts them all), found as
+ * every `decksmith` command finds games. Throws with the compiler's report when a file has errors.
  */
 export async function loadRuleFolders(dirs: readonly string[]): Promise<HostedGame[]> {
   if (dirs.length === 0) return [];
   const dsl = (await import(DSL)) as DslModule;
   const { compileRulesInMemory, importCompiled } = dsl;
   const out: HostedGame[] = [];
-  for (const dir of dirs) {
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`--games: "${dir}" is not a folder.`);
-    for (const name of readdirSync(dir).filter((f) => f.endsWith('.rules')).sort()) {
-      const file = resolve(dir, name);
-      const compiled = await compileRulesInMemory(file);
-      if (compiled.js === null) throw new Error(`--games: ${file} does not compile:\n${compiled.report.join('\n')}`);
-      const mod = await importCompiled(compiled.js);
-      if (!isGameDef(mod['game'])) throw new Error(`--games: ${file} compiled, but its module exports no \`game\`.`);
-      out.push(hostGameDef(mod['game'], file, { kind: 'rules', file }));
-    }
+  const found = dsl.findRuleFiles(dirs);
+  if (!Array.isArray(found)) throw new Error(`--games: "${found.missing}" is neither a folder nor a rule file.`);
+  if (found.length === 0) throw new Error(`--games: no *.rules file in ${dirs.join(', ')}.`);
+  for (const name of found) {
+    const file = resolve(name);
+    const compiled = await compileRulesInMemory(file);
+    if (compiled.js === null) throw new Error(`--games: ${file} does not compile:\n${compiled.report.join('\n')}`);
+    const mod = await importCompiled(compiled.js);
+    if (!isGameDef(mod['game'])) throw new Error(`--games: ${file} compiled, but its module exports no \`game\`.`);
+    out.push(hostGameDef(mod['game'], file, { kind: 'rules', file }));
   }
   return out;
 }

@@ -2,3 +2,4 @@
 // the compiler (the package's main entry) touches no file system and runs in a browser worker too.
 export { compileRulesFile, findRoot, toPosix, type CompiledFile } from './pipeline.ts';
 export { compileRulesInMemory, importCompiled, type InMemoryResult } from './compile-in-memory.ts';
+export { describeFound, findRuleFiles } from './find-rules.ts';

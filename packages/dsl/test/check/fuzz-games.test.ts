@@ -51,7 +51,7 @@ function mutate(text: string, mutations: Mutation[]): string {
     else if (m.op === 'duplicate') tokens.splice(i, 0, tokens[i]!, ' ');
     else if (m.op === 'truncate') tokens = tokens.slice(0, i);
     else if (m.op === 'insert') tokens.splice(i, 0, VOCABULARY[m.word]!, ' ');
-    else {
+    else if (m.op === 'swap') {
       const j = w[m.with % w.length]!;
       [tokens[i], tokens[j]] = [tokens[j]!, tokens[i]!];
     }

@@ -1,38 +1,13 @@
 // `decksmith check <files|dirs>... [--format json]`: report every diagnostic of the given rule files.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { checkGame, type LoadBase } from '@decksmith/dsl/check/index.ts';
 import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
 import { formatDiagnostic, formatDiagnosticsJson } from '@decksmith/dsl/diagnostics/format.ts';
+import { describeFound, findRuleFiles } from '@decksmith/dsl/node/find-rules.ts';
 import { parse } from '@decksmith/dsl/parse/parse.ts';
 import { EXIT_USAGE } from '../run.ts';
-
-/** Every `*.rules` file under `dir`, sorted, skipping node_modules and dot-folders. */
-function rulesUnder(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) found.push(...rulesUnder(path));
-    else if (entry.isFile() && entry.name.endsWith('.rules')) found.push(path);
-  }
-  return found;
-}
-
-/** Expands the arguments into rule files; a path that does not exist is a usage error. */
-function collectFiles(paths: string[]): string[] | string {
-  const files: string[] = [];
-  for (const path of paths) {
-    let isDir: boolean;
-    try {
-      isDir = statSync(path).isDirectory();
-    } catch {
-      return `decksmith check: no such file or folder: ${path}`;
-    }
-    files.push(...(isDir ? rulesUnder(path) : [path]));
-  }
-  return [...new Set(files)];
-}
 
 /**
  * How the CLI finds a variant's base: `<id>.rules` beside the variant, then
@@ -74,12 +49,13 @@ function checkOne(path: string): { diagnostics: Diagnostic[]; texts: Map<string,
 }
 
 function runCheck(paths: string[], opts: { format: 'text' | 'json' }): void {
-  const files = collectFiles(paths);
-  if (typeof files === 'string') {
-    process.stderr.write(`${files}\n`);
+  const files = findRuleFiles(paths);
+  if (!Array.isArray(files)) {
+    process.stderr.write(`decksmith check: no such file or folder: ${files.missing}\n`);
     process.exitCode = EXIT_USAGE;
     return;
   }
+  process.stderr.write(`decksmith check: ${describeFound(files, paths)}\n`);
   const all: Diagnostic[] = [];
   for (const path of files) {
     const { diagnostics, texts } = checkOne(path);

@@ -1,12 +1,13 @@
 // `decksmith gen [--check]`: regenerate every game's module from its rule file.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { describeFound, findRuleFiles } from '@decksmith/dsl/node/find-rules.ts';
 import { compileRulesFile, findRoot, toPosix } from '@decksmith/dsl/node/pipeline.ts';
 
 export interface GenOptions {
   check?: boolean;
-  /** Only rule files under these paths (files or game folders, relative to the working directory). */
+  /** Only these rule files and the rule files under these folders, at any depth (relative to the working directory). */
   paths?: string[];
   /** Repository root (default: found from the working directory). */
   root?: string;
@@ -38,9 +39,18 @@ export async function gen(opts: GenOptions = {}): Promise<number> {
   const root = opts.root ?? findRoot();
   let failed = 0;
   const changed: string[] = [];
-  const only = (opts.paths ?? []).map((p) => resolve(p));
-  const inScope = (file: string): boolean => only.length === 0 || only.some((p) => file === p || file.startsWith(p + sep));
-  for (const rules of ruleFiles(root).filter(inScope)) {
+  // Named paths are found like every command finds games (files, folders searched recursively).
+  let files = ruleFiles(root);
+  if ((opts.paths ?? []).length > 0) {
+    const found = findRuleFiles(opts.paths!);
+    if (!Array.isArray(found)) {
+      process.stderr.write(`decksmith gen: no such file or folder: ${found.missing}\n`);
+      return 2;
+    }
+    process.stderr.write(`decksmith gen: ${describeFound(found, opts.paths!)}\n`);
+    files = found.map((f) => resolve(f));
+  }
+  for (const rules of files) {
     const result = compileRulesFile(root, rules);
     for (const line of result.report) process.stderr.write(`${line}\n\n`);
     if (result.text === null) {
@@ -70,7 +80,7 @@ export function registerGen(program: Command): void {
   program
     .command('gen')
     .description('generate games/<id>/generated/<id>.generated.ts for every game')
-    .argument('[paths...]', 'only these game folders or rule files (default: every games/*/*.rules)')
+    .argument('[paths...]', 'only these rule files, and every *.rules under these folders (default: every games/*/*.rules)')
     .option('--check', 'write nothing; exit 1 and name the files that would change')
     .action(async (paths: string[], opts: { check?: boolean }) => {
       process.exitCode = await gen({ check: opts.check === true, paths });

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { loadGame } from '../../play/load-game.ts';
 import { playGames, type GameRecord } from '../../play/play-games.ts';
 import { loadRuntime, type GameDef, type OptionValue, type Runtime } from '../../play/runtime-api.ts';
+import { expandGameArgs } from '../game-args.ts';
 import { keyValue, positiveInt } from '../options.ts';
 import { EXIT_USAGE } from '../run.ts';
 
@@ -105,7 +106,7 @@ export function registerPlay(program: Command): void {
   program
     .command('play')
     .description('play whole games headless with bots and print each result')
-    .argument('<game>', 'game id or path to a .rules file')
+    .argument('<game>', 'game id, .rules file, or folder (every *.rules under it, each played in turn)')
     .option('--players <n>', 'number of seats (default: the fewest the game allows)', positiveInt)
     .option('--seed <seed>', 'seed of the first game (the next games use seed+1, ...)', '1')
     .option('--games <n>', 'number of games to play', positiveInt, 1)
@@ -116,6 +117,13 @@ export function registerPlay(program: Command): void {
     .option('--json', 'print one JSON object: games [{ seed, winners, scores, actions, rounds, time (logical ms), endedBy }], '
       + 'invariantViolations, stuckGames, movesPerSecond, meanActions, meanRounds, meanTime (logical ms), seconds, invariantSeconds')
     .action(async (game: string, flags: PlayFlags) => {
-      process.exitCode = await playCommand(game, flags);
+      const specs = expandGameArgs('play', [game]);
+      if (!Array.isArray(specs)) {
+        process.exitCode = usage(specs.error);
+        return;
+      }
+      let code = 0;
+      for (const spec of specs) code = Math.max(code, await playCommand(spec, flags));
+      process.exitCode = code;
     });
 }

@@ -1,7 +1,9 @@
 // `decksmith serve`: start the game server with the web client (the same server `npm start` runs).
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { describeFound, findRuleFiles } from '@decksmith/dsl/node/find-rules.ts';
 import { collect, port, positiveInt } from '../options.ts';
+import { EXIT_USAGE } from '../run.ts';
 
 export interface ServeOptions {
   port: number;
@@ -48,7 +50,7 @@ export function registerServe(program: Command): void {
     .option('--port <n>', 'port to listen on', port, 3000)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--db <file>', 'SQLite database file', './data/decksmith.db')
-    .option('--games <dir>', 'extra folder of rule files to host (repeatable)', collect)
+    .option('--games <path>', 'extra rule files to host: a .rules file, or a folder searched at any depth (repeatable)', collect)
     .option(
       '--workers <n>',
       'processes hosting the rooms, each owning a share of them behind one port (env DECKSMITH_WORKERS; 1 = a single process)',
@@ -67,6 +69,15 @@ export function registerServe(program: Command): void {
     .option('--lease-ms <ms>', 'room lease: a dead node\'s rooms move after this long (default 5000)', positiveInt)
     .option('--redis-prefix <prefix>', 'prefix of the cluster\'s Redis keys and channels (default decksmith:)')
     .action(async (options: ServeOptions) => {
+      if (options.games !== undefined) {
+        const found = findRuleFiles(options.games);
+        if (!Array.isArray(found)) {
+          process.stderr.write(`decksmith serve: no such file or folder: ${found.missing}\n`);
+          process.exitCode = EXIT_USAGE;
+          return;
+        }
+        process.stderr.write(`decksmith serve: ${describeFound(found, options.games)}\n`);
+      }
       const server = (await import(SERVER_START)) as ServerStartModule;
       const { allowClientSeeds, redis, nodeId, publicUrl, leaseMs, redisPrefix, ...rest } = options;
       const cluster: ClusterConfig = { ...(redis ? { redis } : {}), ...(nodeId ? { nodeId } : {}), ...(publicUrl ? { publicUrl } : {}), ...(leaseMs ? { leaseMs } : {}), ...(redisPrefix ? { redisPrefix } : {}) };
