@@ -3,7 +3,7 @@
 // choices (all of them when few, a deterministic bounded sample when many), offered only when
 // some sampled choice passes the guard, and checked on apply.
 import { describe, expect, it } from 'vitest';
-import { apply, CHOICE_SAMPLES, canAct, legalActions, sampledActions, setup, view, type ActionDef, type GameDef, type GameState } from '../src/index.ts';
+import { apply, CHOICE_SAMPLES, canAct, deriveRng, greedyBot, ismctsBot, legalActions, randomBot, sampledActions, setup, view, type ActionDef, type GameDef, type GameState } from '../src/index.ts';
 import { subsetCount } from '../src/core/choice.ts';
 import { shed, Z_DISCARD, Z_HAND } from './fixtures/shed.ts';
 
@@ -101,5 +101,34 @@ describe('a counted choice', () => {
     expect(send(mine.slice(0, 2))).toBe('accepted');
     // The guard refuses every 3-card choice: none is sampled.
     for (const a of tosses(def, s)) expect((a.args!['cs'] as number[]).length).toBe(2);
+  });
+});
+
+describe('bots on a counted choice', () => {
+  // Only the toss (1 or 2 cards): every decision is a counted choice.
+  const d = withToss(1, 2);
+  const def: GameDef = { ...d, actions: d.actions.filter((a) => a.name === 'toss'), stages: d.stages.map((st) => (st.kind === 'turns' ? { ...st, turnTimer: undefined } : st)) };
+
+  it('random, greedy and ismcts each send a concrete choice the runtime accepts, whatever the seed', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const s = setup(def, { players: 2, seed, options: { hand_size: 10 } });
+      const me = current(s);
+      const rng = deriveRng(seed, 'bot');
+      const picks = [randomBot(def, s, me, rng), greedyBot(def, s, me, rng), ismctsBot(def, s, me, rng, { iterations: 30 })];
+      for (const a of picks) {
+        expect(a).not.toBeNull();
+        expect(a!.choose).toBeUndefined();
+        expect([1, 2]).toContain((a!.args!['cs'] as number[]).length);
+        expect('rejected' in apply(def, s, me, a!, 0)).toBe(false);
+      }
+    }
+  });
+
+  it('the random bot spreads over the sampled choices (not always the first)', () => {
+    const s = setup(def, { players: 2, seed: 3, options: { hand_size: 10 } });
+    const rng = deriveRng(3, 'spread');
+    const seen = new Set<string>();
+    for (let i = 0; i < 60; i++) seen.add(JSON.stringify(randomBot(def, s, current(s), rng)!.args));
+    expect(seen.size).toBeGreaterThan(CHOICE_SAMPLES / 2);
   });
 });
