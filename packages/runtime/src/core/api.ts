@@ -9,6 +9,7 @@ import type { GameDef, Rejection } from './game-def.ts';
 import { enumerateLegal, hasLegal } from './legal.ts';
 import { perform } from './perform.ts';
 import type { GameResult, GameState } from './state.ts';
+import { rememberNames } from '../views/action-names.ts';
 
 export type ApplyResult = { state: GameState; events: GameEvent[] } | { rejected: Rejection };
 
@@ -28,6 +29,8 @@ export function legalActions(def: GameDef, state: GameState, seat: number, now?:
   try {
     e.begin(state, now ?? state.lastAt, false);
     enumerateLegal(e, seat, out);
+    // At the state's own time this is also what its view lists as the seat's actions.
+    if (now === undefined || now === state.lastAt) rememberNames(def, state, seat, out);
   } finally {
     e.busy = false;
   }

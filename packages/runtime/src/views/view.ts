@@ -1,7 +1,7 @@
 // A seat's (or a spectator's) view of the state, redacted per language.md §5: hidden cards
 // are backs without id, `count` zones show only their size, visible cards carry the
 // viewer's opaque id (views/view-ids.ts).
-import { VIS_COUNT } from '../core/compiled.ts';
+import { VIS_COUNT, VIS_TOP } from '../core/compiled.ts';
 import { engineFor, type Engine } from '../core/engine.ts';
 import { NONE, type GameDef, type StageDef, type ZoneShape, type Visibility } from '../core/game-def.ts';
 import { enumerateLegal } from '../core/legal.ts';
@@ -9,6 +9,8 @@ import type { Action } from '../core/codec.ts';
 import type { GameResult, GameState } from '../core/state.ts';
 import { scoresOf } from '../flow/rounds.ts';
 import { viewIdOf } from './view-ids.ts';
+import { jsonEqual } from './view-patch.ts';
+import { actionNames, recalledNames } from './action-names.ts';
 
 export interface ViewCard {
   /** The viewer's opaque id for this card (what actions name). */
@@ -86,29 +88,113 @@ function isWild(e: Engine, card: number): boolean {
   return false;
 }
 
-/** Redacted zones as `viewer` sees them (e in read mode). */
-export function zoneViews(e: Engine, viewer: number): ZoneView[] {
+/**
+ * What a zone's view was built from. Zone arrays are copy-on-write (a write in apply/tick copies
+ * the array first, core/working-copy.ts), so the array's identity is the zone's version: the same
+ * array, declaration, owner, id keys and visibility for the viewer, with every visible card's
+ * epoch and wildness unchanged, gives an equal zone view, which is then reused as is.
+ */
+interface ZoneKey {
+  readonly cards: readonly number[];
+  readonly decl: number;
+  readonly owner: number;
+  readonly keys: readonly number[];
+  epochs: readonly number[];
+  /** Whether the viewer sees the zone's positions (its top, for `visible top`): 0 or 1. */
+  seen: number;
+}
+const zoneKeys = new WeakMap<ZoneView, ZoneKey>();
+
+/** One back per owner: backs say nothing but their owner, so every view may share them. */
+const backs: ViewBack[] = [];
+function backOf(owner: number): ViewBack {
+  if (owner < -1 || owner > 64) return { back: owner };
+  return (backs[owner + 1] ??= Object.freeze({ back: owner }) as ViewBack);
+}
+
+/** Whether the viewer sees the zone's positions now (its top for a `visible top` zone): the one bit a zone's redaction turns on, its array fixed. */
+function seenBit(e: Engine, z: number, viewer: number): number {
+  return (e.visibleMask(z, e.c.vis[e.s.zoneDecl[z]] === VIS_TOP ? e.topIndex(z) : 0) >> viewer) & 1;
+}
+
+/** Whether `prev` (built under `key`) is still the zone's view for a viewer who sees into it: same version, ids and wild marks. */
+function stillValid(e: Engine, z: number, viewer: number, prev: ZoneView, key: ZoneKey): boolean {
+  const s = e.s;
+  if (key.cards !== s.zones[z] || key.decl !== s.zoneDecl[z] || key.owner !== s.zoneOwner[z] || key.keys !== s.keys || key.seen !== 1) return false;
+  const slots = prev.cards;
+  if (slots === undefined) return false;
+  const a = key.cards;
+  const epochs = s.epochs[viewer];
+  for (let i = 0; i < a.length; i++) {
+    const slot = slots[i];
+    if (slot === null || slot === undefined || 'back' in slot) continue;
+    const c = a[i];
+    if (key.epochs !== epochs && key.epochs[c] !== epochs[c]) return false;
+    if ((slot.wild === true) !== isWild(e, c)) return false;
+  }
+  // The cards' epochs are those of the newer array too: compare against it from now on.
+  key.epochs = epochs;
+  return true;
+}
+
+/**
+ * Zone views that show no card (`count` zones, and zones whose every card is a back to the
+ * viewer), by zone array: the same for every viewer who sees nothing of the zone, so they are
+ * built once per version of the zone and shared.
+ */
+const blindViews = new WeakMap<readonly number[], ZoneView>();
+
+function blindView(e: Engine, z: number): ZoneView {
+  const s = e.s;
+  const a = s.zones[z];
+  const cached = blindViews.get(a);
+  const key = cached && zoneKeys.get(cached);
+  if (cached && key && key.decl === s.zoneDecl[z] && key.owner === s.zoneOwner[z]) return cached;
+  const decl = s.zoneDecl[z];
+  const zd = e.def.zones[decl];
+  const zv: ZoneView = { id: z, name: zd.name, owner: s.zoneOwner[z], shape: zd.shape, visibility: zd.visibility, count: e.count(z) };
+  if (e.c.vis[decl] !== VIS_COUNT) {
+    const cards: ViewSlot[] = [];
+    for (let i = 0; i < a.length; i++) cards.push(a[i] < 0 ? null : backOf(s.owner[a[i]]));
+    zv.cards = cards;
+  }
+  zoneKeys.set(zv, { cards: a, decl, owner: s.zoneOwner[z], keys: s.keys, epochs: [], seen: 0 });
+  blindViews.set(a, zv);
+  return zv;
+}
+
+/** Redacted zones as `viewer` sees them (e in read mode); zones unchanged since `previous` (the same viewer's earlier view of this game) are its objects. */
+export function zoneViews(e: Engine, viewer: number, previous?: readonly ZoneView[]): ZoneView[] {
   const s = e.s;
   const out: ZoneView[] = [];
   for (let z = 0; z < s.zones.length; z++) {
     const decl = s.zoneDecl[z];
+    if (e.c.vis[decl] === VIS_COUNT || seenBit(e, z, viewer) === 0) {
+      out.push(blindView(e, z));
+      continue;
+    }
+    const prev = previous?.[z];
+    const key = prev && zoneKeys.get(prev);
+    if (prev && key && prev.id === z && stillValid(e, z, viewer, prev, key)) {
+      out.push(prev);
+      continue;
+    }
     const zd = e.def.zones[decl];
     const zv: ZoneView = { id: z, name: zd.name, owner: s.zoneOwner[z], shape: zd.shape, visibility: zd.visibility, count: e.count(z) };
-    if (e.c.vis[decl] !== VIS_COUNT) {
-      const cards: ViewSlot[] = [];
-      const a = s.zones[z];
-      for (let i = 0; i < a.length; i++) {
-        const c = a[i];
-        if (c < 0) cards.push(null);
-        else if (((e.visibleMask(z, i) >> viewer) & 1) === 1) {
-          const f = s.face[c];
-          const card: ViewCard = { id: viewIdOf(s, viewer, c), face: f, shown: e.def.faces.notation[f], owner: s.owner[c] };
-          if (isWild(e, c)) card.wild = true;
-          cards.push(card);
-        } else cards.push({ back: s.owner[c] });
-      }
-      zv.cards = cards;
+    const cards: ViewSlot[] = [];
+    const a = s.zones[z];
+    for (let i = 0; i < a.length; i++) {
+      const c = a[i];
+      if (c < 0) cards.push(null);
+      else if (((e.visibleMask(z, i) >> viewer) & 1) === 1) {
+        const f = s.face[c];
+        const card: ViewCard = { id: viewIdOf(s, viewer, c), face: f, shown: e.def.faces.notation[f], owner: s.owner[c] };
+        if (isWild(e, c)) card.wild = true;
+        cards.push(card);
+      } else cards.push(backOf(s.owner[c]));
     }
+    zv.cards = cards;
+    zoneKeys.set(zv, { cards: a, decl, owner: s.zoneOwner[z], keys: s.keys, epochs: s.epochs[viewer], seen: 1 });
     out.push(zv);
   }
   return out;
@@ -117,21 +203,33 @@ export function zoneViews(e: Engine, viewer: number): ZoneView[] {
 /**
  * What `seat` (or a spectator) may see of the state.
  *
+ * `previous`, an earlier view of the same seat in the same game (this state's ancestor), makes
+ * the new view share its unchanged parts: zones whose cards, visibility, ids and wild marks did
+ * not change are the previous view's objects, and so are equal seat lists, variables, scores and
+ * the like. The value is exactly the one computed without it; only identities differ, so a diff
+ * against `previous` (diffView) stops at them. Views are read-only: never mutate one.
+ *
  * @example
  * socket.send(JSON.stringify(view(def, state, 2)));
+ * const next = view(def, nextState, 2, last); // shares last's unchanged zones
  */
-export function view(def: GameDef, state: GameState, seat: number | 'spectator'): GameView {
+export function view(def: GameDef, state: GameState, seat: number | 'spectator', previous?: GameView): GameView {
   const e = engineFor(def);
   e.busy = true;
   try {
     e.begin(state, state.lastAt, false);
-    return build(e, seat);
+    return build(e, seat, previous !== undefined && previous.seat === seat && previous.game === state.game ? previous : undefined);
   } finally {
     e.busy = false;
   }
 }
 
-function build(e: Engine, seat: number | 'spectator'): GameView {
+/** `prev` when it equals `next` (small values of a view: reusing them lets a diff stop at identity), else `next`. */
+function same<T>(prev: T | undefined, next: T): T {
+  return prev !== undefined && jsonEqual(prev, next) ? prev : next;
+}
+
+function build(e: Engine, seat: number | 'spectator', prev: GameView | undefined): GameView {
   const s = e.s;
   const def = e.def;
   const viewer = viewerIndex(s, seat);
@@ -149,26 +247,36 @@ function build(e: Engine, seat: number | 'spectator'): GameView {
       vars[vd.name] = arr;
     }
   });
-  const names: string[] = [];
+  let names: string[] = [];
   if (seat !== 'spectator') {
-    const legal: Action[] = [];
-    enumerateLegal(e, seat, legal);
-    for (const a of legal) if (!names.includes(a.type)) names.push(a.type);
+    const known = recalledNames(def, s, seat);
+    if (known !== undefined) names = known;
+    else {
+      const legal: Action[] = [];
+      enumerateLegal(e, seat, legal);
+      names = actionNames(legal);
+    }
   }
   const sd = s.stage >= 0 ? def.stages[def.rounds.stages[s.stage]] : null;
   const roleNames = def.sides?.roles ?? [];
+  let zones = zoneViews(e, viewer, prev?.zones);
+  if (prev !== undefined && zones.length === prev.zones.length && zones.every((z, i) => z === prev.zones[i])) zones = prev.zones;
   return {
     game: s.game,
     seat,
     players: s.players,
-    sideOf: s.sideOf.slice(),
-    roles: s.roles.map((mask) => roleNames.filter((_, r) => ((mask >> r) & 1) === 1)),
-    out: s.out.slice(),
+    sideOf: same(prev?.sideOf, s.sideOf.slice()),
+    roles: same(
+      prev?.roles,
+      s.roles.map((mask) => roleNames.filter((_, r) => ((mask >> r) & 1) === 1)),
+    ),
+    out: same(prev?.out, s.out.slice()),
     round: s.round,
     dealer: s.dealer,
     direction: s.dir < 0 ? -1 : 1,
     current: orNull(s.current),
-    stage:
+    stage: same(
+      prev?.stage,
       sd === null
         ? null
         : {
@@ -178,15 +286,16 @@ function build(e: Engine, seat: number | 'spectator'): GameView {
             deadline: orNull(s.stageDeadline),
             step: sd.kind === 'turns' && sd.steps.length > 0 ? sd.steps[s.step] : null,
           },
-    window: s.window === NONE ? null : { name: def.windows[s.window].name, started: s.windowStart, deadline: orNull(s.windowDeadline) },
-    pause: s.pauseUntil >= 0 ? { until: s.pauseUntil } : null,
+    ),
+    window: same(prev?.window, s.window === NONE ? null : { name: def.windows[s.window].name, started: s.windowStart, deadline: orNull(s.windowDeadline) }),
+    pause: same(prev?.pause, s.pauseUntil >= 0 ? { until: s.pauseUntil } : null),
     turnDeadline: orNull(s.turnDeadline),
     idleDeadline: orNull(s.idleDeadline),
     now: s.lastAt,
-    zones: zoneViews(e, viewer),
-    vars,
-    scores: scoresOf(e),
-    actions: names,
-    result: s.result,
+    zones,
+    vars: same(prev?.vars, vars),
+    scores: same(prev?.scores, scoresOf(e)),
+    actions: same(prev?.actions, names),
+    result: same(prev?.result, s.result),
   };
 }
