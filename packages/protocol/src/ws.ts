@@ -94,6 +94,11 @@ export function parseClientMessage(text: string): { ok: true; msg: ClientMessage
     return { ok: false, code: 'input/unknown_type', message: `Unknown message type ${JSON.stringify(t)?.slice(0, 40) ?? 'undefined'}.` };
   }
   const validator = validators[t as keyof typeof validators];
+  // A legal entry of a counted choice sent back as it is: say what to send instead.
+  const sent = (data as { action?: unknown }).action;
+  if (t === 'action' && typeof sent === 'object' && sent !== null && Object.hasOwn(sent, 'choose')) {
+    return { ok: false, code: 'input/invalid', message: '"choose" only describes a choice in the legal actions: send the chosen card ids in "args" instead.' };
+  }
   if (!validator.Check(data)) {
     const first = validator.Errors(data)[0];
     const where = first ? `${first.instancePath || '/'}: ${first.message}` : 'does not match the schema';
@@ -122,8 +127,13 @@ export interface GamePayloads extends Payloads {
   event: ViewEvent;
 }
 
-/** An action as sent and as the server lists legal ones (cards are this seat's view ids). */
+/**
+ * An action as sent and as the server lists legal ones (cards are this seat's view ids). A legal
+ * entry may carry `choose` (a counted choice of cards, `ChoiceSpec`): the client sends it
+ * without `choose`, with `args[choose.param]` = the chosen ids.
+ */
 export type WireAction = Action;
+export type { ChoiceSpec } from '@decksmith/runtime';
 
 export interface SeatPresence {
   kind: 'human' | 'bot';
