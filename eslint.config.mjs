@@ -53,6 +53,25 @@ export default tseslint.config(
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {
+    // The compiler runs in a browser worker as well as in Node: no file system, no process. File
+    // access lives at its edge (src/node/, the `@decksmith/dsl/node` entry) and in the tools.
+    files: ['packages/dsl/src/**/*.ts'],
+    ignores: ['packages/dsl/src/node/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'process', message: 'The compiler takes what it needs as arguments (file access lives in src/node/).' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...IO_MODULES, 'path', 'url', 'crypto', 'module', 'stream', 'buffer', 'util'].map((name) => ({
+            name,
+            message: 'The compiler runs in a browser worker too: Node modules belong in src/node/ or the tools.',
+          })),
+          patterns: [{ group: ['node:*'], message: 'The compiler runs in a browser worker too: Node modules belong in src/node/ or the tools.' }],
+        },
+      ],
+    },
+  },
+  {
     // The engine is pure and deterministic: time is passed in, randomness comes from the seeded RNG.
     files: ['packages/runtime/src/**/*.ts'],
     rules: {

@@ -1,12 +1,14 @@
 // The "do not edit" preamble of a generated module: source path, source hash, regenerate command.
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { CheckedGame } from '../check/model.ts';
 
 /** sha256 over every contributing source (the variant first, then its bases): path, NUL, text, NUL. */
 export function sourceHash(sources: readonly { file: string; text: string }[]): string {
-  const h = createHash('sha256');
-  for (const s of sources) h.update(`${toPosix(s.file)}\0${s.text}\0`);
-  return h.digest('hex');
+  // @noble/hashes rather than node:crypto: the compiler runs in a browser worker too, synchronously.
+  const h = sha256.create();
+  for (const s of sources) h.update(utf8ToBytes(`${toPosix(s.file)}\0${s.text}\0`));
+  return bytesToHex(h.digest());
 }
 
 function toPosix(path: string): string {
