@@ -188,7 +188,7 @@ export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
     }
 
     const ps = paramScope(mod, action.name, action);
-    const params = action.params.map((p) => paramDef(p, ps, game));
+    const params = action.params.map((p, i) => paramDef(p, ps, game, i));
     let races: number | undefined;
     let racesZone: Code | undefined;
     if (d.races !== null) {
@@ -229,7 +229,14 @@ function constantMs(e: A.Expr, f: FnScope): number | Code {
   return arrowCode(expr(e, f));
 }
 
-function paramDef(p: ActionInfo['params'][number], f: FnScope, game: CheckedGame): unknown {
+/** The parameter scope with `name` read as the single card in a[index] (a counted choice's `where`). */
+function cardBound(f: FnScope, name: string, index: number): FnScope {
+  const c = f.child();
+  c.bind(name, { js: `a[${index}]!`, ts: 'number' });
+  return c;
+}
+
+function paramDef(p: ActionInfo['params'][number], f: FnScope, game: CheckedGame, index: number): unknown {
   const d = p.decl;
   const when = d.condition === null ? undefined : arrow(d.condition, f, ['x', 'a']);
   const t = d.type;
@@ -239,7 +246,8 @@ function paramDef(p: ActionInfo['params'][number], f: FnScope, game: CheckedGame
       kind: t.many ? 'cards' : 'card',
       zone: arrow(t.zone, f),
       count: t.count === null ? undefined : { min: t.count.min, max: t.count.max },
-      where: t.where === null || t.many ? undefined : arrow(t.where, f, ['x', 'a']),
+      // A counted choice's `where` judges each candidate card, bound as a[index] while it is asked.
+      where: t.where === null || (t.many && t.count === null) ? undefined : arrow(t.where, t.many ? cardBound(f, p.name, index) : f, ['x', 'a']),
       when,
     };
   }

@@ -3,7 +3,9 @@
 // choice (membership, distinctness, count, then the guard) with coded rejections, bots and the
 // fast playout sample it, and a whole game plays to the end. The old `cards in` form over the
 // same hand is reported by the checker, and really is unplayable.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkGame } from '../../src/check/index.ts';
@@ -155,6 +157,32 @@ describe('13 cards, passing 3, played to the end', () => {
       const m = rt.playMatch(game, { players: 4, seed: 5, bots: [bot, bot, bot, bot], budget: { iterations: 40 } });
       expect(m.result?.endedBy, bot).toBe('end');
       expect(m.actions).toBe(4 + 52);
+    }
+  }, 60_000);
+});
+
+describe('a counted choice with where', () => {
+  it('offers and accepts only the cards the condition allows', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decksmith-choices-'));
+    try {
+      const file = join(dir, 'no-hearts.rules');
+      writeFileSync(file, rulesText.replace('cs: 3 cards in hand(me)', 'cs: 3 cards in hand(me) where cs.suit != hearts'));
+      const compiled = await compileRulesInMemory(file);
+      expect(compiled.report).toEqual([]);
+      const def = (await importCompiled<{ game: unknown }>(compiled.js!)).game;
+      const state = rt.setup(def, { players: 4, seed: 3 });
+      const view = rt.view(def, state, 0) as { zones: { name: string; owner: number; cards: { id: number; shown: string }[] }[] };
+      const cards = view.zones.find((z) => z.name === 'hand' && z.owner === 0)!.cards;
+      const hearts = cards.filter((c) => c.shown.endsWith('♥')).map((c) => c.id);
+      const others = cards.filter((c) => !c.shown.endsWith('♥')).map((c) => c.id);
+      expect(hearts.length).toBeGreaterThan(0);
+      expect(rt.legalActions(def, state, 0)[0]!.choose!.from).toEqual(others);
+      for (const a of rt.sampledActions(def, state, 0)) for (const id of a.args!['cs'] as number[]) expect(hearts).not.toContain(id);
+      const r = rt.apply(def, state, 0, { type: 'pass_cards', args: { cs: [hearts[0], others[0], others[1]] } }, 0);
+      expect(rejection(r)).toBe('card/not_in_zone');
+      expect(rejection(rt.apply(def, state, 0, { type: 'pass_cards', args: { cs: others.slice(0, 3) } }, 0))).toBe('accepted');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -136,6 +136,12 @@ export function decodeArgs(e: Engine, ai: number, seat: number, args: Record<str
           }
           list.push(c);
         }
+        if (p.count !== undefined && p.where !== undefined) {
+          for (const c of list) {
+            buf[i] = c;
+            if (!p.where(e, buf)) return { code: 'card/not_in_zone', message: `${e.show(c)} cannot be chosen for "${p.name}".` };
+          }
+        }
         if (p.count !== undefined && (list.length < p.count.min || list.length > p.count.max)) {
           const n = p.count.min === p.count.max ? `${p.count.min}` : `${p.count.min} to ${p.count.max}`;
           return { code: 'choice/count', message: `Choose ${n} card${p.count.max === 1 ? '' : 's'} for "${p.name}", not ${list.length}.` };

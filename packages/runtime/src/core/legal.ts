@@ -210,12 +210,14 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink, ch
     case 'cards': {
       const z = p.zone(e);
       if (z < 0) return;
-      const pool = e.s.zones[z].filter((c) => c >= 0 && seesCard(e, seat, c));
-      args[i] = i;
+      let pool = e.s.zones[z].filter((c) => c >= 0 && seesCard(e, seat, c));
       if (p.count !== undefined) {
+        if (p.where !== undefined) pool = pool.filter((c) => choosable(e, i, c, p.where!));
+        args[i] = i;
         enumChoice(e, ai, i, seat, out, checked, pool, p.count);
         return;
       }
+      args[i] = i;
       if (pool.length <= MAX_SUBSET_ZONE) {
         for (let mask = 1; mask < 1 << pool.length; mask++) {
           const list: number[] = [];
@@ -281,6 +283,14 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink, ch
       }
       return;
   }
+}
+
+/** Whether card c passes a counted choice's `where` (asked with c in a[i], then the handle back). */
+function choosable(e: Engine, i: number, c: number, where: (x: Engine, a: number[]) => boolean): boolean {
+  e.args[i] = c;
+  const ok = where(e, e.args);
+  e.args[i] = i;
+  return ok;
 }
 
 /**
