@@ -108,3 +108,11 @@ describe('move with a list of cards', () => {
     expect(checkText(game({ body: 'move 3 to pool' })).diagnostics.map((d) => d.message)).toEqual(['expected Card or [Card] as the cards to move, found number']);
   });
 });
+
+describe('limits the checker reports instead of failing later', () => {
+  it('a second idle timer in a realtime stage is clause_duplicate (it used to reach the generator as internal_error)', () => {
+    const text = game({ stages: 'play', tail: '' }).replace('stage play turns', 'stage play realtime { idle 5s { end round }  idle 9s { end round } }').replace('by current {', 'by any player {');
+    const r = checkText(text);
+    expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([['clause_duplicate', '"idle" is given twice in this stage: a realtime stage has one idle timer']]);
+  });
+});

@@ -1,5 +1,6 @@
 // Types pass, part 2: expressions and blocks of the flow — rounds, stages, windows, actions, hooks, triggers, winner.
 import type * as A from '../../ast/index.ts';
+import { clauseDuplicate } from '../../diagnostics/catalogue.ts';
 import { typeMismatch } from '../../diagnostics/check-types.ts';
 import type { CheckContext } from '../context.ts';
 import type { ActionInfo, Type } from '../model.ts';
@@ -28,6 +29,8 @@ function checkStage(ctx: CheckContext, s: A.StageDecl): void {
   const m = s.mode;
   if (m.kind === 'pause') duration(ctx, m.duration, 'the pause of a stage');
   else if (m.kind === 'realtime') {
+    // One idle timer per realtime stage: a second `idle` is a clause given twice.
+    for (const extra of m.idles.slice(1)) ctx.diagnostics.push(clauseDuplicate(extra.loc, '"idle" is given twice in this stage: a realtime stage has one idle timer'));
     for (const idle of m.idles) {
       duration(ctx, idle.duration, 'an idle time');
       checkBlock(rootEnv(ctx, null), idle.body);
