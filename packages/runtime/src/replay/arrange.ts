@@ -19,12 +19,14 @@ export interface Arrangement {
  * player) takes a copy from that side's own deck when there is one (per-side decks), then any
  * copy. Cards displaced from a listed zone go to their home zone (or the first unlisted zone
  * when that is listed too). Card conservation holds; ids of moved cards are refreshed like
- * any move.
+ * any move. Each card a side's zone had to take from another side's deck (the side has no copy
+ * left) is said in `borrowed`, when given: a scenario warns about it, since the card's back
+ * then shows the other side.
  *
  * @example
  * state = arrange(def, state, [{ zone: hand0, cards: ['R1', 'G+2'] }, { zone: discard, cards: ['R5'] }]);
  */
-export function arrange(def: GameDef, state: GameState, spec: readonly Arrangement[]): GameState | Rejection {
+export function arrange(def: GameDef, state: GameState, spec: readonly Arrangement[], borrowed?: string[]): GameState | Rejection {
   const listed = new Set(spec.map((a) => a.zone));
   const onTop = new Set(spec.filter((a) => a.onTop === true).map((a) => a.zone));
   const claimed = new Set<number>();
@@ -52,6 +54,9 @@ export function arrange(def: GameDef, state: GameState, spec: readonly Arrangeme
         }
       }
       if (pick < 0) return { code: 'setup/invalid', message: `Not enough "${name}" cards.` };
+      if (mine >= 0 && s.owner[pick] >= 0 && s.owner[pick] !== mine) {
+        borrowed?.push(`"${name}" in ${zoneName(def, s, a.zone)} is side ${s.owner[pick] + 1}'s card: side ${mine + 1} has no other "${name}"`);
+      }
       claimed.add(pick);
       list.push(pick);
     }
@@ -91,6 +96,13 @@ export function arrange(def: GameDef, state: GameState, spec: readonly Arrangeme
   } finally {
     e.busy = false;
   }
+}
+
+/** `waste(side 1)`, `hand(player 2)`, `discard`: a zone instance as an author writes it. */
+function zoneName(def: GameDef, s: GameState, zone: number): string {
+  const d = def.zones[s.zoneDecl[zone]];
+  const owner = s.zoneOwner[zone];
+  return owner < 0 || d.scope === 'shared' ? d.name : `${d.name}(${d.scope} ${owner + 1})`;
 }
 
 /** The side owning a zone instance: its side, its player's side, or -1 (shared zones, piles). */
