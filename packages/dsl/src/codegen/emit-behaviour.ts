@@ -229,7 +229,7 @@ function constantMs(e: A.Expr, f: FnScope): number | Code {
   return arrowCode(expr(e, f));
 }
 
-/** The parameter scope with `name` read as the single card in a[index] (a counted choice's `where`). */
+/** The parameter scope with `name` read as the single card in a[index] (a `cards` parameter's `where`). */
 function cardBound(f: FnScope, name: string, index: number): FnScope {
   const c = f.child();
   c.bind(name, { js: `a[${index}]!`, ts: 'number' });
@@ -246,8 +246,8 @@ function paramDef(p: ActionInfo['params'][number], f: FnScope, game: CheckedGame
       kind: t.many ? 'cards' : 'card',
       zone: arrow(t.zone, f),
       count: t.count === null ? undefined : { min: t.count.min, max: t.count.max },
-      // A counted choice's `where` judges each candidate card, bound as a[index] while it is asked.
-      where: t.where === null || (t.many && t.count === null) ? undefined : arrow(t.where, t.many ? cardBound(f, p.name, index) : f, ['x', 'a']),
+      // A `cards` parameter's `where` judges each candidate card, bound as a[index] while it is asked.
+      where: t.where === null ? undefined : arrow(t.where, t.many ? cardBound(f, p.name, index) : f, ['x', 'a']),
       when,
     };
   }

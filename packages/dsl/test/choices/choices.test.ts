@@ -161,7 +161,7 @@ describe('13 cards, passing 3, played to the end', () => {
   }, 60_000);
 });
 
-describe('a counted choice with where', () => {
+describe('where on a cards parameter', () => {
   it('offers and accepts only the cards the condition allows', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'decksmith-choices-'));
     try {
@@ -181,6 +181,17 @@ describe('a counted choice with where', () => {
       const r = rt.apply(def, state, 0, { type: 'pass_cards', args: { cs: [hearts[0], others[0], others[1]] } }, 0);
       expect(rejection(r)).toBe('card/not_in_zone');
       expect(rejection(rt.apply(def, state, 0, { type: 'pass_cards', args: { cs: others.slice(0, 3) } }, 0))).toBe('accepted');
+
+      // The plain form honours where the same way (it used to be ignored).
+      const plainFile = join(dir, 'plain.rules');
+      writeFileSync(plainFile, rulesText.replace('cs: 3 cards in hand(me)', 'cs: cards in hand(me) where cs.suit != hearts'));
+      const plain = await compileRulesInMemory(plainFile);
+      const pdef = (await importCompiled<{ game: unknown }>(plain.js!)).game;
+      const ps = rt.setup(pdef, { players: 4, seed: 3 });
+      const listed = rt.legalActions(pdef, ps, 0).flatMap((a) => a.args!['cs'] as number[]);
+      expect(listed.length).toBeGreaterThan(0);
+      for (const id of listed) expect(hearts).not.toContain(id);
+      expect(rejection(rt.apply(pdef, ps, 0, { type: 'pass_cards', args: { cs: [hearts[0]] } }, 0))).toBe('card/not_in_zone');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

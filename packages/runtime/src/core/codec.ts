@@ -136,7 +136,7 @@ export function decodeArgs(e: Engine, ai: number, seat: number, args: Record<str
           }
           list.push(c);
         }
-        if (p.count !== undefined && p.where !== undefined) {
+        if (p.where !== undefined) {
           for (const c of list) {
             buf[i] = c;
             if (!p.where(e, buf)) return { code: 'card/not_in_zone', message: `${e.show(c)} cannot be chosen for "${p.name}".` };

@@ -161,7 +161,7 @@ export type ParamDef =
    * A list of cards: the argument is a handle, read with `Ctx.cardsArg(a[i])`. With `count`
    * (`3 cards in …`, `1..3 cards in …`) a counted choice: never enumerated as every subset (see
    * core/choice.ts); without it every subset of a zone of at most 8 cards (MAX_SUBSET_ZONE).
-   * `where` (counted choices only) judges each candidate card, put in `a[i]` while it is asked.
+   * `where` judges each candidate card, put in `a[i]` while it is asked.
    */
   | { name: string; kind: 'cards'; zone: (x: Ctx) => number; count?: { min: number; max: number }; where?: (x: Ctx, a: number[]) => boolean; when?: (x: Ctx, a: number[]) => boolean }
   | { name: string; kind: 'pile'; family: number; orNew: boolean; when?: (x: Ctx, a: number[]) => boolean }

@@ -211,8 +211,8 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink, ch
       const z = p.zone(e);
       if (z < 0) return;
       let pool = e.s.zones[z].filter((c) => c >= 0 && seesCard(e, seat, c));
+      if (p.where !== undefined) pool = pool.filter((c) => choosable(e, i, c, p.where!));
       if (p.count !== undefined) {
-        if (p.where !== undefined) pool = pool.filter((c) => choosable(e, i, c, p.where!));
         args[i] = i;
         enumChoice(e, ai, i, seat, out, checked, pool, p.count);
         return;
@@ -285,7 +285,7 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink, ch
   }
 }
 
-/** Whether card c passes a counted choice's `where` (asked with c in a[i], then the handle back). */
+/** Whether card c passes a `cards` parameter's `where` (asked with c in a[i], then the handle back). */
 function choosable(e: Engine, i: number, c: number, where: (x: Engine, a: number[]) => boolean): boolean {
   e.args[i] = c;
   const ok = where(e, e.args);
