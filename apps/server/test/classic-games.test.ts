@@ -1,4 +1,4 @@
-// The classic games (issue #22: Spades, President …) played to the end over real WebSockets on a logical
+// The classic games (issue #22: Spades, President, Go Fish) played to the end over real WebSockets on a logical
 // clock: two human clients choosing random legal actions, greedy bots in the other seats, every
 // frame checked for hidden cards.
 import pino from 'pino';
@@ -15,6 +15,7 @@ import { leaks } from './secrecy.ts';
 const CLASSIC: Record<string, { players: number; options: Record<string, number | string | boolean> }> = {
   spades: { players: 4, options: { target: 200, losing_score: 200 } },
   president: { players: 5, options: { hands: 2 } },
+  'go-fish': { players: 3, options: {} },
 };
 const games = (await discoverWorkspaceGames(pino({ level: 'silent' }))).filter((g) => g.id in CLASSIC);
 /** A safety net only: every game must end (with a result) well before this many accepted actions. */

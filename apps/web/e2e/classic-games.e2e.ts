@@ -22,6 +22,8 @@ const cases: Case[] = [
   { game: 'spades', spec: { others: ['bot', 'bot', 'bot'], options: { target: '100', losing_score: '50' } } },
   // Two hands, so that the card exchange (the President gives back cards) is played too.
   { game: 'president', spec: { others: ['bot', 'bot', 'bot'], options: { hands: '2' } } },
+  // Asking means choosing a player and a card: the choice dialog.
+  { game: 'go-fish', spec: { others: ['bot', 'bot'] } },
 ];
 
 describe.each(cases)('$game', ({ game, spec }) => {

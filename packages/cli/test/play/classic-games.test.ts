@@ -11,4 +11,9 @@ describe('classic games play cleanly', () => {
   for (const players of [4, 5, 6, 7]) {
     playsCleanly('president', [{ players, bots: 'random', games: 250, options: { hands: 2 } }], `random bots, ${players} players, two hands`);
   }
+  // 1,000 games at 2 and 3 players; 250 at 4 to 6, where a game costs up to three times as much
+  // (games/go-fish/README.md has the figures of 1,000 games per count).
+  for (const players of [2, 3, 4, 5, 6]) {
+    playsCleanly('go-fish', [{ players, bots: 'random', games: players <= 3 ? 1000 : 250 }], `random bots, ${players} players`);
+  }
 });
