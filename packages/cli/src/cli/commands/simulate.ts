@@ -10,6 +10,7 @@ import { renderReport } from '../../simulate/report/html.ts';
 import { comparisonEffect, DEFAULT_MAX_ACTIONS, parseCompare, runSimulation, type ComparisonSummary } from '../../simulate/simulate.ts';
 import type { SimulationSummary } from '../../simulate/summary.ts';
 import { expandGameArgs } from '../game-args.ts';
+import { fairnessSection, formatFairness, measureFairness, parseLatencies, type FairnessRuntime, type FairnessSummary } from '../../simulate/fairness.ts';
 import { keyValue, positiveInt, positiveNumber } from '../options.ts';
 
 interface SimulateFlags {
@@ -25,6 +26,7 @@ interface SimulateFlags {
   thinkMs?: number;
   rotate?: boolean;
   maxActions?: number;
+  latency?: string;
 }
 
 export function registerSimulate(program: Command): void {
@@ -43,6 +45,7 @@ export function registerSimulate(program: Command): void {
     .option('--iterations <n>', 'ismcts iterations per decision', positiveInt, 200)
     .option('--think-ms <ms>', 'ismcts thinking time per decision instead (wall clock: not reproducible)', positiveNumber)
     .option('--rotate', 'rotate the bot levels around the table from game to game')
+    .option('--latency <seat=ms,…>', 'one-way latency per seat (p1=10,p2=90): adds each seat\'s race win rate with and without latency compensation')
     .option('--max-actions <n>', `stop a game after this many accepted actions (default: ${DEFAULT_MAX_ACTIONS}); stopped games are reported as capped`, positiveInt)
     .action(async (game: string, flags: SimulateFlags) => {
       try {
@@ -109,25 +112,34 @@ async function simulateCommand(game: string, flags: SimulateFlags): Promise<void
   } finally {
     bar?.stop();
   }
+  let fairness: FairnessSummary | undefined;
+  if (flags.latency !== undefined) {
+    const latencies = parseLatencies(flags.latency, players);
+    if (latencies === null) throw new SimulateError(`--latency takes p1=10,p2=90 (ms, seats 1–${players}).`);
+    fairness = measureFairness(rt as unknown as FairnessRuntime, { def, players, games: flags.games, seed: flags.seed, options, latencies, level: bots[0]! });
+  }
   const comparison: ComparisonSummary | undefined =
     compare === null ? undefined : { option: compare.option, variants: results, effect: comparisonEffect(results) };
   const main = results[0]!;
   if (flags.report !== undefined) {
-    writeFileSync(flags.report, renderReport(main, comparison));
+    writeFileSync(flags.report, renderReport(main, comparison).replace('</body>', `${fairness ? fairnessSection(fairness) : ''}</body>`));
     if (!flags.json) process.stderr.write(`report written to ${flags.report}\n`);
   }
   if (flags.json) {
     const { value: _v, ...first } = main;
-    const out = comparison === undefined
-      ? withoutPerGame(first)
-      : { ...withoutPerGame(first), compare: { option: comparison.option, variants: comparison.variants.map(withoutPerGame), effect: comparison.effect } };
+    const out = {
+      ...(comparison === undefined
+        ? withoutPerGame(first)
+        : { ...withoutPerGame(first), compare: { option: comparison.option, variants: comparison.variants.map(withoutPerGame), effect: comparison.effect } }),
+      ...(fairness ? { fairness } : {}),
+    };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     // The JSON has endings.capped and maxActions; say what they mean where a person reads.
     for (const r of results) {
       const warning = cappedWarning(r);
       if (warning !== null) process.stderr.write(`decksmith simulate: warning: ${compare === null ? '' : `${compare.option}=${r.value}: `}${warning}\n`);
     }
-  } else process.stdout.write(`${comparison === undefined ? formatSummary(main) : formatComparison(comparison)}\n`);
+  } else process.stdout.write(`${comparison === undefined ? formatSummary(main) : formatComparison(comparison)}\n${fairness ? `\n${formatFairness(fairness)}\n` : ''}`);
   // A game that sticks (no seat can act, no timer pending) is a fault of the rules: the run fails.
   for (const r of results) {
     if (r.endings.stuck === 0) continue;
