@@ -82,7 +82,13 @@ export async function autoplay(page: Page, opts: AutoplayOptions): Promise<Autop
 /** Drags a card onto a shared zone with the mouse; false when there is nowhere to drop it. */
 export async function dragToTarget(page: Page, card: Locator): Promise<boolean> {
   const from = await card.boundingBox();
-  const zones = await page.locator('.centre [data-drop]').all();
+  // A card that names its piles (data-targets: zone ids, or "new") is dragged onto one of them.
+  const targets = (await card.getAttribute('data-targets'))?.split(' ') ?? [];
+  const zones: Locator[] = [];
+  for (const z of await page.locator('.centre [data-drop]').all()) {
+    const d = (await z.getAttribute('data-drop')) ?? '';
+    if (targets.length === 0 || targets.includes(d) || (d.startsWith('new') && targets.includes('new'))) zones.push(z);
+  }
   if (!from || zones.length === 0) return false;
   const to = await zones[Math.floor(Math.random() * zones.length)]!.boundingBox();
   if (!to) return false;

@@ -44,7 +44,7 @@ describe('Table', () => {
     // Opponents: backs with counts, names in seating order; my count-only bank beside my hand.
     expect(html).toMatch(/Bot 2 \(random\)[\s\S]*Cy/);
     expect(html).toContain('aria-label="Cy’s hand: 4 cards"');
-    expect(html).toContain('aria-label="Bot 2 (random)’s bank: 0 cards"');
+    expect(html).toContain('aria-label="Your bank: 2 cards"');
     // Buttons for the actions that start from no card, but not the turn timer's own action.
     expect(html).toContain('data-action="draw_card"');
     expect(html).toContain('data-action="end_run"');
@@ -93,5 +93,22 @@ describe('Table', () => {
     expect(html).toContain('Spectating');
     expect(html).not.toContain('data-legal="true"');
     expect(html).not.toContain('data-testid="actions"');
+  });
+});
+
+describe('TableStore names', () => {
+  it('puts the seat panels’ names into announcements, with "You" agreeing with its verb', () => {
+    const t = store();
+    expect(t.withNames('Player 1 wins!')).toBe('You win!');
+    expect(t.withNames('Player 1 goes out!')).toBe('You go out!');
+    expect(t.withNames('Player 2 goes out!')).toBe('Bot 2 (random) goes out!');
+    expect(t.withNames('Player 3 has no cards.')).toBe('Cy has no cards.');
+    expect(t.withNames('Player 9 wins!')).toBe('Player 9 wins!');
+  });
+
+  it('names the piles a card can be dropped on', () => {
+    const t = store();
+    expect(t.dropTargets(22)).toBe('8 new');
+    expect(t.dropTargets(21)).toBe('');
   });
 });

@@ -7,7 +7,7 @@ import type { GameResult, GameView, SeatPresence, ServerMessage, ViewEvent, View
 import { RoomSocket, type LinkState } from '../net/socket.ts';
 import { answer, bindCard, bindPile, buttonActions, nextQuestion, playableCards, type Binding, type Question } from './candidates.ts';
 import { extraActions, learnLandings, whyNot } from './card-choices.ts';
-import { rateOf, type ClientDef } from './def.ts';
+import { actionDef, rateOf, type ClientDef } from './def.ts';
 import { arrange, loadArrangement, moveCard, saveArrangement, type HandArrangement, type HandSort } from './hand-order.ts';
 import { readable } from './names.ts';
 import { cardOf, destinationOf, optimisticView, type Pending } from './optimistic.ts';
@@ -107,6 +107,17 @@ export class TableStore {
   /** Actions offered as buttons (no card to start from). */
   buttons = $derived.by<string[]>(() => (this.def ? buttonActions(this.def, this.legal) : []));
   pendingCards = $derived.by<Set<number>>(() => new Set(this.pending.flatMap((p) => (p.card !== undefined ? [p.card] : []))));
+
+  /** The piles a card can be dropped on now (its actions' pile arguments: zone ids, or `new`). */
+  dropTargets(card: number): string {
+    if (!this.def) return '';
+    const out = new Set<string>();
+    for (const a of this.legal) {
+      if (cardOf(this.def, a) !== card) continue;
+      for (const p of actionDef(this.def, a.type)?.params ?? []) if (p.kind === 'pile' && a.args?.[p.name] !== undefined) out.add(String(a.args[p.name]));
+    }
+    return [...out].join(' ');
+  }
 
   flashFor(card: number): string {
     return this.flashes.find((f) => f.card === card)?.text ?? '';
@@ -223,10 +234,12 @@ export class TableStore {
           // A rate-limited action offered again was tried too soon or is no longer allowed.
           if (m.code === 'rate/limited') this.holdRate(p.action);
           this.legal = this.offer(this.serverLegal);
-        } else if (m.code === 'race/beaten') {
+        } else if (m.code === 'race/beaten' || m.beaten !== undefined) {
+          // The server says who was first and by how much (estimated send times): "Player 3 played first by 12 ms".
+          const first = m.beaten ? `Player ${m.beaten.by + 1} played first by ${m.beaten.ms} ms` : 'Another player got there first';
           this.flash({ kind: 'beaten', text: 'Beaten!', ...(p?.card !== undefined ? { card: p.card } : {}) });
-          this.say('Beaten: another player got there first.');
-          this.notice('Beaten! Another player got there first.', 'error');
+          this.say(`Beaten: ${first}.`);
+          this.notice(`Beaten! ${first}.`, 'error');
         } else {
           this.flash({ kind: 'rejected', text: m.message, ...(p?.card !== undefined ? { card: p.card } : {}) });
           this.notice(m.message, 'error');
@@ -351,7 +364,11 @@ export class TableStore {
 
   /** Announcements name players "Player 2": the names the seat panels use instead ("You", "Bot 2 (greedy)"). */
   withNames(text: string): string {
-    return text.replace(/\bPlayer (\d+)\b/g, (m, n: string) => (Number(n) >= 1 && Number(n) <= (this.serverView?.players ?? 0) ? this.seatName(Number(n) - 1) : m));
+    return text.replace(/\bPlayer (\d+)\b( \w+)?/g, (m, n: string, verb: string | undefined) => {
+      if (!(Number(n) >= 1 && Number(n) <= (this.serverView?.players ?? 0))) return m;
+      const name = this.seatName(Number(n) - 1);
+      return `${name}${name === 'You' && verb ? youVerb(verb) : (verb ?? '')}`;
+    });
   }
 
   say(text: string): void {
@@ -444,7 +461,7 @@ export class TableStore {
       this.proceed(withCard);
       return true;
     }
-    const where = target === 'new' ? 'a new pile' : `the ${readable(this.def, target?.name ?? 'pile').toLowerCase()}`;
+    const where = target === 'new' ? 'a new pile' : target?.shape === 'piles' ? 'that pile' : `the ${readable(this.def, target?.name ?? 'pile').toLowerCase()}`;
     this.refuse(card, `That card cannot go on ${where}.`);
     return false;
   }
@@ -535,4 +552,14 @@ export class TableStore {
   cancel(): void {
     this.binding = { args: {} };
   }
+}
+
+/** " wins" → " win", " goes" → " go", " has" → " have", " is" → " are" after "You". */
+function youVerb(verb: string): string {
+  const w = verb.trim();
+  if (w === 'has') return ' have';
+  if (w === 'is') return ' are';
+  if (/(ss|sh|ch|x|o)es$/.test(w)) return ` ${w.slice(0, -2)}`;
+  if (/[^s]s$/.test(w)) return ` ${w.slice(0, -1)}`;
+  return verb;
 }
