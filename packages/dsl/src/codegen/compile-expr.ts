@@ -1,62 +1,16 @@
 // Compiles rule-file expressions to TypeScript expressions over `Ctx` (every value a number, bools JS booleans).
 import type * as A from '../ast/index.ts';
-import type { Symbol, Type } from '../check/model.ts';
+import type { Type } from '../check/model.ts';
 import { type FnScope, Invariants, type TsType, tsTypeOf } from './module-builder.ts';
 import { iterate } from './iterate.ts';
 import { faceBinary, faceIndex, seatLit } from './compile-literals.ts';
+import { registerCompileExpr } from './expr-hook.ts';
+import { baseType, cmp, CodegenError, js, type Js, negate, P, paren, refOf, typeOf } from './js.ts';
 import { jsName, templateText } from './names.ts';
 
-/** Compiled code and the precedence of its outermost operator (for minimal parentheses). */
-export interface Js {
-  s: string;
-  p: number;
-  /** The negation, when it has a simpler form than `!(…)` (`a !== 0` → `a === 0`). */
-  neg?: Js;
-}
-
-/** JavaScript operator precedences (higher binds tighter). */
-export const P = { assign: 2, cond: 3, or: 4, and: 5, eq: 9, rel: 10, add: 12, mul: 13, unary: 15, call: 19, atom: 20 } as const;
-
-const js = (s: string, p: number = P.atom, neg?: Js): Js => (neg === undefined ? { s, p } : { s, p, neg });
-
-/** `a op b` with its negation `a negOp b`. */
-function cmp(a: string, op: string, negOp: string, b: string, p: number = P.eq): Js {
-  const pos: Js = { s: `${a} ${op} ${b}`, p };
-  pos.neg = { s: `${a} ${negOp} ${b}`, p, neg: pos };
-  return pos;
-}
+export { baseType, CodegenError, type Js, negate, P, paren, refOf, typeOf } from './js.ts';
 
 const NEGATED: Record<string, string> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<' };
-
-/** `not e`. */
-export function negate(e: Js): Js {
-  return e.neg ?? js(`!${paren(e, P.unary)}`, P.unary, e);
-}
-
-/** `e`'s code, in parentheses when its precedence is below `min`. */
-export function paren(e: Js, min: number): string {
-  return e.p < min ? `(${e.s})` : e.s;
-}
-
-/** Thrown for a construct the checker should have rejected: an internal error, never an author's. */
-export class CodegenError extends Error {
-  constructor(message: string, readonly node?: A.Node) {
-    super(node ? `${message} (${node.loc.file}:${node.loc.start.line}:${node.loc.start.col})` : message);
-  }
-}
-
-export function typeOf(e: A.Expr, f: FnScope): Type | undefined {
-  return f.mod.game.types.get(e);
-}
-
-export function refOf(node: A.Node, f: FnScope): Symbol | undefined {
-  return f.mod.game.refs.get(node);
-}
-
-/** Strips `T?` to `T`. */
-export function baseType(t: Type | undefined): Type | undefined {
-  return t?.t === 'optional' ? t.of : t;
-}
 
 /** The compiled expression as a string. */
 export function expr(e: A.Expr, f: FnScope): string {
@@ -545,3 +499,5 @@ export function repeatedDefines(nodes: readonly unknown[], f: FnScope): Set<stri
   walk(nodes);
   return new Set([...seen].filter(([, n]) => n > 1).map(([name]) => name));
 }
+
+registerCompileExpr(compileExpr);

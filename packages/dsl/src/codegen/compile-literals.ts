@@ -1,7 +1,8 @@
 // Compiles seat literals (`player 2` → 1) and card faces (`'R5'` → its face index), and the
 // comparisons of cards with faces (`c == 'R5'` → `x.face(c) === 7`).
 import type * as A from '../ast/index.ts';
-import { CodegenError, compileExpr, expr, type Js, P, paren } from './compile-expr.ts';
+import { compileExpr, expr } from './expr-hook.ts';
+import { CodegenError, type Js, P, paren } from './js.ts';
 import type { FnScope } from './module-builder.ts';
 
 /** `player N` / `side N`: the 0-based seat. */

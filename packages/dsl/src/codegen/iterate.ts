@@ -1,6 +1,7 @@
 // Loops over the sources of quantifiers and `for each`: seats, zones, families, lists, `a + b`, `s without c`.
 import type * as A from '../ast/index.ts';
-import { expr, typeOf } from './compile-expr.ts';
+import { expr } from './expr-hook.ts';
+import { typeOf } from './js.ts';
 import type { FnScope } from './module-builder.ts';
 
 export interface IterateOptions {

@@ -6,7 +6,7 @@ import { whereCapturesComparison } from '../../diagnostics/check-values.ts';
 import type { Type } from '../model.ts';
 import { closest } from '../names.ts';
 import { bindLocal, child, pureChild, type Env } from '../resolve/scope.ts';
-import { expectType, inferExpr } from './infer-expr.ts';
+import { expectType, inferExpr } from './infer-hook.ts';
 import { kindsOf } from './narrow.ts';
 import { isNumeric, show, strip, T } from './type-util.ts';
 

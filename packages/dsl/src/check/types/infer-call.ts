@@ -7,7 +7,7 @@ import type { Symbol, Type } from '../model.ts';
 import { closest } from '../names.ts';
 import { localNames, lookupLocal, type Env } from '../resolve/scope.ts';
 import { BUILTIN_FUNCTIONS, type ParamKind } from './builtin-functions.ts';
-import { expectType, inferExpr, noteCall } from './infer-expr.ts';
+import { expectType, inferExpr, noteCall } from './infer-hook.ts';
 import { isCardSource, isNumeric, show, strip, T } from './type-util.ts';
 
 const OWNER_TYPE = { player: T.player, side: T.side, pile: T.pile } as const;

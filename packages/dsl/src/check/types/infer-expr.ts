@@ -7,25 +7,15 @@ import type { Symbol, Type } from '../model.ts';
 import { lookupName } from '../resolve/lookup-name.ts';
 import type { Env } from '../resolve/scope.ts';
 import { inferAggregate, inferBinder, inferMember } from './infer-binders.ts';
+import { expectType, noteCall, record, registerInferExpr } from './infer-hook.ts';
 import { inferCall } from './infer-call.ts';
 import { inferFaceLit, inferSeatLit } from './infer-literals.ts';
 import { inferBinary, inferUnary } from './infer-operators.ts';
 import { inferSpecial } from './infer-special.ts';
 import { narrowed } from './narrow.ts';
-import { assignable, show, strip, T, unify } from './type-util.ts';
+import { show, strip, T, unify } from './type-util.ts';
 
-/** Records `t` as the type of `e` and returns it. */
-export function record(env: Env, e: A.Expr, t: Type): Type {
-  env.ctx.game.types.set(e, t);
-  return t;
-}
-
-/** Infers `e` (with an `expected` type to choose enum values), checks it fits `want`, reports `type_mismatch`. */
-export function expectType(env: Env, e: A.Expr, want: Type, context?: string): Type {
-  const t = inferExpr(env, e, want);
-  if (!assignable(t, want)) env.ctx.diagnostics.push(typeMismatch(e.loc, show(want), show(t), context));
-  return t;
-}
+export { expectType, noteCall, record } from './infer-hook.ts';
 
 /** The type a name has as a bare expression; marks its declaration used. */
 export function symbolType(env: Env, sym: Symbol, at: A.Expr & { kind: 'name' }): Type {
@@ -68,14 +58,6 @@ export function symbolType(env: Env, sym: Symbol, at: A.Expr & { kind: 'name' })
   }
 }
 
-/** Records a call edge from the define/procedure being checked (for recursion reports). */
-export function noteCall(env: Env, callee: A.Node, at: A.Loc): void {
-  if (!env.owner) return;
-  const list = env.ctx.calls.get(env.owner) ?? [];
-  list.push({ callee, at });
-  env.ctx.calls.set(env.owner, list);
-}
-
 function inferString(env: Env, s: A.StringLit): Type {
   for (const p of s.parts) if (p.kind === 'interpolation') inferExpr(env, p.expr);
   return T.string;
@@ -110,6 +92,7 @@ function inferIf(env: Env, e: A.IfExpr, expected?: Type): Type {
 export function inferExpr(env: Env, e: A.Expr, expected?: Type): Type {
   return record(env, e, inferUncached(env, e, expected));
 }
+registerInferExpr(inferExpr);
 
 function inferUncached(env: Env, e: A.Expr, expected?: Type): Type {
   switch (e.kind) {

@@ -6,7 +6,7 @@ import { typeMismatch } from '../../diagnostics/check-types.ts';
 import type { Type } from '../model.ts';
 import { closest } from '../names.ts';
 import type { Env } from '../resolve/scope.ts';
-import { inferExpr, record } from './infer-expr.ts';
+import { inferExpr, record } from './infer-hook.ts';
 import { isCardSource, show, strip, T } from './type-util.ts';
 
 /** A card face: compared with cards by face. */

@@ -4,7 +4,7 @@ import { typeMismatch } from '../../diagnostics/check-types.ts';
 import type { Type } from '../model.ts';
 import { isEnumCandidate } from '../resolve/lookup-name.ts';
 import type { Env } from '../resolve/scope.ts';
-import { expectType, inferExpr, record } from './infer-expr.ts';
+import { expectType, inferExpr, record } from './infer-hook.ts';
 import { narrowed } from './narrow.ts';
 import { inferFaceBinary } from './infer-literals.ts';
 import { comparable, isCardSource, isNumeric, show, strip, T } from './type-util.ts';

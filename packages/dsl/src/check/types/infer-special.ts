@@ -5,7 +5,7 @@ import { typeMismatch } from '../../diagnostics/check-types.ts';
 import type { Type } from '../model.ts';
 import { closest } from '../names.ts';
 import type { Env } from '../resolve/scope.ts';
-import { expectType, inferExpr } from './infer-expr.ts';
+import { expectType, inferExpr } from './infer-hook.ts';
 import { isCardSource, isNumeric, isZoneLike, show, strip, T } from './type-util.ts';
 
 const BUILTIN_TYPES: Record<A.BuiltinExpr['name'], Type> = {
