@@ -37,7 +37,7 @@ async function untilPlayable(page: Page): Promise<void> {
 
 /** The labels of my hand as drawn, left to right. */
 async function handLabels(page: Page): Promise<string[]> {
-  return hand(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  return hand(page).evaluateAll((els) => els.map((e) => e.textContent ?? ''));
 }
 
 /**
@@ -87,7 +87,7 @@ describe('feedback on a card that cannot be played', () => {
       const blocked = b.page.locator('.mine [data-hand] button[data-legal="false"]');
       // Ten cards against one on the pile: some do not match.
       expect(await blocked.count()).toBeGreaterThan(0);
-      const label = (await blocked.first().getAttribute('aria-label'))!.replace(/, cannot be played now$/, '').replace(/^.*: /, '');
+      const label = (await blocked.first().getByTestId('card-name').textContent())!.replace(/, cannot be played now$/, '');
       const discardBefore = await b.page.locator('[data-zone-name="discard"][data-testid="zone"]').getAttribute('data-count');
       await blocked.first().click();
       await expect.poll(() => notice(b.page).allTextContents(), { timeout: 4000 }).toContainEqual(expect.stringContaining(`${label}:`));

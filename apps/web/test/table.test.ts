@@ -38,8 +38,8 @@ describe('Table', () => {
     expect(html).toContain('data-game="mini"');
     expect(html).toMatch(/data-zone-name="discard"[\s\S]*data-zone-name="draw"/);
     // My hand: three faces, each playable (a button named for the card).
-    expect(html).toContain('aria-label="R1: play Red 1');
-    expect(html).toContain('aria-label="Play Wild');
+    expect(html).toContain('data-testid="card-name">Play Red 1');
+    expect(html).toContain('data-testid="card-name">Play Wild');
     expect(html.match(/data-legal="true"/g)).toHaveLength(3);
     // Opponents: backs with counts, names in seating order; my count-only bank beside my hand.
     expect(html).toMatch(/Bot 2 \(random\)[\s\S]*Cy/);
@@ -62,9 +62,9 @@ describe('Table', () => {
     const hand = v.zones.find((z) => z.name === 'hand' && z.owner === 0)!;
     hand.cards = hand.cards!.map((c) => (c && 'id' in c && c.id === 22 ? { ...c, wild: true as const } : c));
     const html = render(Table, { props: { table: store(v) } }).body;
-    expect(html).toContain('aria-label="R2: play Red 2, wild');
+    expect(html).toContain('data-testid="card-name">Play Red 2, wild');
     expect(html.match(/data-testid="wild"/g)).toHaveLength(1);
-    expect(html).toContain('aria-label="R1: play Red 1');
+    expect(html).toContain('data-testid="card-name">Play Red 1');
   });
 
   it('offers the throw of a timed window as a target with a button', () => {
