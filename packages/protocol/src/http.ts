@@ -14,6 +14,7 @@ export const OptionSchema = Type.Object({
   max: Type.Optional(Type.Number()),
   values: Type.Optional(Type.Array(Type.String())),
   default: Type.Number({ description: 'Encoded as the runtime does: enum ordinal, 0/1, milliseconds.' }),
+  group: Type.Optional(Type.Union([Type.Literal('basic'), Type.Literal('advanced')], { description: 'The new-table form shows `basic` options at once and folds the others away.' })),
 });
 
 export const GameSchema = Type.Object({
