@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(fastifyWebsocket, { options: { maxPayload: config.maxFrameBytes }, errorHandler: socketErrorHandler });
   // Room operations of rooms owned by another node are forwarded there; the cluster's lobby (before the routes, so they inherit the hook).
   cluster?.attach(app, manager, (socket, ip, room) => connect(socket, ip, room));
-  await app.register(routes({ registry, manager, storage, metrics }));
+  await app.register(routes({ registry, manager, storage, metrics, ...(cluster ? { rateRedis: cluster.redisClient } : {}) }));
   await app.register(clientDefRoutes(registry));
   // Connection caps (total, per IP) refuse before the upgrade; buffer caps bound what slow readers hold.
   const connections = new ConnectionAdmission(config);

@@ -116,7 +116,7 @@ async function startCluster(options: StartOptions, storageUrl: string, workers: 
   if (storageKind(storageUrl) === 'memory') throw new Error('memory: storage cannot be shared by several workers; use a SQLite file or PostgreSQL');
   // Migrations run here, once, rather than racing in every worker.
   await (await openStorage(storageUrl)).close();
-  const primary = await startPrimary({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1', workers, log: logger });
+  const primary = await startPrimary({ port: options.port ?? 3000, host: options.host ?? '127.0.0.1', workers, log: logger, sharedLobby: !!options.config?.redis });
   logger.info({ url: primary.url, workers, storage: storageKind(storageUrl) }, 'Decksmith is ready');
   if (options.handleSignals) onSignals(primary.close, logger);
   return primary;

@@ -84,6 +84,11 @@ export class ClusterNode {
     this.lobby = new RedisLobby(redis, this.keys, config.leaseMs * 4);
   }
 
+  /** The node's Redis connection (commands, not pub/sub): the cluster-wide request rate limits count there. */
+  get redisClient(): Redis {
+    return this.redis;
+  }
+
   /** Connects to Redis; `storage` is wrapped so that writes need this node's lease. */
   static async open(config: ServerConfig & { redis: string }, storage: Storage, log: Logger): Promise<ClusterNode> {
     const clog = log.child({ node: nodeIdOf(config) });

@@ -19,6 +19,8 @@ export interface PrimaryOptions {
   log: Logger;
   /** Milliseconds a worker gets to shut down gracefully before it is killed (default 20 s). */
   shutdownMs?: number;
+  /** The workers are cluster nodes (`--redis`): each one's lobby is already the cluster's, so one answers it (merging would list every room N times). */
+  sharedLobby?: boolean;
 }
 
 export interface RunningPrimary {
@@ -174,7 +176,7 @@ export async function startPrimary(o: PrimaryOptions): Promise<RunningPrimary> {
       res.writeHead(200, { 'content-type': own.contentType });
       return void res.end(await clusterMetrics(byProcess));
     }
-    if (req.method === 'GET' && path === '/api/rooms') {
+    if (req.method === 'GET' && path === '/api/rooms' && !o.sharedLobby) {
       // The lobby: each worker lists its own rooms; their pages are merged under one cursor.
       const plan = lobbyQueries(url, n);
       if ('error' in plan) return sendError(res, 400, 'input/invalid', plan.error);

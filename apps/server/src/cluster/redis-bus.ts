@@ -63,6 +63,19 @@ export class RedisBus {
 
   /** Publishes to another node (fire and forget: a lost node's messages are simply dropped). */
   send(node: string, kind: string, conn: string, payload: string): void {
-    this.pub.publish(this.keys.channel(node), `${kind}\n${conn}\n${this.nodeId}\n${payload}`).catch(() => {});
+    void this.deliver(node, kind, conn, payload);
+  }
+
+  /**
+   * Publishes to another node and resolves to whether it listens: false when nobody is subscribed
+   * to its channel (a node whose process died drops its subscription with its connection, long
+   * before its leases expire). An unanswered publish (Redis unreachable) counts as heard: that
+   * says nothing about the node.
+   */
+  deliver(node: string, kind: string, conn: string, payload: string): Promise<boolean> {
+    return this.pub.publish(this.keys.channel(node), `${kind}\n${conn}\n${this.nodeId}\n${payload}`).then(
+      (receivers) => receivers > 0,
+      () => true,
+    );
   }
 }

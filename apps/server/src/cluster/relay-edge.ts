@@ -24,6 +24,13 @@ interface Edge {
 /** What a moved room's clients are told before their socket closes (they reconnect and resume). */
 export const MOVED = JSON.stringify({ t: 'bye', code: 'server/moved', message: 'The room moved to another server; reconnect to resume.' });
 
+/**
+ * What a relayed client is told when the room's server no longer listens (its process died):
+ * at its first frame, not once the room's lease has expired; it reconnects (with backoff) and
+ * is routed afresh, to the node that takes the room over once the lease has passed.
+ */
+export const UNREACHABLE = JSON.stringify({ t: 'bye', code: 'server/unreachable', message: 'The server hosting this room is unreachable; reconnect to resume.' });
+
 /** A close code a real WebSocket accepts (1006 means "dropped": terminate instead). */
 const closeCode = (code: number): number | null => (code === 1006 ? null : (code >= 1000 && code <= 1014 && code !== 1004 && code !== 1005) || (code >= 3000 && code <= 4999) ? code : 1011);
 
@@ -48,7 +55,7 @@ export class RelayEdge {
     const conn = `${this.bus.nodeId}.${this.boot}.${(++this.seq).toString(36)}`;
     const edge: Edge = { socket, owner, room, tokens: this.limits.rateBurst, at: performance.now() };
     this.edges.set(conn, edge);
-    this.bus.send(owner, OPEN, conn, JSON.stringify({ ip, room }));
+    this.relay(conn, OPEN, JSON.stringify({ ip, room }));
     const forward = (data: RawData, isBinary: boolean): void => {
       if (!this.edges.has(conn)) return;
       const now = performance.now();
@@ -60,7 +67,7 @@ export class RelayEdge {
       }
       const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
       // Binary frames travel base64-encoded; the owner's handler refuses them as it would locally.
-      this.bus.send(owner, isBinary ? BINARY : MESSAGE, conn, bytes.toString(isBinary ? 'base64' : 'utf8'));
+      this.relay(conn, isBinary ? BINARY : MESSAGE, bytes.toString(isBinary ? 'base64' : 'utf8'));
     };
     for (const data of early) forward(data, false);
     socket.on('message', forward);
@@ -77,6 +84,19 @@ export class RelayEdge {
       if (this.edges.delete(conn)) this.bus.send(edge.owner, CLOSE, conn, '{}');
     });
     socket.on('error', (err) => this.log.debug({ err }, 'relayed socket error'));
+  }
+
+  /** Sends a client frame (or the open) to the connection's owner; an owner that no longer listens ends the connection at once. */
+  private relay(conn: string, kind: string, payload: string): void {
+    const edge = this.edges.get(conn);
+    if (!edge) return;
+    void this.bus.deliver(edge.owner, kind, conn, payload).then((heard) => {
+      if (heard || this.edges.get(conn) !== edge) return;
+      this.edges.delete(conn);
+      this.log.info({ room: edge.room, owner: edge.owner }, "the room's server no longer listens: telling the client to reconnect");
+      if (edge.socket.readyState === edge.socket.OPEN) edge.socket.send(UNREACHABLE);
+      edge.socket.close(1012, 'server/unreachable');
+    });
   }
 
   /** Handles one bus message addressed to the client side. */

@@ -39,7 +39,7 @@ export class HttpRelay {
     private readonly maxPending: number,
   ) {}
 
-  /** Sends a request to `owner`; its reply, or null on timeout or when too many are waiting. */
+  /** Sends a request to `owner`; its reply, or null on timeout, when too many are waiting, or at once when the owner no longer listens (its process died). */
   forward(owner: string, req: ForwardedRequest): Promise<ForwardedReply | null> {
     if (this.pending.size >= this.maxPending) return Promise.resolve(null);
     const id = (++this.seq).toString(36);
@@ -49,7 +49,13 @@ export class HttpRelay {
         resolve(null);
       }, this.timeoutMs);
       this.pending.set(id, { resolve, timer });
-      this.bus.send(owner, REQUEST, id, JSON.stringify(req));
+      void this.bus.deliver(owner, REQUEST, id, JSON.stringify(req)).then((heard) => {
+        const p = this.pending.get(id);
+        if (heard || !p) return;
+        this.pending.delete(id);
+        clearTimeout(p.timer);
+        resolve(null);
+      });
     });
   }
 

@@ -1,9 +1,9 @@
 // Runs the CLI program on an argv and returns the process exit code (0 ok, 1 failure, 2 usage).
 import { CommanderError } from 'commander';
+import { EXIT_USAGE } from './exit-codes.ts';
 import { createProgram } from './program.ts';
 
-/** Exit code for a usage error: unknown command, unknown or malformed flag, missing argument. */
-export const EXIT_USAGE = 2;
+export { EXIT_USAGE } from './exit-codes.ts';
 
 /**
  * Parses `argv` (as in `process.argv`) and runs the chosen sub-command.

@@ -1,5 +1,6 @@
 // The HTTP API: games, rooms (create, join, spectate, summary, log), the paged lobby, health and metrics; strict input, quotas per client.
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bearerToken, clientKeys } from '../../admission/client-keys.ts';
 import { RoomAdmission } from '../../admission/rooms.ts';
@@ -28,6 +29,8 @@ export interface RouteDeps {
   manager: RoomManager;
   storage: Storage;
   metrics: ServerMetrics;
+  /** A cluster's Redis: the per-client request rates are then counted there, for the whole cluster, not per process. */
+  rateRedis?: Redis;
 }
 
 /** Where a room is followed live: the room in the URL lets a --workers primary hand the socket to its owner. */
@@ -48,6 +51,9 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
       max: config.httpPerMinutePerClient,
       timeWindow: 60_000,
       keyGenerator: (req) => req.ip ?? 'unknown',
+      // In a cluster the windows are shared through Redis (one round trip per request); while
+      // Redis is unreachable requests are let through (the rooms stop acting then anyway).
+      ...(deps.rateRedis ? { redis: deps.rateRedis, nameSpace: `${config.redisPrefix}rate:`, skipOnError: true } : {}),
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'quota/rate', message: `Too many requests: at most ${ctx.max} per minute from one client; retry in ${ctx.after}.` }),
     });
     const admission = new RoomAdmission(config, (id) => manager.get(id), () => manager.rooms.values());

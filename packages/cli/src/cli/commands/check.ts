@@ -7,7 +7,7 @@ import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
 import { formatDiagnostic, formatDiagnosticsJson } from '@decksmith/dsl/diagnostics/format.ts';
 import { describeFound, findRuleFiles } from '@decksmith/dsl/node/find-rules.ts';
 import { parse } from '@decksmith/dsl/parse/parse.ts';
-import { EXIT_USAGE } from '../run.ts';
+import { EXIT_USAGE } from '../exit-codes.ts';
 
 /**
  * How the CLI finds a variant's base: `<id>.rules` beside the variant, then

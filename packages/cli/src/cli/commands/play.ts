@@ -6,7 +6,7 @@ import { playGames, type GameRecord } from '../../play/play-games.ts';
 import { loadRuntime, type GameDef, type OptionValue, type Runtime } from '../../play/runtime-api.ts';
 import { expandGameArgs } from '../game-args.ts';
 import { keyValue, positiveInt } from '../options.ts';
-import { EXIT_USAGE } from '../run.ts';
+import { EXIT_USAGE } from '../exit-codes.ts';
 
 interface PlayFlags {
   players?: number;

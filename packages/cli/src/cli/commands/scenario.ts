@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { formatDiagnostic } from '@decksmith/dsl/diagnostics/format.ts';
 import { collectScenarioFiles, runScenarioFiles, type ScenarioResult } from '../../scenario/index.ts';
 import { findRoot } from '@decksmith/dsl/node/pipeline.ts';
-import { EXIT_USAGE } from '../run.ts';
+import { EXIT_USAGE } from '../exit-codes.ts';
 
 const MARK: Record<ScenarioResult['status'], string> = { passed: 'ok  ', failed: 'FAIL', broken: 'BROKEN' };
 

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { describeFound, findRuleFiles } from '@decksmith/dsl/node/find-rules.ts';
 import { collect, port, positiveInt } from '../options.ts';
-import { EXIT_USAGE } from '../run.ts';
+import { EXIT_USAGE } from '../exit-codes.ts';
 
 export interface ServeOptions {
   port: number;
