@@ -50,6 +50,8 @@ export const ActionMessage = Type.Object(
     /** The client's own sequence number: strictly increasing per seat. */
     seq: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
     action: WireActionSchema,
+    /** The update number (`n`) of the view the play was made on: bounds the latency credit a race play gets (docs/fairness.md). */
+    seen: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   },
   { additionalProperties: false },
 );
@@ -185,11 +187,17 @@ export interface UpdateCommon<P extends Payloads = Payloads> {
   result?: P['result'];
 }
 
+/** A lost race: the seat whose play was sent first, and by how many ms (estimated send times, docs/fairness.md). */
+export interface RaceLoss {
+  by: number;
+  ms: number;
+}
+
 /** Every message the server sends. */
 export type ServerMessage<P extends Payloads = Payloads> =
   | WelcomeMessage<P>
   | { t: 'ack'; seq: number; n: number }
-  | { t: 'reject'; seq: number; code: string; message: string }
+  | { t: 'reject'; seq: number; code: string; message: string; beaten?: RaceLoss }
   | UpdateMessage<P>
   | { t: 'presence'; seats: readonly SeatPresence[] }
   | { t: 'error'; code: string; message: string; seq?: number }

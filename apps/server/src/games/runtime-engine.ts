@@ -5,6 +5,7 @@ import {
   canAct,
   checkSetup,
   chooseAction,
+  compensationWindow,
   deriveRng,
   eventsFor,
   legalActions,
@@ -62,6 +63,7 @@ export function hostGameDef(def: GameDef, source: string, loader?: GameLoader): 
     botRng: (seed, seat) => deriveRng(seed, `bot:${seat}`),
     bot: (state, seat, level, rng, now, thinkMs = BUDGET.ms) => chooseAction(level, def, state, seat, rng as RngState, { ...BUDGET, ms: thinkMs, now }),
     botDelay: (level) => reactionModel(level),
+    compensation: (state) => compensationWindow(def, state),
   };
   return {
     id: def.id,
@@ -69,7 +71,7 @@ export function hostGameDef(def: GameDef, source: string, loader?: GameLoader): 
     summary: def.summary,
     minPlayers: def.minPlayers,
     maxPlayers: def.maxPlayers,
-    options: def.options.map(({ name, description, kind, min, max, values, default: d }) => ({
+    options: def.options.map(({ name, description, kind, min, max, values, default: d, group }) => ({
       name,
       description,
       kind,
@@ -77,6 +79,7 @@ export function hostGameDef(def: GameDef, source: string, loader?: GameLoader): 
       ...(max !== undefined ? { max } : {}),
       ...(values !== undefined ? { values } : {}),
       default: d,
+      ...(group !== undefined ? { group } : {}),
     })),
     botLevels: [...BOT_LEVELS],
     source,

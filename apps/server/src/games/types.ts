@@ -20,6 +20,8 @@ export interface OptionInfo {
   max?: number;
   values?: readonly string[];
   default: number;
+  /** The new-table form's group (`option … basic` in the rule file); absent: advanced. */
+  group?: 'basic' | 'advanced';
 }
 
 export type OptionValue = number | string | boolean;
@@ -71,6 +73,8 @@ export interface GameEngine<S = unknown> {
    * `rng` (from `botRng`, advanced in place); `thinkMs` bounds the search levels' thinking.
    */
   bot(state: S, seat: number, level: string, rng: unknown, now: number, thinkMs?: number): WireAction | null;
+  /** The latency-compensation window (ms) for a play arriving now: 0 outside contested moments (docs/fairness.md). */
+  compensation?(state: S): number;
   /** The reaction delay distribution of a bot level (log-normal), when the engine has one. */
   botDelay?(level: string): { medianMs: number; sigma: number; minMs: number; maxMs: number };
 }

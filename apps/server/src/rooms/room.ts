@@ -11,6 +11,7 @@ import type { BotDecider } from '../bots/pool.ts';
 import { Bots } from './bots.ts';
 import type { Clock } from './clock.ts';
 import { SerialQueue } from './queue.ts';
+import { RaceBuffer } from './race-buffer.ts';
 import { deliverWelcome, fanOut, presenceOf, welcomeFor, type Subscriber } from './subscriber.ts';
 
 export interface RoomDeps {
@@ -32,9 +33,12 @@ export interface Actor {
   seat: number;
   tokenHash?: string;
   bot?: boolean;
+  /** The seat's measured one-way delay (ms) and the view version its play was made on (latency compensation). */
+  delay?: number;
+  seen?: number;
 }
 
-export type Outcome = { ok: true; n: number } | ({ ok: false } & Rejection);
+export type Outcome = { ok: true; n: number } | ({ ok: false; beaten?: { by: number; ms: number } } & Rejection);
 
 const reject = (code: string, message: string): Outcome => ({ ok: false, code, message });
 
@@ -58,6 +62,8 @@ export class Room {
   readonly record: RoomRecord;
   readonly subscribers = new Set<Subscriber>();
   private readonly queue = new SerialQueue();
+  /** Contested plays held for the compensation window (docs/fairness.md). */
+  private readonly races: RaceBuffer;
   private st: unknown;
   private n = 0;
   private lastAt = 0;
@@ -88,6 +94,7 @@ export class Room {
     this.record = record;
     this.st = state;
     this.lastSeq = record.seats.map(() => 0);
+    this.races = new RaceBuffer(deps.clock, () => this.now());
     this.bots = new Bots({
       engine: deps.game.engine,
       clock: deps.clock,
@@ -226,12 +233,8 @@ export class Room {
         });
         const action = snap && (await decide(snap.state, snap.now));
         if (!action) return;
-        await this.queue.run(async () => {
-          if (this.closed || this.record.status !== 'playing') return;
-          const o = await this.process({ seat, bot: true }, 0, action);
-          this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
-          if (o.ok) this.afterAccepted();
-        });
+        // Through `submit`, so a bot's play in a race is held and ranked like a player's (delay 0).
+        if (!this.closed && this.record.status === 'playing') await this.submit({ seat, bot: true }, 0, action, () => {});
       } finally {
         await this.queue.run(() => this.bots.acted(seat));
       }
@@ -258,10 +261,12 @@ export class Room {
    * broadcast; an accepted action is durable in storage before `reply` is called.
    */
   submit(actor: Actor, seq: number, action: WireAction, reply: (o: Outcome) => void): Promise<void> {
-    if (this.queue.length >= this.deps.config.maxQueue) {
+    if (this.queue.length + this.races.size >= this.deps.config.maxQueue) {
       reply(reject('server/busy', 'The room is busy; try again.'));
       return Promise.resolve();
     }
+    const window = this.record.status === 'playing' ? (this.deps.game.engine.compensation?.(this.st) ?? 0) : 0;
+    if (window > 0) return this.hold(actor, seq, action, reply, window);
     return this.queue.run(async () => {
       const o = await this.process(actor, seq, action);
       this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
@@ -275,9 +280,27 @@ export class Room {
     });
   }
 
+  /** A contested play: decided by the race buffer at its estimated send time (the room's clock and storage as for any action). */
+  private hold(actor: Actor, seq: number, action: WireAction, reply: (o: Outcome) => void, window: number): Promise<void> {
+    const seenAt = this.races.viewAt(actor.seen);
+    const play = { seat: actor.seat, arrivedAt: this.now(), delay: actor.bot ? 0 : (actor.delay ?? 0), ...(actor.seen !== undefined ? { seen: actor.seen } : {}), ...(seenAt !== undefined ? { seenAt } : {}) };
+    const decide: Parameters<RaceBuffer['hold']>[0]['decide'] = (at, timing, beaten) =>
+      this.queue.run(async () => {
+        // The log keeps how the play was ranked (the runtime's apply ignores `timing`).
+        const o = await this.process(actor, seq, { ...action, timing } as WireAction, at);
+        this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
+        const by = o.ok ? null : beaten(o.code);
+        reply(!o.ok && by ? { ...o, beaten: by } : o);
+        if (o.ok) this.afterAccepted();
+        else this.arm();
+        return { accepted: o.ok, ...(o.ok ? {} : { code: o.code }) };
+      });
+    return this.races.hold({ ...play, decide, dropped: () => reply(reject('room/closed', 'This room is closed.')) }, window);
+  }
+
   private pendingEvents: readonly unknown[] = [];
 
-  private async process(actor: Actor, seq: number, action: WireAction): Promise<Outcome> {
+  private async process(actor: Actor, seq: number, action: WireAction, at?: number): Promise<Outcome> {
     const seat = this.record.seats[actor.seat];
     if (this.closed) return reject('room/closed', 'This room is closed.');
     if (!seat) return reject('seat/invalid', 'There is no such seat.');
@@ -289,7 +312,7 @@ export class Room {
     if (!actor.bot && seq <= (this.lastSeq[actor.seat] ?? 0)) {
       return reject('seq/replayed', `Sequence number ${seq} was already used; the last accepted is ${this.lastSeq[actor.seat]}.`);
     }
-    const now = this.now();
+    const now = at === undefined ? this.now() : Math.max(at, this.lastAt, this.clockAt);
     // Timers due by now fire first (their effects stored as the clock, then broadcast).
     if ((await this.runTimers(now)) === 'failed') return reject('server/storage', 'The room clock could not be saved; try again.');
     if (this.record.status !== 'playing') return reject('game/over', 'The game is over.');
@@ -314,6 +337,7 @@ export class Room {
     this.st = r.state;
     this.n = entry.n;
     this.lastAt = now;
+    this.races.noteView(entry.n, now);
     if (!actor.bot) this.lastSeq[actor.seat] = seq;
     this.lastActivity = this.deps.clock.now();
     this.pendingEvents = r.events;
@@ -334,6 +358,8 @@ export class Room {
    * could not be stored, and nothing fired.
    */
   private async runTimers(now: number): Promise<'none' | 'fired' | 'failed'> {
+    // Never past a held play's send time: it is decided before anything due after it.
+    now = Math.max(Math.min(now, this.races.heldSince()), this.lastAt, this.clockAt);
     const t = this.deps.game.engine.tick(this.st, now);
     if (t.state === this.st && t.events.length === 0) return 'none';
     if (!(await this.holdClock(now))) return 'failed';
@@ -525,6 +551,7 @@ export class Room {
   async close(code: string, message: string): Promise<void> {
     this.closed = true;
     this.stopTimers();
+    this.races.clear();
     await this.queue.drain();
     for (const s of [...this.subscribers]) s.close(code, message);
     this.subscribers.clear();

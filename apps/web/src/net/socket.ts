@@ -25,6 +25,8 @@ export class RoomSocket {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pings = new Map<number, number>();
   private pingId = 0;
+  /** The update number of the latest view received: sent with each action (`seen`). */
+  private seen: number | undefined;
   /** The view the patches apply to. */
   private readonly feed = new ViewFeed();
 
@@ -69,6 +71,7 @@ export class RoomSocket {
       const { msg, resync } = this.feed.take(wire);
       if (resync) this.resync();
       if (!msg) return;
+      if ((msg.t === 'welcome' || msg.t === 'update') && typeof msg.n === 'number') this.seen = msg.n;
       if (msg.t === 'welcome') {
         this.seq = Math.max(this.seq, msg.lastSeq);
         this.on.state('open');
@@ -108,7 +111,7 @@ export class RoomSocket {
   /** Sends an action; returns its sequence number, or null when not connected. */
   act(action: WireAction): number | null {
     const seq = ++this.seq;
-    return this.raw({ t: 'action', seq, action }) ? seq : null;
+    return this.raw({ t: 'action', seq, action, ...(this.seen !== undefined ? { seen: this.seen } : {}) }) ? seq : null;
   }
 
   resync(): void {

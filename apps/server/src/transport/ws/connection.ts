@@ -11,6 +11,7 @@ import type { Subscriber, Viewer } from '../../rooms/subscriber.ts';
 import { hashToken } from '../../tokens.ts';
 import { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage, type ClientMessage, type ServerMessage } from '@decksmith/protocol';
 import { FloodGuard } from './rate-limit.ts';
+import { RTT_PROBE_MS, RttEstimator } from './rtt.ts';
 
 /**
  * The WebSocket plugin's handler of socket-level errors (a frame above the hard cap, a bad
@@ -105,7 +106,14 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
     socket.ping();
   }, config.heartbeatMs);
   heartbeat.unref?.();
-  socket.on('pong', () => (alive = true));
+  // The seat's round trip, from pings of our own (a client never states its latency).
+  const rtt = new RttEstimator();
+  const probing = setInterval(() => sub && socket.readyState === socket.OPEN && rtt.probe(socket), RTT_PROBE_MS);
+  probing.unref?.();
+  socket.on('pong', (data: Buffer) => {
+    alive = true;
+    rtt.pong(data);
+  });
   // A socket that never joins holds a connection slot for nothing.
   const deadline = setTimeout(() => {
     if (sub || joining) return;
@@ -151,6 +159,7 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
     joining = true;
     await r.connect(sub);
     joining = false;
+    if (socket.readyState === socket.OPEN) rtt.probe(socket);
     // Closed while waiting for the room's queue: the close handler ran before we subscribed.
     if (socket.readyState !== socket.OPEN) r.disconnect(sub);
     log.debug('joined');
@@ -162,8 +171,9 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
       return send({ t: 'reject', seq: msg.seq, code: 'seat/spectator', message: 'Spectators cannot act.' });
     }
     const seat = sub.viewer;
-    void room.submit({ seat, ...(sub.tokenHash ? { tokenHash: sub.tokenHash } : {}) }, msg.seq, msg.action, (o) => {
-      send(o.ok ? { t: 'ack', seq: msg.seq, n: o.n } : { t: 'reject', seq: msg.seq, code: o.code, message: o.message });
+    const timing = { delay: rtt.oneWay(), ...(msg.seen !== undefined ? { seen: msg.seen } : {}) };
+    void room.submit({ seat, ...(sub.tokenHash ? { tokenHash: sub.tokenHash } : {}), ...timing }, msg.seq, msg.action, (o) => {
+      send(o.ok ? { t: 'ack', seq: msg.seq, n: o.n } : { t: 'reject', seq: msg.seq, code: o.code, message: o.message, ...(o.beaten ? { beaten: o.beaten } : {}) });
       metrics.ackLatency.observe((performance.now() - received) / 1000);
       if (!o.ok) log.debug({ seq: msg.seq, code: o.code }, 'action rejected');
     });
@@ -211,6 +221,7 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
 
   socket.on('close', () => {
     clearInterval(heartbeat);
+    clearInterval(probing);
     clearTimeout(deadline);
     deps.connections?.close(ip);
     deps.buffers?.release(socket);
