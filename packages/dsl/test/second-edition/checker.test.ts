@@ -92,6 +92,12 @@ describe('conditional stages and steps', () => {
     const r = checkText(game({ stages: 'play if round' }));
     expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([['type_mismatch', 'expected bool as the condition of a stage, found number']]);
   });
+  it('no player acts in a stage or step condition: me there is me_without_actor', () => {
+    const stage = checkText(game({ stages: 'play if count(hand(me)) > 0' }));
+    expect(stage.diagnostics.map((d) => [d.code, d.message])).toEqual([['me_without_actor', '"me" has no meaning in the condition of a stage: no player is acting there']]);
+    const step = checkText(game({ steps: ' { steps lead, follow if count(hand(me)) > 1 }' }).replace('by current {', 'by current during lead, follow {'));
+    expect(step.diagnostics.map((d) => d.code)).toEqual(['me_without_actor']);
+  });
   it('without conditions nothing changes in the generated module', () => {
     expect(generateModule(checkText(game()).game!)).not.toMatch(/stageWhen|stepWhen/);
   });

@@ -63,8 +63,9 @@ function frameExpressions(ctx: CheckContext): [unknown, string][] {
   const out: [unknown, string][] = [];
   if (g.rounds) {
     out.push([[g.rounds.count, g.rounds.until], 'the rounds count'], [g.rounds.values, 'a round value'], [g.rounds.dealer?.when, 'the dealer rule']);
+    out.push([g.rounds.stageIfs, 'the condition of a stage']);
   }
-  for (const s of g.stages) if (s.decl.mode.kind === 'turns') out.push([s.decl.mode.from, 'the start of a turns stage']);
+  for (const s of g.stages) if (s.decl.mode.kind === 'turns') out.push([s.decl.mode.from, 'the start of a turns stage'], [s.decl.mode.stepIfs, 'the condition of a step']);
   if (g.winner) out.push([[g.winner.measure, g.winner.over?.source, g.winner.ties], 'the winner rule']);
   for (const c of g.constraints) out.push([c.cond, 'a constraint']);
   if (g.sides) out.push([g.sides.cases.map((c) => c.when), 'a sides condition']);
