@@ -70,14 +70,14 @@ describe.each(SIZES)('axe ($label)', ({ label, viewport }) => {
 });
 
 describe('axe on the replay', () => {
-  it('a finished game in the replay viewer', { timeout: 90_000 }, async () => {
+  it('a finished game in the replay viewer', { timeout: 300_000 }, async () => {
     const res = await fetch(`${server.url}/api/rooms`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ game: 'five-crowns', options: { rounds_played: 1 }, seats: [{ kind: 'bot' }, { kind: 'bot' }] }),
     });
     const id = ((await res.json()) as { id: string }).id;
-    await expect.poll(async () => ((await (await fetch(`${server.url}/api/rooms/${id}`)).json()) as { status: string }).status, { timeout: 75_000, interval: 500 }).toBe('finished');
+    await expect.poll(async () => ((await (await fetch(`${server.url}/api/rooms/${id}`)).json()) as { status: string }).status, { timeout: 200_000, interval: 500 }).toBe('finished');
     for (const { label, viewport } of SIZES) {
       const b = await openBrowser({ viewport });
       try {

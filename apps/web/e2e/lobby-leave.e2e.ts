@@ -20,7 +20,7 @@ const summary = async (id: string) => (await (await fetch(`${server.url}/api/roo
 const noSideScroll = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;
 
 describe.each(SIZES)('lobby and leaving ($label)', ({ viewport }) => {
-  it('shows a table’s status, host, players and age; leaving the waiting room frees the seat', { timeout: 60_000 }, async () => {
+  it('shows a table’s status, host, players and age; leaving the waiting room frees the seat', { timeout: 120_000 }, async () => {
     const b = await openBrowser({ viewport });
     try {
       const id = await createTable(b.page, server.url, 'super-taki', { name: 'Ada', others: ['human'] });
@@ -78,7 +78,7 @@ describe.each(SIZES)('lobby and leaving ($label)', ({ viewport }) => {
 });
 
 describe('history of this browser’s games', () => {
-  it('a game left as its last player ends; the history lists it and opens its replay (desktop)', { timeout: 60_000 }, async () => {
+  it('a game left as its last player ends; the history lists it and opens its replay (desktop)', { timeout: 120_000 }, async () => {
     const b = await openBrowser({ viewport: SIZES[0].viewport });
     try {
       const id = await createTable(b.page, server.url, 'super-taki', { name: 'Ada' });
@@ -100,7 +100,7 @@ describe('history of this browser’s games', () => {
     }
   });
 
-  it('a finished game watched to its end stays in the history and replays after its viewer left (phone)', { timeout: 90_000 }, async () => {
+  it('a finished game watched to its end stays in the history and replays after its viewer left (phone)', { timeout: 240_000 }, async () => {
     const res = await fetch(`${server.url}/api/rooms`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -111,7 +111,7 @@ describe('history of this browser’s games', () => {
     const b = await openBrowser({ viewport: SIZES[1].viewport });
     try {
       await b.page.goto(`${server.url}/room/${id}`);
-      await b.page.getByTestId('final-scores').waitFor({ timeout: 75_000 });
+      await b.page.getByTestId('final-scores').waitFor({ timeout: 200_000 });
       const winner = (await b.page.getByTestId('winner').textContent())!;
       await b.page.goto(server.url);
       const played = b.page.getByTestId(`played-${id}`);
