@@ -31,8 +31,10 @@ const run = async (args: string[]): Promise<Record<string, unknown>> => {
 describe('npm run loadtest', () => {
   it('drives rooms of WebSocket clients and reports latency, errors and server figures', { timeout: 120_000 }, async () => {
     const report = await run(['--url', urls[0]!]);
-    for (const key of ['actionsPerSecond', 'p50', 'p95', 'p99', 'errors', 'disconnects', 'rssMB']) expect(typeof report[key]).toBe('number');
+    for (const key of ['actionsPerSecond', 'p50', 'p95', 'p99', 'errors', 'disconnects', 'rssMB', 'cpuMicrosPerAction']) expect(typeof report[key]).toBe('number');
     expect(report['actionsPerSecond']).toBeGreaterThan(0);
+    // The server's CPU per acknowledged action: its CPU over the span divided by the acks.
+    expect(report['cpuMicrosPerAction']).toBeGreaterThan(0);
     expect(report['errors']).toBe(0);
     expect(report['disconnects']).toBe(0);
   });

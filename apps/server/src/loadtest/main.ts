@@ -113,7 +113,7 @@ function print(r: PointReport): void {
   say(`action→ack latency ms: p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99}  (server side p99 ≤ ${r.serverP99})`);
   say(`errors ${r.errors}  disconnects ${r.disconnects}  games finished ${r.gamesFinished}  stalled ${r.gamesStalled}  codes ${JSON.stringify(r.codes)}`);
   if (r.cpuByProcess) say(`server CPU % by process: ${JSON.stringify(r.cpuByProcess)}`);
-  say(`server RSS ${r.rssMB} MB  CPU ${r.cpuPercent} %  load generator CPU ${r.clientCpuPercent} %  set-up ${r.setupSeconds} s  (machine load average ${r.loadAverage})`);
+  say(`server RSS ${r.rssMB} MB  CPU ${r.cpuPercent} % (${r.cpuMicrosPerAction} µs per action)  load generator CPU ${r.clientCpuPercent} %  set-up ${r.setupSeconds} s  (machine load average ${r.loadAverage})`);
 }
 
 if (values.sweep) {
@@ -145,6 +145,7 @@ if (values.sweep) {
         disconnects: r.disconnects,
         'RSS MB': r.rssMB,
         'CPU %': r.cpuPercent,
+        'CPU µs/action': r.cpuMicrosPerAction,
         ...('clientCpuPercent' in r ? { 'client CPU %': r.clientCpuPercent, load: r.loadAverage } : {}),
       })),
     );

@@ -34,6 +34,8 @@ export interface NodeFigures {
   rssMB: number;
   /** Server CPU over the measured span, % of one core (all its processes). */
   cpuPercent: number;
+  /** Server CPU per acknowledged action, µs (all its processes): the cost that bounds how many rooms a core carries. */
+  cpuMicrosPerAction: number;
   /** A `--workers` server: the CPU % of each of its processes ("0", "1", …, "primary"). */
   cpuByProcess?: Record<string, number>;
 }
@@ -87,6 +89,7 @@ function figures(stats: Stats, rooms: number, seconds: number, before: ServerSam
     disconnects: stats.disconnects,
     rssMB: Math.round(a.rssMB * 10) / 10,
     cpuPercent: round(((a.cpuSeconds - b.cpuSeconds) / seconds) * 100),
+    cpuMicrosPerAction: stats.acks > 0 ? Math.round(((a.cpuSeconds - b.cpuSeconds) * 1e6) / stats.acks) : 0,
     ...(Object.keys(a.cpuByProcess).length > 0
       ? { cpuByProcess: Object.fromEntries(Object.entries(a.cpuByProcess).map(([k, v]) => [k, round(((v - (b.cpuByProcess[k] ?? 0)) / seconds) * 100)])) }
       : {}),
