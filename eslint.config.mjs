@@ -1,6 +1,8 @@
 // ESLint flat config: typescript-eslint, nx module boundaries (layer rules), and purity of the runtime.
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** Node modules that do I/O or reach outside the process: forbidden in the pure runtime. */
@@ -13,6 +15,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**', '**/dist/**', '**/generated/**', '.nx/**', 'reports/**', 'test-results/**',
+      // A deliberate import circle: packages/cli/test/import-cycles.test.ts lints it and expects no-cycle errors.
+      'packages/cli/test/fixtures/import-cycle/**',
     ],
   },
   js.configs.recommended,
@@ -39,6 +43,18 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // No import circles inside a package: a module's dependencies point one way (type-only
+    // imports do not count). Across packages the nx tags above already forbid cycles.
+    plugins: { 'import-x': importX },
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts', 'packages/cli/bench/**/*.ts', 'packages/cli/test/fixtures/import-cycle/*.ts'],
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, noWarnOnMultipleProjects: true, project: ['packages/*/tsconfig.json', 'apps/*/tsconfig.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Node scripts and config files.
