@@ -27,13 +27,13 @@ const cases: Case[] = [
 ];
 
 describe.each(cases)('$game', ({ game, spec }) => {
-  it('is played to the end through the table and shows the final scores', { timeout: 150_000 }, async () => {
+  it('is played to the end through the table and shows the final scores', { timeout: 240_000 }, async () => {
     const b = await openBrowser();
     try {
       await createTable(b.page, server.url, game, spec);
       await sleep(600);
       await screenshot(b.page, `${game}-table`);
-      const report = await autoplay(b.page, { budgetMs: 130_000, dragShare: 0.2, cardBias: 0.9, pace: 20 });
+      const report = await autoplay(b.page, { budgetMs: 220_000, dragShare: 0.2, cardBias: 0.9, pace: 20 });
       expect(report.finished, `${game} did not finish in ${report.elapsedMs} ms (${report.moves} moves)`).toBe(true);
       await b.page.getByTestId('final-scores').waitFor();
       expect(await b.page.getByTestId('winner').textContent()).toMatch(/wins?!|Nobody wins/);
