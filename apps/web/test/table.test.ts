@@ -86,6 +86,40 @@ describe('Table', () => {
     expect(html).toMatch(/<th scope="col"[^>]*>R2<\/th>/);
   });
 
+  it('never mixes cards left with points: a scored game shows its totals only, a scoreless one the cards left and no Total', () => {
+    const scored = store(view({ current: null, result: { winners: [2], scores: [3, 1, 5], endedBy: 'end' } }));
+    scored.result = { winners: [2], scores: [3, 1, 5], endedBy: 'end' };
+    const a = render(Table, { props: { table: scored } }).body;
+    expect(a).toMatch(/<th scope="col"[^>]*>Total<\/th>/);
+    expect(a).not.toContain('Cards in hand');
+    const none = store(view({ current: null, scores: [0, 0, 0], result: { winners: [0], scores: [0, 0, 0], endedBy: 'end' } }));
+    none.result = { winners: [0], scores: [0, 0, 0], endedBy: 'end' };
+    const b = render(Table, { props: { table: none } }).body;
+    expect(b).not.toMatch(/<th scope="col"[^>]*>Total<\/th>/);
+    expect(b).toMatch(/<th scope="col"[^>]*>Cards in hand<\/th>/);
+    expect(b).toContain('You win!');
+  });
+
+  it('shows no countdown while waiting for players, and says it is waiting', () => {
+    const t = store(view({ stage: { name: 'go', kind: 'pause', started: 0, deadline: 3000, step: null }, turnDeadline: null }));
+    t.status = 'waiting';
+    const html = render(Table, { props: { table: t } }).body;
+    expect(html).not.toContain('role="timer"');
+    expect(html).toContain('data-testid="waiting-chip"');
+    t.status = 'playing';
+    expect(render(Table, { props: { table: t } }).body).toContain('role="timer"');
+  });
+
+  it('is a main landmark whose zones are headed below the game title, the reversed direction named', () => {
+    const html = render(Table, { props: { table: store(view({ direction: -1 })) } }).body;
+    expect(html).toMatch(/^(<!--[^>]*-->)*<main /);
+    expect(html).toMatch(/<h1[^>]*>Mini<\/h1>/);
+    expect(html).toMatch(/<h2 class="title[^>]*>Discard<\/h2>/);
+    expect(html).not.toContain('<h3');
+    expect(html).toContain('aria-label="Direction reversed: play goes to the right"');
+    expect(html).toMatch(/class="timers[^"]*" role="group" aria-label="Timers"/);
+  });
+
   it('shows a spectator every hand face down and no action', () => {
     const t = store(view({ seat: 'spectator' }));
     t.legal = [];
