@@ -1,72 +1,22 @@
 // The server's HTTP API (games, a game's tables, rooms, seats, spectating, logs) as typed fetch calls.
 import type { ClientDef } from '../state/def.ts';
+import type * as P from '@decksmith/protocol';
+import type { GameSummary, JoinReply, LeaveReply } from '@decksmith/protocol';
 import type { GameResult, GameView } from './protocol.ts';
 
-export interface OptionInfo {
-  name: string;
-  description: string;
-  kind: 'int' | 'duration' | 'bool' | 'enum';
-  min?: number;
-  max?: number;
-  values?: string[];
-  default: number;
-  /** The rule file's grouping for the new-table form (`basic` shown at once; else under "Advanced options"). */
-  group?: 'basic' | 'advanced';
-}
+// The HTTP bodies and replies are @decksmith/protocol's (types only: the schemas stay on the server).
+export type { GameSummary, JoinReply, LeaveReply, OptionInfo, SeatSummary } from '@decksmith/protocol';
 
-export interface GameSummary {
-  id: string;
-  title: string;
-  summary: string;
-  minPlayers: number;
-  maxPlayers: number;
-  options: OptionInfo[];
-  botLevels: string[];
-  source: string;
-}
+/**
+ * A room as the lobby lists it: its result with the runtime's reasons for the end; the seed
+ * commitment and the practice flag read as optional (a page must not break on a room without them).
+ */
+export type RoomSummary = Omit<P.RoomSummary, 'result' | 'seedHash' | 'practice'> & { result?: GameResult; seedHash?: string; practice?: boolean };
 
 export type OptionValue = number | string | boolean;
 
 export interface SeatSpec {
   kind: 'human' | 'bot';
-  level?: string;
-}
-
-export interface SeatSummary {
-  kind: 'human' | 'bot';
-  level?: string;
-  name?: string;
-  claimed: boolean;
-  connected: boolean;
-  /** Its player resigned during the game: a bot (`level`) plays it on under their `name`. */
-  resigned?: boolean;
-}
-
-export interface RoomSummary {
-  id: string;
-  game: string;
-  status: 'waiting' | 'playing' | 'finished' | 'expired';
-  players: number;
-  options: Record<string, OptionValue>;
-  seats: SeatSummary[];
-  n: number;
-  createdAt: number;
-  startedAt?: number;
-  endedAt?: number;
-  result?: GameResult;
-  /** Commitment to the room's seed (hex SHA-256), shown from the start; the finished game's log reveals the seed. */
-  seedHash?: string;
-  /** The room's creator chose the seed (a practice table): the deal proves nothing. */
-  practice?: boolean;
-  /** A game under way with no player connected (ended after a few minutes). */
-  abandoned?: boolean;
-}
-
-/** What leaving a seat did: freed before the game, resigned (a bot plays on), or the game ended (last player). */
-export interface LeaveReply {
-  room: string;
-  seat: number;
-  outcome: 'freed' | 'resigned' | 'abandoned';
   level?: string;
 }
 
@@ -92,13 +42,6 @@ export function lobbyQueryString(q: LobbyQuery = {}): string {
   for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-export interface JoinReply {
-  room: string;
-  seat: number;
-  token: string;
-  ws: string;
 }
 
 /** A finished game's complete log; a running game's log has no seed and no actions (they would reveal hidden cards). */
