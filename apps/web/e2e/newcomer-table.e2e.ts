@@ -188,9 +188,12 @@ describe('arranging my hand', () => {
 });
 
 describe('phones', () => {
-  it('shows every opponent and a 14-card hand with whole labels at 390×844', { timeout: 90_000 }, async () => {
+  it('shows every opponent and a 14-card hand with whole labels at 390×844, and says "Tap" on a touch screen', { timeout: 120_000 }, async () => {
     const b = await openBrowser({ viewport: PHONE });
     try {
+      // A touch screen: the coarse pointer a phone reports.
+      const cdp = await b.context.newCDPSession(b.page);
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
       await createTable(b.page, server.url, 'super-taki', { others: ['bot', 'bot', 'bot'], options: { hand_size: '14', turn_time: '0' } });
       await hand(b.page).first().waitFor();
       await sleep(400);
@@ -208,6 +211,11 @@ describe('phones', () => {
         for (let i = 1; i < xs.length; i++) expect(xs[i]! - xs[i - 1]!).toBeGreaterThanOrEqual(boxes[0]!.w * 0.6);
       }
       await screenshot(b.page, 'newcomer-phone-14-cards');
+      expect(await b.page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+      // Fourteen cards against one on the pile: some card is playable on my first turn.
+      await myTurn(b.page, 40_000);
+      expect(await b.page.locator('.mine [data-hand] button[data-legal="true"]').count()).toBeGreaterThan(0);
+      expect(await b.page.getByTestId('prompt').textContent()).toContain('Tap or drag a highlighted card');
     } finally {
       await b.close();
     }
