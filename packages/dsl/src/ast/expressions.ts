@@ -219,6 +219,17 @@ export interface SeatLit extends Node {
   number: number;
 }
 
+/**
+ * `pile 2`, `pile 1 of centre` (scenario files only): the Nth pile made in a `piles` zone (the
+ * game's only one when `of` is left out), for its pile variables: `height(pile 1)`.
+ */
+export interface PileLit extends Node {
+  kind: 'pile_lit';
+  /** 1-based, in the order the piles were made. */
+  number: number;
+  family: Expr | null;
+}
+
 /** `'R5'`, `'9±3'`: a card face in the game's card notation; `c == 'R5'` compares faces. */
 export interface FaceLit extends Node {
   kind: 'face';
@@ -234,4 +245,4 @@ export type Expr =
   | ZoneEndExpr | CountOfExpr | QuantifierExpr | AggregateExpr
   | BuiltinExpr | SeatRelExpr | SideOfExpr | PositionOfExpr
   | RollExpr | RandomExpr | DeckOfExpr | NewPileExpr
-  | SeatLit | FaceLit;
+  | SeatLit | FaceLit | PileLit;

@@ -3,7 +3,7 @@ import type * as A from '../ast/index.ts';
 import type { Type } from '../check/model.ts';
 import { type FnScope, Invariants, type TsType, tsTypeOf } from './module-builder.ts';
 import { iterate } from './iterate.ts';
-import { faceBinary, faceIndex, seatLit } from './compile-literals.ts';
+import { faceBinary, faceIndex, pileLit, seatLit } from './compile-literals.ts';
 import { registerCompileExpr } from './expr-hook.ts';
 import { baseType, cmp, CodegenError, js, type Js, negate, P, paren, refOf, typeOf } from './js.ts';
 import { jsName, templateText } from './names.ts';
@@ -96,6 +96,7 @@ export function compileExpr(e: A.Expr, f: FnScope): Js {
     case 'new_pile': return js(`x.newPile(${expr(e.family, f)})`, P.call);
     case 'seat': return seatLit(e);
     case 'face': return js(String(faceIndex(e, f)));
+    case 'pile_lit': return pileLit(e, f);
     default: throw new CodegenError(`cannot compile expression ${(e as A.Node).kind}`, e as A.Node);
   }
 }
@@ -313,7 +314,9 @@ function countOf(e: A.CountOfExpr, f: FnScope): Js {
     if (f.special.playersCount !== undefined) return js(f.special.playersCount);
     return hoistCount(z, f);
   }
-  if (t?.t === 'zone') return js(`x.count(${expr(z, f)})`, P.call);
+  // A pile (a parameter, `new pile in`, a scenario's `pile N`) counts its cards like a zone.
+  const base = t?.t === 'optional' ? t.of : t;
+  if (base?.t === 'zone' || base?.t === 'pile') return js(`x.count(${expr(z, f)})`, P.call);
   if (t?.t === 'family') return js(`x.piles(${expr(z, f)}).length`, P.call);
   return js(`${paren(compileExpr(z, f), P.call)}.length`, P.call);
 }

@@ -52,3 +52,10 @@ function compileCards(e: A.Expr, f: FnScope): string {
   if (t?.t === 'family') return `x.piles(${expr(e, f)}).flatMap((p) => x.cards(p))`;
   return paren(compileExpr(e, f), P.call);
 }
+
+/** `pile N [of f]` (scenarios): the Nth pile made in the family, or none. */
+export function pileLit(e: A.PileLit, f: FnScope): Js {
+  const sym = f.mod.game.refs.get(e);
+  if (sym?.kind !== 'zone') throw new CodegenError('pile literal without a piles zone', e);
+  return { s: `(x.piles(${sym.info.index})[${e.number - 1}] ?? -1)`, p: P.atom };
+}

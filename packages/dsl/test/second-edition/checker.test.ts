@@ -122,3 +122,14 @@ describe('limits the checker reports instead of failing later', () => {
     expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([['clause_duplicate', '"idle" is given twice in this stage: a realtime stage has one idle timer']]);
   });
 });
+
+describe('count of a pile', () => {
+  it('count(p) of a pile parameter counts its cards (it compiled to p.length, always undefined)', () => {
+    const text = game({ tail: 'zone table: piles, visible' }).replace('action take(c: card in hand(me)) by current {\n  move c to pool\n}', 'action take(c: card in hand(me), p: pile in table or new) by current {\n  require p == none or count(p) < 4 else pile/full "That pile is full."\n  move c to pool\n}');
+    const r = checkText(text);
+    expect(r.diagnostics).toEqual([]);
+    const out = generateModule(r.game!);
+    expect(out).toContain('x.count(p) < 4');
+    expect(out).not.toContain('p.length');
+  });
+});

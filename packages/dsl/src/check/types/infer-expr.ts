@@ -9,7 +9,7 @@ import type { Env } from '../resolve/scope.ts';
 import { inferAggregate, inferBinder, inferMember } from './infer-binders.ts';
 import { expectType, noteCall, record, registerInferExpr } from './infer-hook.ts';
 import { inferCall } from './infer-call.ts';
-import { inferFaceLit, inferSeatLit } from './infer-literals.ts';
+import { inferFaceLit, inferPileLit, inferSeatLit } from './infer-literals.ts';
 import { inferBinary, inferUnary } from './infer-operators.ts';
 import { inferSpecial } from './infer-special.ts';
 import { narrowed } from './narrow.ts';
@@ -117,6 +117,7 @@ function inferUncached(env: Env, e: A.Expr, expected?: Type): Type {
     case 'aggregate': return inferAggregate(env, e);
     case 'seat': return inferSeatLit(env, e);
     case 'face': return inferFaceLit(env, e);
+    case 'pile_lit': return inferPileLit(env, e);
     default: return inferSpecial(env, e);
   }
 }

@@ -69,3 +69,25 @@ export function inferFaceBinary(env: Env, e: A.BinaryExpr): Type | null {
   }
   return null;
 }
+
+/**
+ * `pile N [of f]`: a Pile of the family `f`, or of the game's only `piles` zone. The family is
+ * recorded in refs for the generator; without one to choose, type_mismatch.
+ */
+export function inferPileLit(env: Env, e: A.PileLit): Type {
+  const ctx = env.ctx;
+  if (e.family !== null) {
+    const t = inferExpr(env, e.family);
+    const sym = ctx.game.refs.get(e.family);
+    if (t.t === 'family' && sym?.kind === 'zone') ctx.game.refs.set(e, sym);
+    else if (t.t !== 'error') ctx.diagnostics.push(typeMismatch(e.family.loc, 'a piles zone', show(t), `after "pile ${e.number} of"`));
+    return T.pile;
+  }
+  const families = ctx.game.zones.filter((z) => z.shape === 'piles');
+  if (families.length === 1) ctx.game.refs.set(e, { kind: 'zone', info: families[0]! });
+  else {
+    const which = families.length === 0 ? 'the game has no piles zone' : `the game has several (${families.map((z) => z.name).join(', ')}): write pile ${e.number} of ${families[0]!.name}`;
+    ctx.diagnostics.push(typeMismatch(e.loc, 'a pile of a piles zone', `pile ${e.number}`, `(${which})`));
+  }
+  return T.pile;
+}
