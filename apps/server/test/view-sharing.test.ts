@@ -21,7 +21,7 @@ describe.skipIf(games.length === 0).each(games.map((g) => [g.id, g] as const))('
         if (typeof s0 === 'object' && s0 !== null && 'rejected' in s0) throw new Error(`setup: ${JSON.stringify(s0.rejected)}`);
         let state = s0;
         const viewers = [...Array.from({ length: players }, (_, i) => i), 'spectator' as const];
-        const last = viewers.map((v) => engine.view(state, v) as GameView);
+        const last = viewers.map((v) => ({ view: engine.view(state, v) as GameView, state }));
         let r = seed;
         const random = (n: number) => ((r = (Math.imul(r, 1103515245) + 12345) >>> 0) % n);
         let now = 0;
@@ -42,11 +42,11 @@ describe.skipIf(games.length === 0).each(games.map((g) => [g.id, g] as const))('
           for (let seat = 0; seat < players; seat++) engine.legalActions(state, seat);
           const blind = new Map<number, unknown>();
           for (const [i, v] of viewers.entries()) {
-            const prev = last[i]!;
-            const view = engine.view(state, v, prev) as GameView;
+            const prev = last[i]!.view;
+            const view = engine.view(state, v, last[i]) as GameView;
             expect(view, `step ${step}, viewer ${v}`).toEqual(engine.view(fresh(state), v));
             // Viewing the same state again from its own view changes nothing: every zone is reused.
-            expect((engine.view(state, v, view) as GameView).zones).toBe(view.zones);
+            expect((engine.view(state, v, { view, state }) as GameView).zones).toBe(view.zones);
             for (const [z, zv] of view.zones.entries()) {
               zones++;
               if (zv === prev.zones[z]) reused++;
@@ -56,7 +56,7 @@ describe.skipIf(games.length === 0).each(games.map((g) => [g.id, g] as const))('
                 blind.set(z, zv);
               }
             }
-            last[i] = view;
+            last[i] = { view, state };
           }
         }
       }),

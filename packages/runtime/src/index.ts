@@ -10,7 +10,7 @@ export { CHOICE_SAMPLES, type ChoiceSpec } from './core/choice.ts';
 export { setup, checkSetup, decodeOptions, DEFAULT_MAX_MOVES, type SetupInput, type OptionValue } from './core/setup.ts';
 export { legalActions, sampledActions, canAct, nextActionAt, isStalled, apply, tick, result, type ApplyResult } from './core/api.ts';
 export { nextDeadline } from './timers/timers.ts';
-export { view, type GameView, type ZoneView, type ViewCard, type ViewBack, type ViewSlot } from './views/view.ts';
+export { view, type GameView, type PreviousView, type ZoneView, type ViewCard, type ViewBack, type ViewSlot } from './views/view.ts';
 export { eventsFor, type ViewEvent } from './views/events.ts';
 export { diffView, applyViewPatch, jsonEqual, type ViewPatch, type ReplacePatch, type ObjectPatch, type ArrayPatch, type Splice, type PatchMismatch } from './views/view-patch.ts';
 export { checkInvariants, checkViews } from './invariants/check.ts';

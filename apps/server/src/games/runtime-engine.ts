@@ -19,7 +19,7 @@ import {
   type Action,
   type GameDef,
   type GameState,
-  type GameView,
+  type PreviousView,
   type RngState,
 } from '@decksmith/runtime';
 import type { GameEngine, GameLoader, HostedGame } from './types.ts';
@@ -57,7 +57,7 @@ export function hostGameDef(def: GameDef, source: string, loader?: GameLoader): 
     legalActions: (state, seat, now) => legalActions(def, state, seat, now),
     canAct: (state, seat, now) => canAct(def, state, seat, now),
     nextActionAt: (state, seat, now) => nextActionAt(def, state, seat, now),
-    view: (state, viewer, previous) => view(def, state, viewer, previous as GameView | undefined),
+    view: (state, viewer, previous) => view(def, state, viewer, previous as PreviousView | undefined),
     eventsFor: (state, events, viewer) => eventsFor(def, state, events as Parameters<typeof eventsFor>[2], viewer),
     result: (state) => result(def, state),
     botRng: (seed, seat) => deriveRng(seed, `bot:${seat}`),

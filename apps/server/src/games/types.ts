@@ -58,10 +58,11 @@ export interface GameEngine<S = unknown> {
   nextActionAt?(state: S, seat: number, now: number): number | null;
   /**
    * The state as a seat (or a spectator) may see it: hidden cards carry no face or identity.
-   * `previous` (optional to honour): an earlier view of the same viewer in this room, whose
-   * unchanged parts the new view may reuse (same value, shared objects; views are read-only).
+   * `previous` (optional to honour): an earlier view of the same viewer in this room and the state
+   * it was computed from, whose unchanged parts the new view may reuse (same value, shared
+   * objects; views are read-only).
    */
-  view(state: S, viewer: number | 'spectator', previous?: unknown): unknown;
+  view(state: S, viewer: number | 'spectator', previous?: { view: unknown; state: S }): unknown;
   /** Events redacted for one viewer. */
   eventsFor(state: S, events: readonly unknown[], viewer: number | 'spectator'): readonly unknown[];
   /** Null while the game runs. */

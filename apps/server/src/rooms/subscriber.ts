@@ -47,7 +47,7 @@ const NONE: unknown = Symbol('nothing held');
 const views = new WeakMap<object, Map<Viewer, unknown>>();
 
 /** The view of `state` for `v`, computed once per state and viewer (from `previous` when given). */
-function viewOf<S>(engine: GameEngine<S>, state: S, v: Viewer, previous?: unknown): unknown {
+function viewOf<S>(engine: GameEngine<S>, state: S, v: Viewer, previous?: { view: unknown; state: S }): unknown {
   if (typeof state !== 'object' || state === null) return engine.view(state, v, previous);
   let byViewer = views.get(state);
   if (!byViewer) views.set(state, (byViewer = new Map()));
@@ -59,12 +59,12 @@ function viewOf<S>(engine: GameEngine<S>, state: S, v: Viewer, previous?: unknow
   return view;
 }
 
-/** The view a viewer's connections were last sent, when one of them holds it (the base of the next view). */
-function previousView<S>(engine: GameEngine<S>, subscribers: Iterable<Subscriber>, v: Viewer): unknown {
+/** The view a viewer's connections were last sent and its state, when one of them holds it (the base of the next view). */
+function previousView<S>(engine: GameEngine<S>, subscribers: Iterable<Subscriber>, v: Viewer): { view: unknown; state: S } | undefined {
   for (const sub of subscribers) {
     if (sub.viewer !== v) continue;
     const h = held.get(sub);
-    if (h && h.state !== NONE) return viewOf(engine, h.state as S, v);
+    if (h && h.state !== NONE) return { view: viewOf(engine, h.state as S, v), state: h.state as S };
   }
   return undefined;
 }

@@ -88,23 +88,6 @@ function isWild(e: Engine, card: number): boolean {
   return false;
 }
 
-/**
- * What a zone's view was built from. Zone arrays are copy-on-write (a write in apply/tick copies
- * the array first, core/working-copy.ts), so the array's identity is the zone's version: the same
- * array, declaration, owner, id keys and visibility for the viewer, with every visible card's
- * epoch and wildness unchanged, gives an equal zone view, which is then reused as is.
- */
-interface ZoneKey {
-  readonly cards: readonly number[];
-  readonly decl: number;
-  readonly owner: number;
-  readonly keys: readonly number[];
-  epochs: readonly number[];
-  /** Whether the viewer sees the zone's positions (its top, for `visible top`): 0 or 1. */
-  seen: number;
-}
-const zoneKeys = new WeakMap<ZoneView, ZoneKey>();
-
 /** One back per owner: backs say nothing but their owner, so every view may share them. */
 const backs: ViewBack[] = [];
 function backOf(owner: number): ViewBack {
@@ -117,65 +100,87 @@ function seenBit(e: Engine, z: number, viewer: number): number {
   return (e.visibleMask(z, e.c.vis[e.s.zoneDecl[z]] === VIS_TOP ? e.topIndex(z) : 0) >> viewer) & 1;
 }
 
-/** Whether `prev` (built under `key`) is still the zone's view for a viewer who sees into it: same version, ids and wild marks. */
-function stillValid(e: Engine, z: number, viewer: number, prev: ZoneView, key: ZoneKey): boolean {
+/** An earlier view of the same viewer and the state it was computed from (the base a new view shares with). */
+export interface PreviousView {
+  view: GameView;
+  state: GameState;
+}
+
+/**
+ * Whether `prev`, the viewer's view of zone z in state `ps`, is still its view in the engine's
+ * state, for a viewer who sees into the zone: zone arrays are copy-on-write (core/working-copy.ts),
+ * so the same array means the same cards; then the same declaration, owner and id keys, the view
+ * built seeing into it too, and every visible card's id epoch and wild mark unchanged.
+ */
+function stillValid(e: Engine, z: number, viewer: number, prev: ZoneView, ps: GameState): boolean {
   const s = e.s;
-  if (key.cards !== s.zones[z] || key.decl !== s.zoneDecl[z] || key.owner !== s.zoneOwner[z] || key.keys !== s.keys || key.seen !== 1) return false;
+  const a = s.zones[z];
+  if (ps.zones[z] !== a || ps.zoneDecl[z] !== s.zoneDecl[z] || ps.zoneOwner[z] !== s.zoneOwner[z] || ps.keys !== s.keys) return false;
   const slots = prev.cards;
-  if (slots === undefined) return false;
-  const a = key.cards;
+  if (slots === undefined || slots.length !== a.length) return false;
+  const top = e.c.vis[s.zoneDecl[z]] === VIS_TOP ? e.topIndex(z) : -1;
   const epochs = s.epochs[viewer];
+  const old = ps.epochs[viewer];
   for (let i = 0; i < a.length; i++) {
     const slot = slots[i];
-    if (slot === null || slot === undefined || 'back' in slot) continue;
+    if (slot === null || slot === undefined) continue;
+    // Built blind (a back where the viewer now sees a card): not this view.
+    if ('back' in slot) {
+      if (top < 0 || i === top) return false;
+      continue;
+    }
     const c = a[i];
-    if (key.epochs !== epochs && key.epochs[c] !== epochs[c]) return false;
+    if (old !== epochs && old[c] !== epochs[c]) return false;
     if ((slot.wild === true) !== isWild(e, c)) return false;
   }
-  // The cards' epochs are those of the newer array too: compare against it from now on.
-  key.epochs = epochs;
   return true;
 }
 
 /**
  * Zone views that show no card (`count` zones, and zones whose every card is a back to the
- * viewer), by zone array: the same for every viewer who sees nothing of the zone, so they are
- * built once per version of the zone and shared.
+ * viewer) are the same for every viewer who sees nothing of the zone: the last one built for each
+ * zone (by its array, which is its version) is kept per game and shared.
  */
-const blindViews = new WeakMap<readonly number[], ZoneView>();
+const blindViews = new WeakMap<GameDef, ({ cards: readonly number[]; decl: number; owner: number; view: ZoneView } | undefined)[]>();
 
-function blindView(e: Engine, z: number): ZoneView {
+function blindView(e: Engine, z: number, prev: ZoneView | undefined, ps: GameState | undefined): ZoneView {
   const s = e.s;
   const a = s.zones[z];
-  const cached = blindViews.get(a);
-  const key = cached && zoneKeys.get(cached);
-  if (cached && key && key.decl === s.zoneDecl[z] && key.owner === s.zoneOwner[z]) return cached;
   const decl = s.zoneDecl[z];
+  const owner = s.zoneOwner[z];
+  let kept = blindViews.get(e.def);
+  if (kept === undefined) blindViews.set(e.def, (kept = []));
+  const last = kept[z];
+  if (last !== undefined && last.cards === a && last.decl === decl && last.owner === owner) return last.view;
+  // The viewer's own previous view of the zone, built blind from the same array.
+  if (prev !== undefined && ps !== undefined && ps.zones[z] === a && ps.zoneDecl[z] === decl && ps.zoneOwner[z] === owner && (prev.cards?.every((c) => c === null || 'back' in c) ?? true)) {
+    kept[z] = { cards: a, decl, owner, view: prev };
+    return prev;
+  }
   const zd = e.def.zones[decl];
-  const zv: ZoneView = { id: z, name: zd.name, owner: s.zoneOwner[z], shape: zd.shape, visibility: zd.visibility, count: e.count(z) };
+  const zv: ZoneView = { id: z, name: zd.name, owner, shape: zd.shape, visibility: zd.visibility, count: e.count(z) };
   if (e.c.vis[decl] !== VIS_COUNT) {
     const cards: ViewSlot[] = [];
     for (let i = 0; i < a.length; i++) cards.push(a[i] < 0 ? null : backOf(s.owner[a[i]]));
     zv.cards = cards;
   }
-  zoneKeys.set(zv, { cards: a, decl, owner: s.zoneOwner[z], keys: s.keys, epochs: [], seen: 0 });
-  blindViews.set(a, zv);
+  kept[z] = { cards: a, decl, owner, view: zv };
   return zv;
 }
 
-/** Redacted zones as `viewer` sees them (e in read mode); zones unchanged since `previous` (the same viewer's earlier view of this game) are its objects. */
-export function zoneViews(e: Engine, viewer: number, previous?: readonly ZoneView[]): ZoneView[] {
+/** Redacted zones as `viewer` sees them (e in read mode); zones unchanged since `previous` (the same viewer's earlier view, and its state) are its objects. */
+export function zoneViews(e: Engine, viewer: number, previous?: { zones: readonly ZoneView[]; state: GameState }): ZoneView[] {
   const s = e.s;
   const out: ZoneView[] = [];
+  const ps = previous?.state;
   for (let z = 0; z < s.zones.length; z++) {
     const decl = s.zoneDecl[z];
+    const prev = previous?.zones[z];
     if (e.c.vis[decl] === VIS_COUNT || seenBit(e, z, viewer) === 0) {
-      out.push(blindView(e, z));
+      out.push(blindView(e, z, prev, ps));
       continue;
     }
-    const prev = previous?.[z];
-    const key = prev && zoneKeys.get(prev);
-    if (prev && key && prev.id === z && stillValid(e, z, viewer, prev, key)) {
+    if (prev !== undefined && ps !== undefined && prev.id === z && stillValid(e, z, viewer, prev, ps)) {
       out.push(prev);
       continue;
     }
@@ -194,7 +199,6 @@ export function zoneViews(e: Engine, viewer: number, previous?: readonly ZoneVie
       } else cards.push(backOf(s.owner[c]));
     }
     zv.cards = cards;
-    zoneKeys.set(zv, { cards: a, decl, owner: s.zoneOwner[z], keys: s.keys, epochs: s.epochs[viewer], seen: 1 });
     out.push(zv);
   }
   return out;
@@ -203,22 +207,24 @@ export function zoneViews(e: Engine, viewer: number, previous?: readonly ZoneVie
 /**
  * What `seat` (or a spectator) may see of the state.
  *
- * `previous`, an earlier view of the same seat in the same game (this state's ancestor), makes
- * the new view share its unchanged parts: zones whose cards, visibility, ids and wild marks did
- * not change are the previous view's objects, and so are equal seat lists, variables, scores and
- * the like. The value is exactly the one computed without it; only identities differ, so a diff
- * against `previous` (diffView) stops at them. Views are read-only: never mutate one.
+ * `previous`, the same seat's earlier view in this game and the state it was computed from (an
+ * ancestor of `state`), makes the new view share its unchanged parts: zones whose cards,
+ * visibility, ids and wild marks did not change are the previous view's objects, and so are equal
+ * seat lists, variables, scores and the like. The value is exactly the one computed without it;
+ * only identities differ, so a diff against the previous view (diffView) stops at them. Views are
+ * read-only: never mutate one.
  *
  * @example
  * socket.send(JSON.stringify(view(def, state, 2)));
- * const next = view(def, nextState, 2, last); // shares last's unchanged zones
+ * const next = view(def, nextState, 2, { view: last, state }); // shares last's unchanged zones
  */
-export function view(def: GameDef, state: GameState, seat: number | 'spectator', previous?: GameView): GameView {
+export function view(def: GameDef, state: GameState, seat: number | 'spectator', previous?: PreviousView): GameView {
   const e = engineFor(def);
   e.busy = true;
   try {
     e.begin(state, state.lastAt, false);
-    return build(e, seat, previous !== undefined && previous.seat === seat && previous.game === state.game ? previous : undefined);
+    const usable = previous !== undefined && previous.view.seat === seat && previous.state.game === state.game && previous.state.keys === state.keys;
+    return build(e, seat, usable ? previous : undefined);
   } finally {
     e.busy = false;
   }
@@ -229,7 +235,8 @@ function same<T>(prev: T | undefined, next: T): T {
   return prev !== undefined && jsonEqual(prev, next) ? prev : next;
 }
 
-function build(e: Engine, seat: number | 'spectator', prev: GameView | undefined): GameView {
+function build(e: Engine, seat: number | 'spectator', previous: PreviousView | undefined): GameView {
+  const prev = previous?.view;
   const s = e.s;
   const def = e.def;
   const viewer = viewerIndex(s, seat);
@@ -259,7 +266,7 @@ function build(e: Engine, seat: number | 'spectator', prev: GameView | undefined
   }
   const sd = s.stage >= 0 ? def.stages[def.rounds.stages[s.stage]] : null;
   const roleNames = def.sides?.roles ?? [];
-  let zones = zoneViews(e, viewer, prev?.zones);
+  let zones = zoneViews(e, viewer, previous && { zones: previous.view.zones, state: previous.state });
   if (prev !== undefined && zones.length === prev.zones.length && zones.every((z, i) => z === prev.zones[i])) zones = prev.zones;
   return {
     game: s.game,
