@@ -124,6 +124,17 @@ describe('history of this browser’s games', () => {
       await played.getByTestId('history-replay').click();
       await b.page.getByTestId('replay-controls').waitFor();
       await b.page.getByTestId('final-scores').waitFor();
+      // The replay steps with the keyboard: arrows, Home and End.
+      const step = () => b.page.getByTestId('replay-step').textContent();
+      const last = Number((await step())!.split(' / ')[1]);
+      await b.page.keyboard.press('ArrowLeft');
+      await expect.poll(step).toBe(`${last - 1} / ${last}`);
+      await b.page.keyboard.press('Home');
+      await expect.poll(step).toBe(`0 / ${last}`);
+      await b.page.keyboard.press('ArrowRight');
+      await expect.poll(step).toBe(`1 / ${last}`);
+      await b.page.keyboard.press('End');
+      await expect.poll(step).toBe(`${last} / ${last}`);
     } finally {
       await b.close();
     }
