@@ -22,6 +22,8 @@ export interface ServerConfig {
   rateStrikes: number;
   /** Interval of WebSocket pings; a socket that missed one pong is closed. */
   heartbeatMs: number;
+  /** Rank contested plays by estimated send time within the game's window (docs/fairness.md); off: first received wins. */
+  latencyCompensation: boolean;
   /** Milliseconds a room without connections nor actions lives before it expires. */
   idleRoomMs: number;
   /** A game under way whose human seats have all been disconnected this long is ended (`expired`, shown as abandoned in the lobby meanwhile). */
@@ -102,6 +104,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   rateBurst: 40,
   rateStrikes: 200,
   heartbeatMs: 25_000,
+  latencyCompensation: true,
   idleRoomMs: 30 * 60_000,
   abandonedRoomMs: 5 * 60_000,
   finishedRoomMs: 5 * 60_000,

@@ -35,7 +35,8 @@ beforeAll(async () => {
   app = await testApp({
     games,
     clock,
-    config: { ratePerSecond: 1e6, rateBurst: 1e6 },
+    // A manual clock drives the room: plays are decided on arrival (latency compensation holds them on a real clock; fair-races.test.ts).
+    config: { ratePerSecond: 1e6, rateBurst: 1e6, latencyCompensation: false },
     onFrame(room: Room, viewer, text) {
       const game = app.decksmith.registry.get(room.record.game)!;
       const found = leaks(game, room.state, viewer, text);

@@ -265,7 +265,7 @@ export class Room {
       reply(reject('server/busy', 'The room is busy; try again.'));
       return Promise.resolve();
     }
-    const window = this.record.status === 'playing' ? (this.deps.game.engine.compensation?.(this.st) ?? 0) : 0;
+    const window = this.record.status === 'playing' && this.deps.config.latencyCompensation ? (this.deps.game.engine.compensation?.(this.st) ?? 0) : 0;
     if (window > 0) return this.hold(actor, seq, action, reply, window);
     return this.queue.run(async () => {
       const o = await this.process(actor, seq, action);

@@ -10,7 +10,8 @@ export function reportUnusedDeclarations(ctx: CheckContext): void {
   const check = (what: Parameters<typeof declarationUnused>[0], decl: A.Node & { name: A.Ident }) => {
     if (!ctx.used.has(decl) && own(decl)) ctx.diagnostics.push(declarationUnused(what, decl.name.loc, decl.name.text));
   };
-  for (const o of g.options) check('option', o.decl);
+  // `compensation` is read by the runtime itself (latency compensation, docs/fairness.md).
+  for (const o of g.options) if (o.decl.name.text !== 'compensation') check('option', o.decl);
   for (const v of g.vars) if (v.decl) check('var', v.decl);
   for (const d of g.defines.values()) check('define', d.decl);
   for (const p of g.procedures.values()) check('procedure', p.decl);
