@@ -9,14 +9,14 @@ const waste = (side: number, s = setup(teams, { players: 2, seed: 'borrow' })) =
 describe('arrange reports cards borrowed from another side', () => {
   it('a second "W" for side 1 comes from side 2 and is reported', () => {
     const s0 = setup(teams, { players: 2, seed: 'borrow' });
-    const borrowed: string[] = [];
-    const r = arrange(teams, s0, [{ zone: waste(0, s0), cards: ['W', 'W'] }], borrowed);
+    const borrowed: { spec: number; message: string }[] = [];
+    const r = arrange(teams, s0, [{ zone: waste(1, s0), cards: [] }, { zone: waste(0, s0), cards: ['W', 'W'] }], borrowed);
     expect('code' in r).toBe(false);
-    expect(borrowed).toEqual([`"W" in waste(side 1) is side 2's card: side 1 has no other "W"`]);
+    expect(borrowed).toEqual([{ spec: 1, message: `"W" in waste(side 1) is side 2's card: side 1 has no other "W"` }]);
   });
   it('nothing is reported when each side has its own copies', () => {
     const s0 = setup(teams, { players: 2, seed: 'borrow' });
-    const borrowed: string[] = [];
+    const borrowed: { spec: number; message: string }[] = [];
     arrange(teams, s0, [{ zone: waste(0, s0), cards: ['W'] }, { zone: waste(1, s0), cards: ['W'] }], borrowed);
     expect(borrowed).toEqual([]);
   });

@@ -121,7 +121,7 @@ export interface Runtime {
   nextDeadline(state: GameState): number | null;
   view(def: GameDef, state: GameState, seat: number | 'spectator'): GameView;
   checkInvariants(def: GameDef, state: GameState): string[];
-  arrange(def: GameDef, state: GameState, spec: readonly { zone: number; cards: string[]; onTop?: boolean }[]): GameState | Rejection;
+  arrange(def: GameDef, state: GameState, spec: readonly { zone: number; cards: string[]; onTop?: boolean }[], borrowed?: { spec: number; message: string }[]): GameState | Rejection;
   arrangeTable(def: GameDef, state: GameState, changes: readonly TableChange[]): GameState | Rejection;
   evaluate<T>(def: GameDef, state: GameState, fn: (x: unknown) => T, seat?: number, now?: number): T;
   raceExpectation(def: GameDef, state: GameState, seat: number, action: Action): { height: number; top: number | null } | null;
@@ -131,6 +131,9 @@ export interface Runtime {
   shuffleInPlace<T>(rng: RngState, items: T[]): void;
   botFor(level: string): Bot;
   parseBotLevel(name: string): string | null;
+  /** Latency compensation (docs/fairness.md): the window for plays arriving now, and their ranking by send time. */
+  compensationWindow(def: GameDef, state: GameState): number;
+  rankPlays<T extends { seat: number; arrivedAt: number; delay: number }>(plays: readonly T[], windowMs: number): (T & { sentAt: number; credited: number; rank: number })[];
 }
 
 /** The runtime's module specifier (what generated modules import). */

@@ -165,6 +165,6 @@ async function runGroup(src: GameSource, members: Parsed[], texts: Map<string, s
     const outcome = runScenario(rt, plan, loaded);
     member.result.steps = outcome.steps;
     member.result.status = outcome.failure === null ? 'passed' : 'failed';
-    member.result.diagnostics = outcome.failure === null ? [] : [outcome.failure];
+    member.result.diagnostics = [...(outcome.failure === null ? [] : [outcome.failure]), ...outcome.warnings];
   }
 }

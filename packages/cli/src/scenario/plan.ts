@@ -312,6 +312,9 @@ export function planScenario(ast: A.ScenarioAst, text: string, model: CheckedGam
       case 'st_expect_winners':
         for (const w of s.seats) seatNumber(w, 'a winner');
         return;
+      case 'st_expect_all':
+        for (const c of s.checks) planStep(c);
+        return;
       case 'st_expect_flow': {
         if (s.name === null) return;
         const names = s.what === 'stage' ? model.stages.map((x) => x.name) : s.what === 'step' ? model.steps : model.windows.map((x) => x.name);

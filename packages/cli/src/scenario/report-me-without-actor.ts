@@ -19,6 +19,7 @@ function arrangeRoots(a: A.ArrangeItem): unknown[] {
 /** The `expect <expression>` steps, including those timed by `at` / `after`. */
 function expects(s: A.ScenarioItem): A.ExpectStep[] {
   if (s.kind === 'st_expect') return [s];
+  if (s.kind === 'st_expect_all') return s.checks.flatMap(expects);
   if ((s.kind === 'st_at' || s.kind === 'st_after') && s.step !== null) return expects(s.step);
   return [];
 }

@@ -13,6 +13,8 @@ export interface ScenarioOutcome {
   failure: Diagnostic | null;
   /** Steps run (including the failing one). */
   steps: number;
+  /** Warnings that do not fail the scenario (scenario_arrange_borrowed). */
+  warnings: Diagnostic[];
 }
 
 const NONE = -1;
@@ -39,6 +41,7 @@ class Broken extends Error {
 export function runScenario(rt: Runtime, plan: ScenarioPlan, game: LoadedGame): ScenarioOutcome {
   const def = game.def;
   let steps = 0;
+  const warnings: Diagnostic[] = [];
   try {
     let state = setUp(rt, plan, game);
     let now = 0;
@@ -63,6 +66,23 @@ export function runScenario(rt: Runtime, plan: ScenarioPlan, game: LoadedGame): 
         invariants(step.loc, `the timer due at ${due} ms`);
       }
       now = to;
+    };
+    // Plays with send times and latencies: each reaches the table `latency` after it was sent, and
+    // they are decided in the runtime's order under the game's compensation window (docs/fairness.md),
+    // each at its send time, with the race expectation as seen before the group.
+    const timed = (group: readonly A.DoesStep[], step: A.Node): void => {
+      const before = state;
+      const window = rt.compensationWindow(def, before);
+      const plays = group.map((d) => {
+        const sentAt = d.sentAt?.ms ?? now;
+        const delay = d.latency?.ms ?? 0;
+        return { seat: d.seat.number - 1, arrivedAt: sentAt + delay, delay, d };
+      });
+      plays.sort((a, b) => a.arrivedAt - b.arrivedAt);
+      for (const p of rt.rankPlays(plays, window)) {
+        if (p.sentAt > now) advance(p.sentAt, step);
+        perform(p.d, before);
+      }
     };
     const perform = (d: A.DoesStep, before: GameState): void => {
       const seat = d.seat.number - 1;
@@ -106,16 +126,23 @@ export function runScenario(rt: Runtime, plan: ScenarioPlan, game: LoadedGame): 
           return;
         case 'st_does':
           heard = [];
-          perform(s, state);
+          if (s.latency !== null) timed([s], s);
+          else perform(s, state);
           return;
         case 'st_together': {
           heard = [];
+          if (s.steps.some((d) => d.latency !== null || d.sentAt !== null)) return timed(s.steps, s);
           const before = state;
           for (const d of s.steps) perform(d, before);
           return;
         }
         case 'st_expect':
           expectHolds(plan, s, (n) => probe(n), def, state);
+          return;
+        case 'st_expect_all':
+          // Every check in order; the first that fails is reported. One step, however many checks.
+          for (const c of s.checks) runStep(c);
+          steps -= s.checks.length;
           return;
         case 'st_expect_announced': {
           const said = heard.filter((e): e is { type: 'announce'; text: string } => e.type === 'announce').map((e) => e.text);
@@ -160,9 +187,9 @@ export function runScenario(rt: Runtime, plan: ScenarioPlan, game: LoadedGame): 
       if (item.kind === 'sc_players' || item.kind === 'sc_option' || item.kind === 'sc_seed' || item.kind === 'sc_arrange') continue;
       runStep(item);
     }
-    return { failure: null, steps };
+    return { failure: null, steps, warnings };
   } catch (error) {
-    if (error instanceof Broken) return { failure: error.diagnostic, steps };
+    if (error instanceof Broken) return { failure: error.diagnostic, steps, warnings };
     throw error;
   }
 
@@ -189,7 +216,9 @@ export function runScenario(rt: Runtime, plan: ScenarioPlan, game: LoadedGame): 
     const spec = zones.map((z) => ({ zone: z.zone, cards: z.plan.faces.filter((f): f is string => f !== null) }));
     if (zones.some((z) => z.plan.rest)) restCards(state, zones, spec);
     if (spec.length > 0) {
-      const r = rt.arrange(def, state, spec);
+      const borrowed: { spec: number; message: string }[] = [];
+      const r = rt.arrange(def, state, spec, borrowed);
+      for (const b of borrowed) warnings.push(sd.arrangeBorrowed((zones[b.spec]?.plan.item ?? plan.ast).loc, b.message));
       if ('code' in r) {
         const first = zones[0]?.plan.item ?? plan.ast;
         throw new Broken(sd.setupRejected(first.loc, `the arrangement cannot be made: ${r.message}`));

@@ -120,13 +120,17 @@ export interface DoesStep extends Node {
   seat: SeatLit;
   action: Ident;
   args: ScenarioArg[];
+  /** `with 60ms latency`: the play takes this long to reach the server (ranked by send time under the game's compensation). */
+  latency: DurationLit | null;
+  /** `at 1.2s p2 does …` inside `together`: when the play was sent (else: the group's time). */
+  sentAt: DurationLit | null;
   /** `rolling red` / `rolling [red, 42]`: what the action's `roll` and `random` draws give, in order. */
   rolling: Expr[] | null;
   rejected: boolean;
   code: RejectionCode | null;
 }
 
-/** `together { p1 does …  p2 does … }` */
+/** `together { p1 does …  at 1.2s p2 does … with 60ms latency }` */
 export interface TogetherStep extends Node {
   kind: 'st_together';
   steps: DoesStep[];
@@ -179,7 +183,16 @@ export interface ExpectFlowStep extends Node {
   name: Ident | null;
 }
 
+/** A check of an `expect` step. */
+export type ExpectCheck = ExpectStep | ExpectAnnouncedStep | ExpectOverStep | ExpectWinnersStep | ExpectFlowStep;
+
+/** `expect round over and announced "…"`: every check must hold, in order (an expression check comes last). */
+export interface ExpectAllStep extends Node {
+  kind: 'st_expect_all';
+  checks: ExpectCheck[];
+}
+
 export type TimedStep =
-  | DoesStep | TogetherStep | ExpectStep | ExpectAnnouncedStep | ExpectOverStep | ExpectWinnersStep | ExpectFlowStep;
+  | DoesStep | TogetherStep | ExpectStep | ExpectAnnouncedStep | ExpectOverStep | ExpectWinnersStep | ExpectFlowStep | ExpectAllStep;
 
 export type ScenarioStep = TimedStep | AtStep | AfterStep;

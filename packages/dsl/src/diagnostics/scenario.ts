@@ -19,6 +19,7 @@ export const SCENARIO_CODES = [
   'scenario_announcement_missing',
   'scenario_time_backwards',
   'scenario_rolling_unused',
+  'scenario_arrange_borrowed',
 ] as const;
 
 export type ScenarioCode = (typeof SCENARIO_CODES)[number];
@@ -104,4 +105,14 @@ export function timeBackwards(loc: Loc, at: number, now: number): Diagnostic {
 /** `p1 does roll_die rolling [red, blue]` where the action drew once, or drew a value that does not fit. */
 export function rollingUnused(loc: Loc, message: string): Diagnostic {
   return diagnosticAt('scenario_rolling_unused', 'error', message, loc);
+}
+
+/**
+ * A warning: `arrange` gave a side's zone a card of another side's deck (the side listed a face
+ * more often than its deck holds it), so that card's back shows the other side.
+ */
+export function arrangeBorrowed(loc: Loc, message: string): Diagnostic {
+  return diagnosticAt('scenario_arrange_borrowed', 'warning', message, loc, [
+    { message: 'list each face at most as often as the side\'s own deck holds it, or give the card to the side that owns it' },
+  ]);
 }

@@ -20,19 +20,19 @@ export interface Arrangement {
  * copy. Cards displaced from a listed zone go to their home zone (or the first unlisted zone
  * when that is listed too). Card conservation holds; ids of moved cards are refreshed like
  * any move. Each card a side's zone had to take from another side's deck (the side has no copy
- * left) is said in `borrowed`, when given: a scenario warns about it, since the card's back
+ * left) is said in `borrowed`, when given, with the index of its entry in `spec`: a scenario warns about it, since the card's back
  * then shows the other side.
  *
  * @example
  * state = arrange(def, state, [{ zone: hand0, cards: ['R1', 'G+2'] }, { zone: discard, cards: ['R5'] }]);
  */
-export function arrange(def: GameDef, state: GameState, spec: readonly Arrangement[], borrowed?: string[]): GameState | Rejection {
+export function arrange(def: GameDef, state: GameState, spec: readonly Arrangement[], borrowed?: { spec: number; message: string }[]): GameState | Rejection {
   const listed = new Set(spec.map((a) => a.zone));
   const onTop = new Set(spec.filter((a) => a.onTop === true).map((a) => a.zone));
   const claimed = new Set<number>();
   const plan: number[][] = [];
   const s = state;
-  for (const a of spec) {
+  for (const [k, a] of spec.entries()) {
     if (!Number.isInteger(a.zone) || a.zone < 0 || a.zone >= s.zones.length) return { code: 'setup/invalid', message: `No zone ${a.zone}.` };
     const slots = def.zones[s.zoneDecl[a.zone]].slots;
     if (slots !== undefined && a.cards.length > slots) return { code: 'setup/invalid', message: `${def.zones[s.zoneDecl[a.zone]].name} has ${slots} slots, not ${a.cards.length}.` };
@@ -55,7 +55,7 @@ export function arrange(def: GameDef, state: GameState, spec: readonly Arrangeme
       }
       if (pick < 0) return { code: 'setup/invalid', message: `Not enough "${name}" cards.` };
       if (mine >= 0 && s.owner[pick] >= 0 && s.owner[pick] !== mine) {
-        borrowed?.push(`"${name}" in ${zoneName(def, s, a.zone)} is side ${s.owner[pick] + 1}'s card: side ${mine + 1} has no other "${name}"`);
+        borrowed?.push({ spec: k, message: `"${name}" in ${zoneName(def, s, a.zone)} is side ${s.owner[pick] + 1}'s card: side ${mine + 1} has no other "${name}"` });
       }
       claimed.add(pick);
       list.push(pick);

@@ -249,155 +249,156 @@ function peg$parse(input, options) {
   const peg$c58 = "_";
   const peg$c59 = "together";
   const peg$c60 = "does";
-  const peg$c61 = "rolling";
-  const peg$c62 = "rejected";
-  const peg$c63 = "expect";
-  const peg$c64 = "announced";
-  const peg$c65 = "winners";
-  const peg$c66 = "no";
-  const peg$c67 = "?";
-  const peg$c68 = "|";
-  const peg$c69 = "/";
-  const peg$c70 = "ms";
-  const peg$c71 = "s";
-  const peg$c72 = "\"";
-  const peg$c73 = "\\\"";
-  const peg$c74 = "\\";
-  const peg$c75 = "{{";
-  const peg$c76 = "}}";
-  const peg$c77 = ",";
-  const peg$c78 = ";";
-  const peg$c79 = "#";
-  const peg$c80 = "game";
-  const peg$c81 = "extends";
-  const peg$c82 = "summary";
-  const peg$c83 = "players";
-  const peg$c84 = "option";
-  const peg$c85 = "enum";
-  const peg$c86 = "card";
-  const peg$c87 = "shown";
-  const peg$c88 = "deck";
-  const peg$c89 = "per";
-  const peg$c90 = "where";
-  const peg$c91 = "zone";
-  const peg$c92 = "var";
-  const peg$c93 = "player";
-  const peg$c94 = "side";
-  const peg$c95 = "pile";
-  const peg$c96 = "sides";
-  const peg$c97 = "roles";
-  const peg$c98 = "die";
-  const peg$c99 = "meld";
-  const peg$c100 = "rules";
-  const peg$c101 = "define";
-  const peg$c102 = "procedure";
-  const peg$c103 = "rounds";
-  const peg$c104 = "count";
-  const peg$c105 = "until";
-  const peg$c106 = "dealer";
-  const peg$c107 = "setup";
-  const peg$c108 = "stages";
-  const peg$c109 = "scoring";
-  const peg$c110 = "stage";
-  const peg$c111 = "turns";
-  const peg$c112 = "realtime";
-  const peg$c113 = "pause";
-  const peg$c114 = "steps";
-  const peg$c115 = "timer";
-  const peg$c116 = "idle";
-  const peg$c117 = "on";
-  const peg$c118 = "window";
-  const peg$c119 = "blocking";
-  const peg$c120 = "timeout";
-  const peg$c121 = "action";
-  const peg$c122 = "by";
-  const peg$c123 = "current";
-  const peg$c124 = "any";
-  const peg$c125 = "except";
-  const peg$c126 = "with";
-  const peg$c127 = "role";
-  const peg$c128 = "during";
-  const peg$c129 = "races";
-  const peg$c130 = "rate";
-  const peg$c131 = "once";
-  const peg$c132 = "before";
-  const peg$c133 = "after";
-  const peg$c134 = "when";
-  const peg$c135 = "winner";
-  const peg$c136 = "lowest";
-  const peg$c137 = "highest";
-  const peg$c138 = "ties";
-  const peg$c139 = "replay";
-  const peg$c140 = "layout";
-  const peg$c141 = "move";
-  const peg$c142 = "deal";
-  const peg$c143 = "flip";
-  const peg$c144 = "shuffle";
-  const peg$c145 = "into";
-  const peg$c146 = "to";
-  const peg$c147 = "from";
-  const peg$c148 = "top";
-  const peg$c149 = "bottom";
-  const peg$c150 = "of";
-  const peg$c151 = "at";
-  const peg$c152 = "new";
-  const peg$c153 = "one";
-  const peg$c154 = "all";
-  const peg$c155 = "set";
-  const peg$c156 = "add";
-  const peg$c157 = "subtract";
-  const peg$c158 = "let";
-  const peg$c159 = "if";
-  const peg$c160 = "then";
-  const peg$c161 = "else";
-  const peg$c162 = "for";
-  const peg$c163 = "each";
-  const peg$c164 = "in";
-  const peg$c165 = "repeat";
-  const peg$c166 = "end";
-  const peg$c167 = "turn";
-  const peg$c168 = "keep";
-  const peg$c169 = "skip";
-  const peg$c170 = "next";
-  const peg$c171 = "reverse";
-  const peg$c172 = "open";
-  const peg$c173 = "close";
-  const peg$c174 = "announce";
-  const peg$c175 = "require";
-  const peg$c176 = "lay";
-  const peg$c177 = "best";
-  const peg$c178 = "melds";
-  const peg$c179 = "refill";
-  const peg$c180 = "keeping";
-  const peg$c181 = "over";
-  const peg$c182 = "and";
-  const peg$c183 = "or";
-  const peg$c184 = "not";
-  const peg$c185 = "is";
-  const peg$c186 = "empty";
-  const peg$c187 = "true";
-  const peg$c188 = "false";
-  const peg$c189 = "none";
-  const peg$c190 = "me";
-  const peg$c191 = "my";
-  const peg$c192 = "intersects";
-  const peg$c193 = "without";
-  const peg$c194 = "exists";
-  const peg$c195 = "last";
-  const peg$c196 = "first";
-  const peg$c197 = "sum";
-  const peg$c198 = "max";
-  const peg$c199 = "min";
-  const peg$c200 = "roll";
-  const peg$c201 = "random";
-  const peg$c202 = "elapsed";
-  const peg$c203 = "now";
-  const peg$c204 = "left";
-  const peg$c205 = "right";
-  const peg$c206 = "round";
-  const peg$c207 = "position";
-  const peg$c208 = "remove";
-  const peg$c209 = "mod";
+  const peg$c61 = "latency";
+  const peg$c62 = "rolling";
+  const peg$c63 = "rejected";
+  const peg$c64 = "expect";
+  const peg$c65 = "announced";
+  const peg$c66 = "winners";
+  const peg$c67 = "no";
+  const peg$c68 = "?";
+  const peg$c69 = "|";
+  const peg$c70 = "/";
+  const peg$c71 = "ms";
+  const peg$c72 = "s";
+  const peg$c73 = "\"";
+  const peg$c74 = "\\\"";
+  const peg$c75 = "\\";
+  const peg$c76 = "{{";
+  const peg$c77 = "}}";
+  const peg$c78 = ",";
+  const peg$c79 = ";";
+  const peg$c80 = "#";
+  const peg$c81 = "game";
+  const peg$c82 = "extends";
+  const peg$c83 = "summary";
+  const peg$c84 = "players";
+  const peg$c85 = "option";
+  const peg$c86 = "enum";
+  const peg$c87 = "card";
+  const peg$c88 = "shown";
+  const peg$c89 = "deck";
+  const peg$c90 = "per";
+  const peg$c91 = "where";
+  const peg$c92 = "zone";
+  const peg$c93 = "var";
+  const peg$c94 = "player";
+  const peg$c95 = "side";
+  const peg$c96 = "pile";
+  const peg$c97 = "sides";
+  const peg$c98 = "roles";
+  const peg$c99 = "die";
+  const peg$c100 = "meld";
+  const peg$c101 = "rules";
+  const peg$c102 = "define";
+  const peg$c103 = "procedure";
+  const peg$c104 = "rounds";
+  const peg$c105 = "count";
+  const peg$c106 = "until";
+  const peg$c107 = "dealer";
+  const peg$c108 = "setup";
+  const peg$c109 = "stages";
+  const peg$c110 = "scoring";
+  const peg$c111 = "stage";
+  const peg$c112 = "turns";
+  const peg$c113 = "realtime";
+  const peg$c114 = "pause";
+  const peg$c115 = "steps";
+  const peg$c116 = "timer";
+  const peg$c117 = "idle";
+  const peg$c118 = "on";
+  const peg$c119 = "window";
+  const peg$c120 = "blocking";
+  const peg$c121 = "timeout";
+  const peg$c122 = "action";
+  const peg$c123 = "by";
+  const peg$c124 = "current";
+  const peg$c125 = "any";
+  const peg$c126 = "except";
+  const peg$c127 = "with";
+  const peg$c128 = "role";
+  const peg$c129 = "during";
+  const peg$c130 = "races";
+  const peg$c131 = "rate";
+  const peg$c132 = "once";
+  const peg$c133 = "before";
+  const peg$c134 = "after";
+  const peg$c135 = "when";
+  const peg$c136 = "winner";
+  const peg$c137 = "lowest";
+  const peg$c138 = "highest";
+  const peg$c139 = "ties";
+  const peg$c140 = "replay";
+  const peg$c141 = "layout";
+  const peg$c142 = "move";
+  const peg$c143 = "deal";
+  const peg$c144 = "flip";
+  const peg$c145 = "shuffle";
+  const peg$c146 = "into";
+  const peg$c147 = "to";
+  const peg$c148 = "from";
+  const peg$c149 = "top";
+  const peg$c150 = "bottom";
+  const peg$c151 = "of";
+  const peg$c152 = "at";
+  const peg$c153 = "new";
+  const peg$c154 = "one";
+  const peg$c155 = "all";
+  const peg$c156 = "set";
+  const peg$c157 = "add";
+  const peg$c158 = "subtract";
+  const peg$c159 = "let";
+  const peg$c160 = "if";
+  const peg$c161 = "then";
+  const peg$c162 = "else";
+  const peg$c163 = "for";
+  const peg$c164 = "each";
+  const peg$c165 = "in";
+  const peg$c166 = "repeat";
+  const peg$c167 = "end";
+  const peg$c168 = "turn";
+  const peg$c169 = "keep";
+  const peg$c170 = "skip";
+  const peg$c171 = "next";
+  const peg$c172 = "reverse";
+  const peg$c173 = "open";
+  const peg$c174 = "close";
+  const peg$c175 = "announce";
+  const peg$c176 = "require";
+  const peg$c177 = "lay";
+  const peg$c178 = "best";
+  const peg$c179 = "melds";
+  const peg$c180 = "refill";
+  const peg$c181 = "keeping";
+  const peg$c182 = "over";
+  const peg$c183 = "and";
+  const peg$c184 = "or";
+  const peg$c185 = "not";
+  const peg$c186 = "is";
+  const peg$c187 = "empty";
+  const peg$c188 = "true";
+  const peg$c189 = "false";
+  const peg$c190 = "none";
+  const peg$c191 = "me";
+  const peg$c192 = "my";
+  const peg$c193 = "intersects";
+  const peg$c194 = "without";
+  const peg$c195 = "exists";
+  const peg$c196 = "last";
+  const peg$c197 = "first";
+  const peg$c198 = "sum";
+  const peg$c199 = "max";
+  const peg$c200 = "min";
+  const peg$c201 = "roll";
+  const peg$c202 = "random";
+  const peg$c203 = "elapsed";
+  const peg$c204 = "now";
+  const peg$c205 = "left";
+  const peg$c206 = "right";
+  const peg$c207 = "round";
+  const peg$c208 = "position";
+  const peg$c209 = "remove";
+  const peg$c210 = "mod";
 
   const peg$r0 = /^[0-9]/;
   const peg$r1 = /^[a-zA-Z_]/;
@@ -494,170 +495,171 @@ function peg$parse(input, options) {
   const peg$e74 = peg$classExpectation([" ", "\t"], false, false, false);
   const peg$e75 = peg$literalExpectation("together", false);
   const peg$e76 = peg$literalExpectation("does", false);
-  const peg$e77 = peg$literalExpectation("rolling", false);
-  const peg$e78 = peg$literalExpectation("rejected", false);
-  const peg$e79 = peg$otherExpectation("a player (p1, p2 \u2026)");
-  const peg$e80 = peg$literalExpectation("expect", false);
-  const peg$e81 = peg$literalExpectation("announced", false);
-  const peg$e82 = peg$literalExpectation("winners", false);
-  const peg$e83 = peg$literalExpectation("no", false);
-  const peg$e84 = peg$literalExpectation("?", false);
-  const peg$e85 = peg$literalExpectation("|", false);
-  const peg$e86 = peg$otherExpectation("a name");
-  const peg$e87 = peg$otherExpectation("a game id");
-  const peg$e88 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
-  const peg$e89 = peg$otherExpectation("a rejection code");
-  const peg$e90 = peg$classExpectation([["a", "z"], "_"], false, false, false);
-  const peg$e91 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
-  const peg$e92 = peg$literalExpectation("/", false);
-  const peg$e93 = peg$otherExpectation("a number");
-  const peg$e94 = peg$otherExpectation("an integer");
-  const peg$e95 = peg$otherExpectation("a duration");
-  const peg$e96 = peg$literalExpectation("ms", false);
-  const peg$e97 = peg$literalExpectation("s", false);
-  const peg$e98 = peg$otherExpectation("a string");
-  const peg$e99 = peg$literalExpectation("\"", false);
-  const peg$e100 = peg$literalExpectation("\\\"", false);
-  const peg$e101 = peg$literalExpectation("\\", false);
-  const peg$e102 = peg$literalExpectation("{{", false);
-  const peg$e103 = peg$literalExpectation("}}", false);
-  const peg$e104 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
-  const peg$e105 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e106 = peg$literalExpectation(",", false);
-  const peg$e107 = peg$literalExpectation(";", false);
-  const peg$e108 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
-  const peg$e109 = peg$literalExpectation("#", false);
-  const peg$e110 = peg$classExpectation(["\n"], true, false, false);
-  const peg$e111 = peg$literalExpectation("game", false);
-  const peg$e112 = peg$literalExpectation("extends", false);
-  const peg$e113 = peg$literalExpectation("summary", false);
-  const peg$e114 = peg$literalExpectation("players", false);
-  const peg$e115 = peg$literalExpectation("option", false);
-  const peg$e116 = peg$literalExpectation("enum", false);
-  const peg$e117 = peg$literalExpectation("card", false);
-  const peg$e118 = peg$literalExpectation("shown", false);
-  const peg$e119 = peg$literalExpectation("deck", false);
-  const peg$e120 = peg$literalExpectation("per", false);
-  const peg$e121 = peg$literalExpectation("where", false);
-  const peg$e122 = peg$literalExpectation("zone", false);
-  const peg$e123 = peg$literalExpectation("var", false);
-  const peg$e124 = peg$literalExpectation("player", false);
-  const peg$e125 = peg$literalExpectation("side", false);
-  const peg$e126 = peg$literalExpectation("pile", false);
-  const peg$e127 = peg$literalExpectation("sides", false);
-  const peg$e128 = peg$literalExpectation("roles", false);
-  const peg$e129 = peg$literalExpectation("die", false);
-  const peg$e130 = peg$literalExpectation("meld", false);
-  const peg$e131 = peg$literalExpectation("rules", false);
-  const peg$e132 = peg$literalExpectation("define", false);
-  const peg$e133 = peg$literalExpectation("procedure", false);
-  const peg$e134 = peg$literalExpectation("rounds", false);
-  const peg$e135 = peg$literalExpectation("count", false);
-  const peg$e136 = peg$literalExpectation("until", false);
-  const peg$e137 = peg$literalExpectation("dealer", false);
-  const peg$e138 = peg$literalExpectation("setup", false);
-  const peg$e139 = peg$literalExpectation("stages", false);
-  const peg$e140 = peg$literalExpectation("scoring", false);
-  const peg$e141 = peg$literalExpectation("stage", false);
-  const peg$e142 = peg$literalExpectation("turns", false);
-  const peg$e143 = peg$literalExpectation("realtime", false);
-  const peg$e144 = peg$literalExpectation("pause", false);
-  const peg$e145 = peg$literalExpectation("steps", false);
-  const peg$e146 = peg$literalExpectation("timer", false);
-  const peg$e147 = peg$literalExpectation("idle", false);
-  const peg$e148 = peg$literalExpectation("on", false);
-  const peg$e149 = peg$literalExpectation("window", false);
-  const peg$e150 = peg$literalExpectation("blocking", false);
-  const peg$e151 = peg$literalExpectation("timeout", false);
-  const peg$e152 = peg$literalExpectation("action", false);
-  const peg$e153 = peg$literalExpectation("by", false);
-  const peg$e154 = peg$literalExpectation("current", false);
-  const peg$e155 = peg$literalExpectation("any", false);
-  const peg$e156 = peg$literalExpectation("except", false);
-  const peg$e157 = peg$literalExpectation("with", false);
-  const peg$e158 = peg$literalExpectation("role", false);
-  const peg$e159 = peg$literalExpectation("during", false);
-  const peg$e160 = peg$literalExpectation("races", false);
-  const peg$e161 = peg$literalExpectation("rate", false);
-  const peg$e162 = peg$literalExpectation("once", false);
-  const peg$e163 = peg$literalExpectation("before", false);
-  const peg$e164 = peg$literalExpectation("after", false);
-  const peg$e165 = peg$literalExpectation("when", false);
-  const peg$e166 = peg$literalExpectation("winner", false);
-  const peg$e167 = peg$literalExpectation("lowest", false);
-  const peg$e168 = peg$literalExpectation("highest", false);
-  const peg$e169 = peg$literalExpectation("ties", false);
-  const peg$e170 = peg$literalExpectation("replay", false);
-  const peg$e171 = peg$literalExpectation("layout", false);
-  const peg$e172 = peg$literalExpectation("move", false);
-  const peg$e173 = peg$literalExpectation("deal", false);
-  const peg$e174 = peg$literalExpectation("flip", false);
-  const peg$e175 = peg$literalExpectation("shuffle", false);
-  const peg$e176 = peg$literalExpectation("into", false);
-  const peg$e177 = peg$literalExpectation("to", false);
-  const peg$e178 = peg$literalExpectation("from", false);
-  const peg$e179 = peg$literalExpectation("top", false);
-  const peg$e180 = peg$literalExpectation("bottom", false);
-  const peg$e181 = peg$literalExpectation("of", false);
-  const peg$e182 = peg$literalExpectation("at", false);
-  const peg$e183 = peg$literalExpectation("new", false);
-  const peg$e184 = peg$literalExpectation("one", false);
-  const peg$e185 = peg$literalExpectation("all", false);
-  const peg$e186 = peg$literalExpectation("set", false);
-  const peg$e187 = peg$literalExpectation("add", false);
-  const peg$e188 = peg$literalExpectation("subtract", false);
-  const peg$e189 = peg$literalExpectation("let", false);
-  const peg$e190 = peg$literalExpectation("if", false);
-  const peg$e191 = peg$literalExpectation("then", false);
-  const peg$e192 = peg$literalExpectation("else", false);
-  const peg$e193 = peg$literalExpectation("for", false);
-  const peg$e194 = peg$literalExpectation("each", false);
-  const peg$e195 = peg$literalExpectation("in", false);
-  const peg$e196 = peg$literalExpectation("repeat", false);
-  const peg$e197 = peg$literalExpectation("end", false);
-  const peg$e198 = peg$literalExpectation("turn", false);
-  const peg$e199 = peg$literalExpectation("keep", false);
-  const peg$e200 = peg$literalExpectation("skip", false);
-  const peg$e201 = peg$literalExpectation("next", false);
-  const peg$e202 = peg$literalExpectation("reverse", false);
-  const peg$e203 = peg$literalExpectation("open", false);
-  const peg$e204 = peg$literalExpectation("close", false);
-  const peg$e205 = peg$literalExpectation("announce", false);
-  const peg$e206 = peg$literalExpectation("require", false);
-  const peg$e207 = peg$literalExpectation("lay", false);
-  const peg$e208 = peg$literalExpectation("best", false);
-  const peg$e209 = peg$literalExpectation("melds", false);
-  const peg$e210 = peg$literalExpectation("refill", false);
-  const peg$e211 = peg$literalExpectation("keeping", false);
-  const peg$e212 = peg$literalExpectation("over", false);
-  const peg$e213 = peg$literalExpectation("and", false);
-  const peg$e214 = peg$literalExpectation("or", false);
-  const peg$e215 = peg$literalExpectation("not", false);
-  const peg$e216 = peg$literalExpectation("is", false);
-  const peg$e217 = peg$literalExpectation("empty", false);
-  const peg$e218 = peg$literalExpectation("true", false);
-  const peg$e219 = peg$literalExpectation("false", false);
-  const peg$e220 = peg$literalExpectation("none", false);
-  const peg$e221 = peg$literalExpectation("me", false);
-  const peg$e222 = peg$literalExpectation("my", false);
-  const peg$e223 = peg$literalExpectation("intersects", false);
-  const peg$e224 = peg$literalExpectation("without", false);
-  const peg$e225 = peg$literalExpectation("exists", false);
-  const peg$e226 = peg$literalExpectation("last", false);
-  const peg$e227 = peg$literalExpectation("first", false);
-  const peg$e228 = peg$literalExpectation("sum", false);
-  const peg$e229 = peg$literalExpectation("max", false);
-  const peg$e230 = peg$literalExpectation("min", false);
-  const peg$e231 = peg$literalExpectation("roll", false);
-  const peg$e232 = peg$literalExpectation("random", false);
-  const peg$e233 = peg$literalExpectation("elapsed", false);
-  const peg$e234 = peg$literalExpectation("now", false);
-  const peg$e235 = peg$literalExpectation("left", false);
-  const peg$e236 = peg$literalExpectation("right", false);
-  const peg$e237 = peg$literalExpectation("round", false);
-  const peg$e238 = peg$literalExpectation("position", false);
-  const peg$e239 = peg$literalExpectation("remove", false);
-  const peg$e240 = peg$literalExpectation("mod", false);
+  const peg$e77 = peg$literalExpectation("latency", false);
+  const peg$e78 = peg$literalExpectation("rolling", false);
+  const peg$e79 = peg$literalExpectation("rejected", false);
+  const peg$e80 = peg$otherExpectation("a player (p1, p2 \u2026)");
+  const peg$e81 = peg$literalExpectation("expect", false);
+  const peg$e82 = peg$literalExpectation("announced", false);
+  const peg$e83 = peg$literalExpectation("winners", false);
+  const peg$e84 = peg$literalExpectation("no", false);
+  const peg$e85 = peg$literalExpectation("?", false);
+  const peg$e86 = peg$literalExpectation("|", false);
+  const peg$e87 = peg$otherExpectation("a name");
+  const peg$e88 = peg$otherExpectation("a game id");
+  const peg$e89 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
+  const peg$e90 = peg$otherExpectation("a rejection code");
+  const peg$e91 = peg$classExpectation([["a", "z"], "_"], false, false, false);
+  const peg$e92 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
+  const peg$e93 = peg$literalExpectation("/", false);
+  const peg$e94 = peg$otherExpectation("a number");
+  const peg$e95 = peg$otherExpectation("an integer");
+  const peg$e96 = peg$otherExpectation("a duration");
+  const peg$e97 = peg$literalExpectation("ms", false);
+  const peg$e98 = peg$literalExpectation("s", false);
+  const peg$e99 = peg$otherExpectation("a string");
+  const peg$e100 = peg$literalExpectation("\"", false);
+  const peg$e101 = peg$literalExpectation("\\\"", false);
+  const peg$e102 = peg$literalExpectation("\\", false);
+  const peg$e103 = peg$literalExpectation("{{", false);
+  const peg$e104 = peg$literalExpectation("}}", false);
+  const peg$e105 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
+  const peg$e106 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e107 = peg$literalExpectation(",", false);
+  const peg$e108 = peg$literalExpectation(";", false);
+  const peg$e109 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
+  const peg$e110 = peg$literalExpectation("#", false);
+  const peg$e111 = peg$classExpectation(["\n"], true, false, false);
+  const peg$e112 = peg$literalExpectation("game", false);
+  const peg$e113 = peg$literalExpectation("extends", false);
+  const peg$e114 = peg$literalExpectation("summary", false);
+  const peg$e115 = peg$literalExpectation("players", false);
+  const peg$e116 = peg$literalExpectation("option", false);
+  const peg$e117 = peg$literalExpectation("enum", false);
+  const peg$e118 = peg$literalExpectation("card", false);
+  const peg$e119 = peg$literalExpectation("shown", false);
+  const peg$e120 = peg$literalExpectation("deck", false);
+  const peg$e121 = peg$literalExpectation("per", false);
+  const peg$e122 = peg$literalExpectation("where", false);
+  const peg$e123 = peg$literalExpectation("zone", false);
+  const peg$e124 = peg$literalExpectation("var", false);
+  const peg$e125 = peg$literalExpectation("player", false);
+  const peg$e126 = peg$literalExpectation("side", false);
+  const peg$e127 = peg$literalExpectation("pile", false);
+  const peg$e128 = peg$literalExpectation("sides", false);
+  const peg$e129 = peg$literalExpectation("roles", false);
+  const peg$e130 = peg$literalExpectation("die", false);
+  const peg$e131 = peg$literalExpectation("meld", false);
+  const peg$e132 = peg$literalExpectation("rules", false);
+  const peg$e133 = peg$literalExpectation("define", false);
+  const peg$e134 = peg$literalExpectation("procedure", false);
+  const peg$e135 = peg$literalExpectation("rounds", false);
+  const peg$e136 = peg$literalExpectation("count", false);
+  const peg$e137 = peg$literalExpectation("until", false);
+  const peg$e138 = peg$literalExpectation("dealer", false);
+  const peg$e139 = peg$literalExpectation("setup", false);
+  const peg$e140 = peg$literalExpectation("stages", false);
+  const peg$e141 = peg$literalExpectation("scoring", false);
+  const peg$e142 = peg$literalExpectation("stage", false);
+  const peg$e143 = peg$literalExpectation("turns", false);
+  const peg$e144 = peg$literalExpectation("realtime", false);
+  const peg$e145 = peg$literalExpectation("pause", false);
+  const peg$e146 = peg$literalExpectation("steps", false);
+  const peg$e147 = peg$literalExpectation("timer", false);
+  const peg$e148 = peg$literalExpectation("idle", false);
+  const peg$e149 = peg$literalExpectation("on", false);
+  const peg$e150 = peg$literalExpectation("window", false);
+  const peg$e151 = peg$literalExpectation("blocking", false);
+  const peg$e152 = peg$literalExpectation("timeout", false);
+  const peg$e153 = peg$literalExpectation("action", false);
+  const peg$e154 = peg$literalExpectation("by", false);
+  const peg$e155 = peg$literalExpectation("current", false);
+  const peg$e156 = peg$literalExpectation("any", false);
+  const peg$e157 = peg$literalExpectation("except", false);
+  const peg$e158 = peg$literalExpectation("with", false);
+  const peg$e159 = peg$literalExpectation("role", false);
+  const peg$e160 = peg$literalExpectation("during", false);
+  const peg$e161 = peg$literalExpectation("races", false);
+  const peg$e162 = peg$literalExpectation("rate", false);
+  const peg$e163 = peg$literalExpectation("once", false);
+  const peg$e164 = peg$literalExpectation("before", false);
+  const peg$e165 = peg$literalExpectation("after", false);
+  const peg$e166 = peg$literalExpectation("when", false);
+  const peg$e167 = peg$literalExpectation("winner", false);
+  const peg$e168 = peg$literalExpectation("lowest", false);
+  const peg$e169 = peg$literalExpectation("highest", false);
+  const peg$e170 = peg$literalExpectation("ties", false);
+  const peg$e171 = peg$literalExpectation("replay", false);
+  const peg$e172 = peg$literalExpectation("layout", false);
+  const peg$e173 = peg$literalExpectation("move", false);
+  const peg$e174 = peg$literalExpectation("deal", false);
+  const peg$e175 = peg$literalExpectation("flip", false);
+  const peg$e176 = peg$literalExpectation("shuffle", false);
+  const peg$e177 = peg$literalExpectation("into", false);
+  const peg$e178 = peg$literalExpectation("to", false);
+  const peg$e179 = peg$literalExpectation("from", false);
+  const peg$e180 = peg$literalExpectation("top", false);
+  const peg$e181 = peg$literalExpectation("bottom", false);
+  const peg$e182 = peg$literalExpectation("of", false);
+  const peg$e183 = peg$literalExpectation("at", false);
+  const peg$e184 = peg$literalExpectation("new", false);
+  const peg$e185 = peg$literalExpectation("one", false);
+  const peg$e186 = peg$literalExpectation("all", false);
+  const peg$e187 = peg$literalExpectation("set", false);
+  const peg$e188 = peg$literalExpectation("add", false);
+  const peg$e189 = peg$literalExpectation("subtract", false);
+  const peg$e190 = peg$literalExpectation("let", false);
+  const peg$e191 = peg$literalExpectation("if", false);
+  const peg$e192 = peg$literalExpectation("then", false);
+  const peg$e193 = peg$literalExpectation("else", false);
+  const peg$e194 = peg$literalExpectation("for", false);
+  const peg$e195 = peg$literalExpectation("each", false);
+  const peg$e196 = peg$literalExpectation("in", false);
+  const peg$e197 = peg$literalExpectation("repeat", false);
+  const peg$e198 = peg$literalExpectation("end", false);
+  const peg$e199 = peg$literalExpectation("turn", false);
+  const peg$e200 = peg$literalExpectation("keep", false);
+  const peg$e201 = peg$literalExpectation("skip", false);
+  const peg$e202 = peg$literalExpectation("next", false);
+  const peg$e203 = peg$literalExpectation("reverse", false);
+  const peg$e204 = peg$literalExpectation("open", false);
+  const peg$e205 = peg$literalExpectation("close", false);
+  const peg$e206 = peg$literalExpectation("announce", false);
+  const peg$e207 = peg$literalExpectation("require", false);
+  const peg$e208 = peg$literalExpectation("lay", false);
+  const peg$e209 = peg$literalExpectation("best", false);
+  const peg$e210 = peg$literalExpectation("melds", false);
+  const peg$e211 = peg$literalExpectation("refill", false);
+  const peg$e212 = peg$literalExpectation("keeping", false);
+  const peg$e213 = peg$literalExpectation("over", false);
+  const peg$e214 = peg$literalExpectation("and", false);
+  const peg$e215 = peg$literalExpectation("or", false);
+  const peg$e216 = peg$literalExpectation("not", false);
+  const peg$e217 = peg$literalExpectation("is", false);
+  const peg$e218 = peg$literalExpectation("empty", false);
+  const peg$e219 = peg$literalExpectation("true", false);
+  const peg$e220 = peg$literalExpectation("false", false);
+  const peg$e221 = peg$literalExpectation("none", false);
+  const peg$e222 = peg$literalExpectation("me", false);
+  const peg$e223 = peg$literalExpectation("my", false);
+  const peg$e224 = peg$literalExpectation("intersects", false);
+  const peg$e225 = peg$literalExpectation("without", false);
+  const peg$e226 = peg$literalExpectation("exists", false);
+  const peg$e227 = peg$literalExpectation("last", false);
+  const peg$e228 = peg$literalExpectation("first", false);
+  const peg$e229 = peg$literalExpectation("sum", false);
+  const peg$e230 = peg$literalExpectation("max", false);
+  const peg$e231 = peg$literalExpectation("min", false);
+  const peg$e232 = peg$literalExpectation("roll", false);
+  const peg$e233 = peg$literalExpectation("random", false);
+  const peg$e234 = peg$literalExpectation("elapsed", false);
+  const peg$e235 = peg$literalExpectation("now", false);
+  const peg$e236 = peg$literalExpectation("left", false);
+  const peg$e237 = peg$literalExpectation("right", false);
+  const peg$e238 = peg$literalExpectation("round", false);
+  const peg$e239 = peg$literalExpectation("position", false);
+  const peg$e240 = peg$literalExpectation("remove", false);
+  const peg$e241 = peg$literalExpectation("mod", false);
 
   function peg$f0(i) {    return i;  }
   function peg$f1(items) {    return { kind: "file", file, items, loc: L() };  }
@@ -936,100 +938,114 @@ function peg$parse(input, options) {
   function peg$f246(of, number) {    return { kind: "seat", of, number, loc: L() };  }
   function peg$f247(raw) {    return Number(raw);  }
   function peg$f248() {    return scenarioMode;  }
-  function peg$f249(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
-  function peg$f250(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
-  function peg$f251() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
-  function peg$f252() {    return "'";  }
-  function peg$f253() {    return "\\";  }
-  function peg$f254(n) {    return ident(n);  }
-  function peg$f255(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f256(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f257(name, a) {    return a;  }
-  function peg$f258(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
-  function peg$f259(name) {    return { kind: "name", name, loc: L() };  }
-  function peg$f260(elements) {    return { kind: "list", elements, loc: L() };  }
-  function peg$f261() {    scenarioMode = true; return true;  }
-  function peg$f262(header, i) {    return i;  }
-  function peg$f263(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
-  function peg$f264(name, s) {    return { kind: "path", path: s };  }
-  function peg$f265(name, g) {    return { kind: "id", id: g };  }
-  function peg$f266(name, game) {    return { name, game };  }
-  function peg$f267(count) {    return { kind: "sc_players", count, loc: L() };  }
-  function peg$f268(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
-  function peg$f269(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
-  function peg$f270(a) {    return a;  }
-  function peg$f271(items) {    return { kind: "sc_arrange", items, loc: L() };  }
-  function peg$f272(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
-  function peg$f273(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
-  function peg$f274(name) {    return { kind: "ar_stage", name, loc: L() };  }
-  function peg$f275(round) {    return { kind: "ar_round", round, loc: L() };  }
-  function peg$f276(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
-  function peg$f277(name) {    return { kind: "ar_window", name, loc: L() };  }
-  function peg$f278(zone, c) {    return c;  }
-  function peg$f279(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
-  function peg$f280(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
-  function peg$f281(cards) {    return cards;  }
-  function peg$f282() {    return { kind: "hole", loc: L() };  }
-  function peg$f283(time, s) {    return s;  }
-  function peg$f284(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
-  function peg$f285(time, s) {    return s;  }
-  function peg$f286(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
-  function peg$f287(d) {    return d;  }
-  function peg$f288(steps) {    return { kind: "st_together", steps, loc: L() };  }
-  function peg$f289(seat, action, a) {    return a;  }
-  function peg$f290(seat, action, args, l) {    return l.elements;  }
-  function peg$f291(seat, action, args, u) {    return [u];  }
-  function peg$f292(seat, action, args, v) {    return v;  }
-  function peg$f293(seat, action, args, rolling, c) {    return c;  }
-  function peg$f294(seat, action, args, rolling, code) {    return { code };  }
-  function peg$f295(seat, action, args, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
-  function peg$f296(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
-  function peg$f297() {    return { kind: "arg_new", loc: L() };  }
-  function peg$f298(number) {    return { kind: "arg_pile", number, loc: L() };  }
-  function peg$f299(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
-  function peg$f300(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
-  function peg$f301(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
-  function peg$f302(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
-  function peg$f303(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
-  function peg$f304() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
-  function peg$f305(expr) {    return { kind: "st_expect", expr, loc: L() };  }
-  function peg$f306(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f307(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f308(head, m) {    return m;  }
-  function peg$f309(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f310(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f311(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f312(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f313(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f314(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f315(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f316(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f317(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f318(text) {    return KEYWORDS.has(text);  }
-  function peg$f319(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f320(name, e) {    return e;  }
-  function peg$f321(name, cond) {    return { name, cond };  }
-  function peg$f322(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f323(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f324(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f325(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
-  function peg$f326(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f327(raw) {    return Number(raw);  }
-  function peg$f328(raw) {
+  function peg$f249(number, f) {    return f;  }
+  function peg$f250(number, family) {    return { kind: "pile_lit", number, family, loc: L() };  }
+  function peg$f251() {    return scenarioMode;  }
+  function peg$f252(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
+  function peg$f253(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
+  function peg$f254() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
+  function peg$f255() {    return "'";  }
+  function peg$f256() {    return "\\";  }
+  function peg$f257(n) {    return ident(n);  }
+  function peg$f258(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f259(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f260(name, a) {    return a;  }
+  function peg$f261(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
+  function peg$f262(name) {    return { kind: "name", name, loc: L() };  }
+  function peg$f263(elements) {    return { kind: "list", elements, loc: L() };  }
+  function peg$f264() {    scenarioMode = true; return true;  }
+  function peg$f265(header, i) {    return i;  }
+  function peg$f266(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
+  function peg$f267(name, s) {    return { kind: "path", path: s };  }
+  function peg$f268(name, g) {    return { kind: "id", id: g };  }
+  function peg$f269(name, game) {    return { name, game };  }
+  function peg$f270(count) {    return { kind: "sc_players", count, loc: L() };  }
+  function peg$f271(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
+  function peg$f272(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
+  function peg$f273(a) {    return a;  }
+  function peg$f274(items) {    return { kind: "sc_arrange", items, loc: L() };  }
+  function peg$f275(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
+  function peg$f276(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
+  function peg$f277(name) {    return { kind: "ar_stage", name, loc: L() };  }
+  function peg$f278(round) {    return { kind: "ar_round", round, loc: L() };  }
+  function peg$f279(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
+  function peg$f280(name) {    return { kind: "ar_window", name, loc: L() };  }
+  function peg$f281(zone, c) {    return c;  }
+  function peg$f282(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
+  function peg$f283(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
+  function peg$f284(cards) {    return cards;  }
+  function peg$f285() {    return { kind: "hole", loc: L() };  }
+  function peg$f286(time, s) {    return s;  }
+  function peg$f287(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f288(time, s) {    return s;  }
+  function peg$f289(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
+  function peg$f290(d) {    return d;  }
+  function peg$f291(steps) {    return { kind: "st_together", steps, loc: L() };  }
+  function peg$f292(time, d) {    return { ...d, sentAt: time };  }
+  function peg$f293(seat, action, a) {    return a;  }
+  function peg$f294(seat, action, args, l) {    return l;  }
+  function peg$f295(seat, action, args, latency, l) {    return l.elements;  }
+  function peg$f296(seat, action, args, latency, u) {    return [u];  }
+  function peg$f297(seat, action, args, latency, v) {    return v;  }
+  function peg$f298(seat, action, args, latency, rolling, c) {    return c;  }
+  function peg$f299(seat, action, args, latency, rolling, code) {    return { code };  }
+  function peg$f300(seat, action, args, latency, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], latency, sentAt: null, rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
+  function peg$f301(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
+  function peg$f302() {    return { kind: "arg_new", loc: L() };  }
+  function peg$f303(number) {    return { kind: "arg_pile", number, loc: L() };  }
+  function peg$f304(head, c) {    return c;  }
+  function peg$f305(head, tail) {    return { kind: "st_expect_all", checks: [head, ...tail], loc: L() };  }
+  function peg$f306(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f307(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f308(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f309(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f310(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f311() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f312(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f313(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f314(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f315(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f316(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f317(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f318() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f319(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f320(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f321(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f322(head, m) {    return m;  }
+  function peg$f323(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f324(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f325(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f326(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f327(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f328(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f329(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f330(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f331(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f332(text) {    return KEYWORDS.has(text);  }
+  function peg$f333(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f334(name, e) {    return e;  }
+  function peg$f335(name, cond) {    return { name, cond };  }
+  function peg$f336(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f337(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
+  function peg$f338(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f339(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f340(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f341(raw) {    return Number(raw);  }
+  function peg$f342(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f329(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f330(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f331() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f332(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f333(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f334() {    return '"';  }
-  function peg$f335() {    return "\\";  }
-  function peg$f336(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f337() {    return String.fromCharCode(123);  }
-  function peg$f338() {    return String.fromCharCode(125);  }
+  function peg$f343(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f344(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f345() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f346(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f347(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f348() {    return '"';  }
+  function peg$f349() {    return "\\";  }
+  function peg$f350(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f351() {    return String.fromCharCode(123);  }
+  function peg$f352() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -9191,38 +9207,23 @@ function peg$parse(input, options) {
                                                 if (s0 === peg$FAILED) {
                                                   s0 = peg$parseFaceLit();
                                                   if (s0 === peg$FAILED) {
-                                                    s0 = peg$currPos;
-                                                    s1 = peg$parseK_position();
-                                                    if (s1 !== peg$FAILED) {
-                                                      s2 = peg$parse_();
-                                                      s3 = peg$parseK_of();
-                                                      if (s3 !== peg$FAILED) {
-                                                        s4 = peg$parse_();
-                                                        s5 = peg$parsePostfix();
-                                                        if (s5 !== peg$FAILED) {
-                                                          peg$savedPos = s0;
-                                                          s0 = peg$f237(s5);
-                                                        } else {
-                                                          peg$currPos = s0;
-                                                          s0 = peg$FAILED;
-                                                        }
-                                                      } else {
-                                                        peg$currPos = s0;
-                                                        s0 = peg$FAILED;
-                                                      }
-                                                    } else {
-                                                      peg$currPos = s0;
-                                                      s0 = peg$FAILED;
-                                                    }
+                                                    s0 = peg$parsePileLit();
                                                     if (s0 === peg$FAILED) {
                                                       s0 = peg$currPos;
-                                                      s1 = peg$parseK_roll();
+                                                      s1 = peg$parseK_position();
                                                       if (s1 !== peg$FAILED) {
                                                         s2 = peg$parse_();
-                                                        s3 = peg$parsePostfix();
+                                                        s3 = peg$parseK_of();
                                                         if (s3 !== peg$FAILED) {
-                                                          peg$savedPos = s0;
-                                                          s0 = peg$f238(s3);
+                                                          s4 = peg$parse_();
+                                                          s5 = peg$parsePostfix();
+                                                          if (s5 !== peg$FAILED) {
+                                                            peg$savedPos = s0;
+                                                            s0 = peg$f237(s5);
+                                                          } else {
+                                                            peg$currPos = s0;
+                                                            s0 = peg$FAILED;
+                                                          }
                                                         } else {
                                                           peg$currPos = s0;
                                                           s0 = peg$FAILED;
@@ -9233,33 +9234,13 @@ function peg$parse(input, options) {
                                                       }
                                                       if (s0 === peg$FAILED) {
                                                         s0 = peg$currPos;
-                                                        s1 = peg$parseK_random();
+                                                        s1 = peg$parseK_roll();
                                                         if (s1 !== peg$FAILED) {
                                                           s2 = peg$parse_();
-                                                          s3 = peg$parseUnary();
+                                                          s3 = peg$parsePostfix();
                                                           if (s3 !== peg$FAILED) {
-                                                            s4 = peg$parse_();
-                                                            if (input.substr(peg$currPos, 2) === peg$c0) {
-                                                              s5 = peg$c0;
-                                                              peg$currPos += 2;
-                                                            } else {
-                                                              s5 = peg$FAILED;
-                                                              if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                                                            }
-                                                            if (s5 !== peg$FAILED) {
-                                                              s6 = peg$parse_();
-                                                              s7 = peg$parseUnary();
-                                                              if (s7 !== peg$FAILED) {
-                                                                peg$savedPos = s0;
-                                                                s0 = peg$f239(s3, s7);
-                                                              } else {
-                                                                peg$currPos = s0;
-                                                                s0 = peg$FAILED;
-                                                              }
-                                                            } else {
-                                                              peg$currPos = s0;
-                                                              s0 = peg$FAILED;
-                                                            }
+                                                            peg$savedPos = s0;
+                                                            s0 = peg$f238(s3);
                                                           } else {
                                                             peg$currPos = s0;
                                                             s0 = peg$FAILED;
@@ -9270,30 +9251,25 @@ function peg$parse(input, options) {
                                                         }
                                                         if (s0 === peg$FAILED) {
                                                           s0 = peg$currPos;
-                                                          s1 = peg$parseK_deck();
+                                                          s1 = peg$parseK_random();
                                                           if (s1 !== peg$FAILED) {
-                                                            if (input.charCodeAt(peg$currPos) === 40) {
-                                                              s2 = peg$c28;
-                                                              peg$currPos++;
-                                                            } else {
-                                                              s2 = peg$FAILED;
-                                                              if (peg$silentFails === 0) { peg$fail(peg$e30); }
-                                                            }
-                                                            if (s2 !== peg$FAILED) {
-                                                              s3 = peg$parse_();
-                                                              s4 = peg$parseExpr();
-                                                              if (s4 !== peg$FAILED) {
-                                                                s5 = peg$parse_();
-                                                                if (input.charCodeAt(peg$currPos) === 41) {
-                                                                  s6 = peg$c29;
-                                                                  peg$currPos++;
-                                                                } else {
-                                                                  s6 = peg$FAILED;
-                                                                  if (peg$silentFails === 0) { peg$fail(peg$e31); }
-                                                                }
-                                                                if (s6 !== peg$FAILED) {
+                                                            s2 = peg$parse_();
+                                                            s3 = peg$parseUnary();
+                                                            if (s3 !== peg$FAILED) {
+                                                              s4 = peg$parse_();
+                                                              if (input.substr(peg$currPos, 2) === peg$c0) {
+                                                                s5 = peg$c0;
+                                                                peg$currPos += 2;
+                                                              } else {
+                                                                s5 = peg$FAILED;
+                                                                if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                                                              }
+                                                              if (s5 !== peg$FAILED) {
+                                                                s6 = peg$parse_();
+                                                                s7 = peg$parseUnary();
+                                                                if (s7 !== peg$FAILED) {
                                                                   peg$savedPos = s0;
-                                                                  s0 = peg$f240(s4);
+                                                                  s0 = peg$f239(s3, s7);
                                                                 } else {
                                                                   peg$currPos = s0;
                                                                   s0 = peg$FAILED;
@@ -9312,19 +9288,30 @@ function peg$parse(input, options) {
                                                           }
                                                           if (s0 === peg$FAILED) {
                                                             s0 = peg$currPos;
-                                                            s1 = peg$parseK_new();
+                                                            s1 = peg$parseK_deck();
                                                             if (s1 !== peg$FAILED) {
-                                                              s2 = peg$parse_();
-                                                              s3 = peg$parseK_pile();
-                                                              if (s3 !== peg$FAILED) {
-                                                                s4 = peg$parse_();
-                                                                s5 = peg$parseK_in();
-                                                                if (s5 !== peg$FAILED) {
-                                                                  s6 = peg$parse_();
-                                                                  s7 = peg$parsePostfix();
-                                                                  if (s7 !== peg$FAILED) {
+                                                              if (input.charCodeAt(peg$currPos) === 40) {
+                                                                s2 = peg$c28;
+                                                                peg$currPos++;
+                                                              } else {
+                                                                s2 = peg$FAILED;
+                                                                if (peg$silentFails === 0) { peg$fail(peg$e30); }
+                                                              }
+                                                              if (s2 !== peg$FAILED) {
+                                                                s3 = peg$parse_();
+                                                                s4 = peg$parseExpr();
+                                                                if (s4 !== peg$FAILED) {
+                                                                  s5 = peg$parse_();
+                                                                  if (input.charCodeAt(peg$currPos) === 41) {
+                                                                    s6 = peg$c29;
+                                                                    peg$currPos++;
+                                                                  } else {
+                                                                    s6 = peg$FAILED;
+                                                                    if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                                                                  }
+                                                                  if (s6 !== peg$FAILED) {
                                                                     peg$savedPos = s0;
-                                                                    s0 = peg$f241(s7);
+                                                                    s0 = peg$f240(s4);
                                                                   } else {
                                                                     peg$currPos = s0;
                                                                     s0 = peg$FAILED;
@@ -9342,7 +9329,39 @@ function peg$parse(input, options) {
                                                               s0 = peg$FAILED;
                                                             }
                                                             if (s0 === peg$FAILED) {
-                                                              s0 = peg$parseMathCall();
+                                                              s0 = peg$currPos;
+                                                              s1 = peg$parseK_new();
+                                                              if (s1 !== peg$FAILED) {
+                                                                s2 = peg$parse_();
+                                                                s3 = peg$parseK_pile();
+                                                                if (s3 !== peg$FAILED) {
+                                                                  s4 = peg$parse_();
+                                                                  s5 = peg$parseK_in();
+                                                                  if (s5 !== peg$FAILED) {
+                                                                    s6 = peg$parse_();
+                                                                    s7 = peg$parsePostfix();
+                                                                    if (s7 !== peg$FAILED) {
+                                                                      peg$savedPos = s0;
+                                                                      s0 = peg$f241(s7);
+                                                                    } else {
+                                                                      peg$currPos = s0;
+                                                                      s0 = peg$FAILED;
+                                                                    }
+                                                                  } else {
+                                                                    peg$currPos = s0;
+                                                                    s0 = peg$FAILED;
+                                                                  }
+                                                                } else {
+                                                                  peg$currPos = s0;
+                                                                  s0 = peg$FAILED;
+                                                                }
+                                                              } else {
+                                                                peg$currPos = s0;
+                                                                s0 = peg$FAILED;
+                                                              }
+                                                              if (s0 === peg$FAILED) {
+                                                                s0 = peg$parseMathCall();
+                                                              }
                                                             }
                                                           }
                                                         }
@@ -9644,12 +9663,67 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parsePileLit() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
+
+    s0 = peg$currPos;
+    peg$savedPos = peg$currPos;
+    s1 = peg$f248();
+    if (s1) {
+      s1 = undefined;
+    } else {
+      s1 = peg$FAILED;
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parseK_pile();
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parse_();
+        s4 = peg$parseSeatNumber();
+        if (s4 !== peg$FAILED) {
+          s5 = peg$currPos;
+          s6 = peg$parse_();
+          s7 = peg$parseK_of();
+          if (s7 !== peg$FAILED) {
+            s8 = peg$parse_();
+            s9 = peg$parsePostfix();
+            if (s9 !== peg$FAILED) {
+              peg$savedPos = s5;
+              s5 = peg$f249(s4, s9);
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+          }
+          if (s5 === peg$FAILED) {
+            s5 = null;
+          }
+          peg$savedPos = s0;
+          s0 = peg$f250(s4, s5);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseSeatShorthand() {
     let s0, s1, s2, s3, s4, s5, s6, s7;
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f248();
+    s1 = peg$f251();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9716,7 +9790,7 @@ function peg$parse(input, options) {
           }
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f249(s2, s3);
+            s0 = peg$f252(s2, s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9770,7 +9844,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f250(s2);
+          s0 = peg$f253(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9835,7 +9909,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f251();
+          s0 = peg$f254();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9867,7 +9941,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f252();
+      s1 = peg$f255();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -9881,7 +9955,7 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f253();
+        s1 = peg$f256();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -9915,7 +9989,7 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f254(s2);
+      s2 = peg$f257(s2);
     }
     s1 = s2;
     if (s1 !== peg$FAILED) {
@@ -9956,7 +10030,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f255(s1, s4);
+          s0 = peg$f258(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10016,7 +10090,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f256(s1, s4);
+          s0 = peg$f259(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10077,7 +10151,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f257(s1, s5);
+          s2 = peg$f260(s1, s5);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -10090,7 +10164,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f258(s1, s2);
+      s0 = peg$f261(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -10106,7 +10180,7 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f259(s1);
+      s1 = peg$f262(s1);
     }
     s0 = s1;
 
@@ -10154,7 +10228,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f260(s3);
+        s0 = peg$f263(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10172,7 +10246,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f261();
+    s1 = peg$f264();
     if (s1) {
       s1 = undefined;
     } else {
@@ -10188,7 +10262,7 @@ function peg$parse(input, options) {
         s7 = peg$parseScenarioItem();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s5;
-          s5 = peg$f262(s3, s7);
+          s5 = peg$f265(s3, s7);
         } else {
           peg$currPos = s5;
           s5 = peg$FAILED;
@@ -10200,7 +10274,7 @@ function peg$parse(input, options) {
           s7 = peg$parseScenarioItem();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s5;
-            s5 = peg$f262(s3, s7);
+            s5 = peg$f265(s3, s7);
           } else {
             peg$currPos = s5;
             s5 = peg$FAILED;
@@ -10208,7 +10282,7 @@ function peg$parse(input, options) {
         }
         s5 = peg$parseSep();
         peg$savedPos = s0;
-        s0 = peg$f263(s3, s4);
+        s0 = peg$f266(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10255,7 +10329,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s8;
-              s9 = peg$f264(s4, s9);
+              s9 = peg$f267(s4, s9);
             }
             s8 = s9;
             if (s8 === peg$FAILED) {
@@ -10263,13 +10337,13 @@ function peg$parse(input, options) {
               s9 = peg$parseGameId();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s9 = peg$f265(s4, s9);
+                s9 = peg$f268(s4, s9);
               }
               s8 = s9;
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f266(s4, s8);
+              s0 = peg$f269(s4, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10304,7 +10378,7 @@ function peg$parse(input, options) {
       s3 = peg$parseIntLit();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f267(s3);
+        s0 = peg$f270(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10350,7 +10424,7 @@ function peg$parse(input, options) {
               s8 = peg$parseExpr();
               if (s8 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f268(s3, s8);
+                s0 = peg$f271(s3, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10399,7 +10473,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f269(s4);
+              s0 = peg$f272(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10449,7 +10523,7 @@ function peg$parse(input, options) {
                 if (s8 !== peg$FAILED) {
                   s9 = peg$parseSep();
                   peg$savedPos = s7;
-                  s7 = peg$f270(s8);
+                  s7 = peg$f273(s8);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -10461,7 +10535,7 @@ function peg$parse(input, options) {
                   if (s8 !== peg$FAILED) {
                     s9 = peg$parseSep();
                     peg$savedPos = s7;
-                    s7 = peg$f270(s8);
+                    s7 = peg$f273(s8);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -10476,7 +10550,7 @@ function peg$parse(input, options) {
                 }
                 if (s7 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f271(s6);
+                  s0 = peg$f274(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -10542,7 +10616,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f272(s3, s8);
+              s0 = peg$f275(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10574,7 +10648,7 @@ function peg$parse(input, options) {
           s5 = peg$parseExpr();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f273(s5);
+            s0 = peg$f276(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10595,7 +10669,7 @@ function peg$parse(input, options) {
           s3 = peg$parseName();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f274(s3);
+            s0 = peg$f277(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10612,7 +10686,7 @@ function peg$parse(input, options) {
             s3 = peg$parseIntLit();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f275(s3);
+              s0 = peg$f278(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10629,7 +10703,7 @@ function peg$parse(input, options) {
               s3 = peg$parseExpr();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f276(s3);
+                s0 = peg$f279(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10649,7 +10723,7 @@ function peg$parse(input, options) {
                   s5 = peg$parseName();
                   if (s5 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f277(s5);
+                    s0 = peg$f280(s5);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -10729,7 +10803,7 @@ function peg$parse(input, options) {
                             s12 = peg$parseArrangeCards();
                             if (s12 !== peg$FAILED) {
                               peg$savedPos = s8;
-                              s8 = peg$f278(s1, s12);
+                              s8 = peg$f281(s1, s12);
                             } else {
                               peg$currPos = s8;
                               s8 = peg$FAILED;
@@ -10742,7 +10816,7 @@ function peg$parse(input, options) {
                             s8 = null;
                           }
                           peg$savedPos = s0;
-                          s0 = peg$f279(s1, s8);
+                          s0 = peg$f282(s1, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10800,7 +10874,7 @@ function peg$parse(input, options) {
                         s6 = peg$parseArrangeCards();
                         if (s6 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f280(s1, s6);
+                          s0 = peg$f283(s1, s6);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10869,7 +10943,7 @@ function peg$parse(input, options) {
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f281(s3);
+        s0 = peg$f284(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10908,7 +10982,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f282();
+          s0 = peg$f285();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10937,7 +11011,7 @@ function peg$parse(input, options) {
           s6 = peg$parseTimedStep();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f283(s3, s6);
+            s4 = peg$f286(s3, s6);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -10950,7 +11024,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f284(s3, s4);
+        s0 = peg$f287(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10972,7 +11046,7 @@ function peg$parse(input, options) {
             s6 = peg$parseTimedStep();
             if (s6 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f285(s3, s6);
+              s4 = peg$f288(s3, s6);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -10985,7 +11059,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f286(s3, s4);
+          s0 = peg$f289(s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11066,11 +11140,11 @@ function peg$parse(input, options) {
           s5 = peg$parse_();
           s6 = [];
           s7 = peg$currPos;
-          s8 = peg$parseDoesStep();
+          s8 = peg$parseTogetherItem();
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f287(s8);
+            s7 = peg$f290(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -11079,11 +11153,11 @@ function peg$parse(input, options) {
             while (s7 !== peg$FAILED) {
               s6.push(s7);
               s7 = peg$currPos;
-              s8 = peg$parseDoesStep();
+              s8 = peg$parseTogetherItem();
               if (s8 !== peg$FAILED) {
                 s9 = peg$parseSep();
                 peg$savedPos = s7;
-                s7 = peg$f287(s8);
+                s7 = peg$f290(s8);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -11102,7 +11176,7 @@ function peg$parse(input, options) {
             }
             if (s7 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f288(s6);
+              s0 = peg$f291(s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -11133,8 +11207,46 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseTogetherItem() {
+    let s0, s1, s2, s3, s4, s5;
+
+    s0 = peg$currPos;
+    s1 = peg$parseK_at();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      s3 = peg$parseDurationLit();
+      if (s3 !== peg$FAILED) {
+        s4 = peg$parseSameLine();
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parseDoesStep();
+          if (s5 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f292(s3, s5);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$parseDoesStep();
+    }
+
+    return s0;
+  }
+
   function peg$parseDoesStep() {
-    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15;
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16;
 
     s0 = peg$currPos;
     s1 = peg$parseScenarioSeat();
@@ -11201,7 +11313,7 @@ function peg$parse(input, options) {
               }
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f289(s1, s6, s11);
+                s7 = peg$f293(s1, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -11215,45 +11327,37 @@ function peg$parse(input, options) {
             }
             s8 = peg$currPos;
             s9 = peg$parse_();
-            if (input.substr(peg$currPos, 7) === peg$c61) {
-              s10 = peg$c61;
-              peg$currPos += 7;
-            } else {
-              s10 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e77); }
-            }
+            s10 = peg$parseK_with();
             if (s10 !== peg$FAILED) {
-              s11 = peg$currPos;
-              peg$silentFails++;
-              s12 = peg$parseC();
-              peg$silentFails--;
-              if (s12 === peg$FAILED) {
-                s11 = undefined;
-              } else {
-                peg$currPos = s11;
-                s11 = peg$FAILED;
-              }
-              if (s11 !== peg$FAILED) {
-                s12 = peg$parse_();
-                s13 = peg$currPos;
-                s14 = peg$parseListExpr();
+              s11 = peg$parse_();
+              s12 = peg$parseDurationLit();
+              if (s12 !== peg$FAILED) {
+                s13 = peg$parse_();
+                if (input.substr(peg$currPos, 7) === peg$c61) {
+                  s14 = peg$c61;
+                  peg$currPos += 7;
+                } else {
+                  s14 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e77); }
+                }
                 if (s14 !== peg$FAILED) {
-                  peg$savedPos = s13;
-                  s14 = peg$f290(s1, s6, s7, s14);
-                }
-                s13 = s14;
-                if (s13 === peg$FAILED) {
-                  s13 = peg$currPos;
-                  s14 = peg$parseUnary();
-                  if (s14 !== peg$FAILED) {
-                    peg$savedPos = s13;
-                    s14 = peg$f291(s1, s6, s7, s14);
+                  s15 = peg$currPos;
+                  peg$silentFails++;
+                  s16 = peg$parseC();
+                  peg$silentFails--;
+                  if (s16 === peg$FAILED) {
+                    s15 = undefined;
+                  } else {
+                    peg$currPos = s15;
+                    s15 = peg$FAILED;
                   }
-                  s13 = s14;
-                }
-                if (s13 !== peg$FAILED) {
-                  peg$savedPos = s8;
-                  s8 = peg$f292(s1, s6, s7, s13);
+                  if (s15 !== peg$FAILED) {
+                    peg$savedPos = s8;
+                    s8 = peg$f294(s1, s6, s7, s12);
+                  } else {
+                    peg$currPos = s8;
+                    s8 = peg$FAILED;
+                  }
                 } else {
                   peg$currPos = s8;
                   s8 = peg$FAILED;
@@ -11271,9 +11375,9 @@ function peg$parse(input, options) {
             }
             s9 = peg$currPos;
             s10 = peg$parse_();
-            if (input.substr(peg$currPos, 8) === peg$c62) {
+            if (input.substr(peg$currPos, 7) === peg$c62) {
               s11 = peg$c62;
-              peg$currPos += 8;
+              peg$currPos += 7;
             } else {
               s11 = peg$FAILED;
               if (peg$silentFails === 0) { peg$fail(peg$e78); }
@@ -11290,21 +11394,30 @@ function peg$parse(input, options) {
                 s12 = peg$FAILED;
               }
               if (s12 !== peg$FAILED) {
-                s13 = peg$currPos;
-                s14 = peg$parse_();
-                s15 = peg$parseRejectionCode();
+                s13 = peg$parse_();
+                s14 = peg$currPos;
+                s15 = peg$parseListExpr();
                 if (s15 !== peg$FAILED) {
-                  peg$savedPos = s13;
-                  s13 = peg$f293(s1, s6, s7, s8, s15);
+                  peg$savedPos = s14;
+                  s15 = peg$f295(s1, s6, s7, s8, s15);
+                }
+                s14 = s15;
+                if (s14 === peg$FAILED) {
+                  s14 = peg$currPos;
+                  s15 = peg$parseUnary();
+                  if (s15 !== peg$FAILED) {
+                    peg$savedPos = s14;
+                    s15 = peg$f296(s1, s6, s7, s8, s15);
+                  }
+                  s14 = s15;
+                }
+                if (s14 !== peg$FAILED) {
+                  peg$savedPos = s9;
+                  s9 = peg$f297(s1, s6, s7, s8, s14);
                 } else {
-                  peg$currPos = s13;
-                  s13 = peg$FAILED;
+                  peg$currPos = s9;
+                  s9 = peg$FAILED;
                 }
-                if (s13 === peg$FAILED) {
-                  s13 = null;
-                }
-                peg$savedPos = s9;
-                s9 = peg$f294(s1, s6, s7, s8, s13);
               } else {
                 peg$currPos = s9;
                 s9 = peg$FAILED;
@@ -11316,8 +11429,55 @@ function peg$parse(input, options) {
             if (s9 === peg$FAILED) {
               s9 = null;
             }
+            s10 = peg$currPos;
+            s11 = peg$parse_();
+            if (input.substr(peg$currPos, 8) === peg$c63) {
+              s12 = peg$c63;
+              peg$currPos += 8;
+            } else {
+              s12 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e79); }
+            }
+            if (s12 !== peg$FAILED) {
+              s13 = peg$currPos;
+              peg$silentFails++;
+              s14 = peg$parseC();
+              peg$silentFails--;
+              if (s14 === peg$FAILED) {
+                s13 = undefined;
+              } else {
+                peg$currPos = s13;
+                s13 = peg$FAILED;
+              }
+              if (s13 !== peg$FAILED) {
+                s14 = peg$currPos;
+                s15 = peg$parse_();
+                s16 = peg$parseRejectionCode();
+                if (s16 !== peg$FAILED) {
+                  peg$savedPos = s14;
+                  s14 = peg$f298(s1, s6, s7, s8, s9, s16);
+                } else {
+                  peg$currPos = s14;
+                  s14 = peg$FAILED;
+                }
+                if (s14 === peg$FAILED) {
+                  s14 = null;
+                }
+                peg$savedPos = s10;
+                s10 = peg$f299(s1, s6, s7, s8, s9, s14);
+              } else {
+                peg$currPos = s10;
+                s10 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s10;
+              s10 = peg$FAILED;
+            }
+            if (s10 === peg$FAILED) {
+              s10 = null;
+            }
             peg$savedPos = s0;
-            s0 = peg$f295(s1, s6, s7, s8, s9);
+            s0 = peg$f300(s1, s6, s7, s8, s9, s10);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -11349,7 +11509,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e79); }
+      if (peg$silentFails === 0) { peg$fail(peg$e80); }
     }
 
     return s0;
@@ -11374,7 +11534,7 @@ function peg$parse(input, options) {
         s5 = peg$parseScenarioArgValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f296(s1, s5);
+          s0 = peg$f301(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11418,7 +11578,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f297();
+        s0 = peg$f302();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11435,7 +11595,7 @@ function peg$parse(input, options) {
         s3 = peg$parseSeatNumber();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f298(s3);
+          s0 = peg$f303(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11456,12 +11616,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c63) {
-      s1 = peg$c63;
+    if (input.substr(peg$currPos, 6) === peg$c64) {
+      s1 = peg$c64;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e80); }
+      if (peg$silentFails === 0) { peg$fail(peg$e81); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11476,41 +11636,53 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$parse_();
-        s4 = peg$parseK_not();
+        s4 = peg$parseExpectCheck();
         if (s4 !== peg$FAILED) {
-          s5 = peg$parse_();
-          if (input.substr(peg$currPos, 9) === peg$c64) {
-            s6 = peg$c64;
-            peg$currPos += 9;
+          s5 = [];
+          s6 = peg$currPos;
+          s7 = peg$parse_();
+          s8 = peg$parseK_and();
+          if (s8 !== peg$FAILED) {
+            s9 = peg$parse_();
+            s10 = peg$parseExpectCheck();
+            if (s10 !== peg$FAILED) {
+              peg$savedPos = s6;
+              s6 = peg$f304(s4, s10);
+            } else {
+              peg$currPos = s6;
+              s6 = peg$FAILED;
+            }
           } else {
+            peg$currPos = s6;
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e81); }
           }
           if (s6 !== peg$FAILED) {
-            s7 = peg$currPos;
-            peg$silentFails++;
-            s8 = peg$parseC();
-            peg$silentFails--;
-            if (s8 === peg$FAILED) {
-              s7 = undefined;
-            } else {
-              peg$currPos = s7;
-              s7 = peg$FAILED;
-            }
-            if (s7 !== peg$FAILED) {
-              s8 = peg$parse_();
-              s9 = peg$parseString();
-              if (s9 !== peg$FAILED) {
-                peg$savedPos = s0;
-                s0 = peg$f299(s9);
+            while (s6 !== peg$FAILED) {
+              s5.push(s6);
+              s6 = peg$currPos;
+              s7 = peg$parse_();
+              s8 = peg$parseK_and();
+              if (s8 !== peg$FAILED) {
+                s9 = peg$parse_();
+                s10 = peg$parseExpectCheck();
+                if (s10 !== peg$FAILED) {
+                  peg$savedPos = s6;
+                  s6 = peg$f304(s4, s10);
+                } else {
+                  peg$currPos = s6;
+                  s6 = peg$FAILED;
+                }
               } else {
-                peg$currPos = s0;
-                s0 = peg$FAILED;
+                peg$currPos = s6;
+                s6 = peg$FAILED;
               }
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
             }
+          } else {
+            s5 = peg$FAILED;
+          }
+          if (s5 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f305(s4, s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -11529,12 +11701,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 6) === peg$c63) {
-        s1 = peg$c63;
+      if (input.substr(peg$currPos, 6) === peg$c64) {
+        s1 = peg$c64;
         peg$currPos += 6;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e80); }
+        if (peg$silentFails === 0) { peg$fail(peg$e81); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -11549,30 +11721,37 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           s3 = peg$parse_();
-          if (input.substr(peg$currPos, 9) === peg$c64) {
-            s4 = peg$c64;
-            peg$currPos += 9;
-          } else {
-            s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e81); }
-          }
+          s4 = peg$parseK_not();
           if (s4 !== peg$FAILED) {
-            s5 = peg$currPos;
-            peg$silentFails++;
-            s6 = peg$parseC();
-            peg$silentFails--;
-            if (s6 === peg$FAILED) {
-              s5 = undefined;
+            s5 = peg$parse_();
+            if (input.substr(peg$currPos, 9) === peg$c65) {
+              s6 = peg$c65;
+              peg$currPos += 9;
             } else {
-              peg$currPos = s5;
-              s5 = peg$FAILED;
+              s6 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e82); }
             }
-            if (s5 !== peg$FAILED) {
-              s6 = peg$parse_();
-              s7 = peg$parseString();
+            if (s6 !== peg$FAILED) {
+              s7 = peg$currPos;
+              peg$silentFails++;
+              s8 = peg$parseC();
+              peg$silentFails--;
+              if (s8 === peg$FAILED) {
+                s7 = undefined;
+              } else {
+                peg$currPos = s7;
+                s7 = peg$FAILED;
+              }
               if (s7 !== peg$FAILED) {
-                peg$savedPos = s0;
-                s0 = peg$f300(s7);
+                s8 = peg$parse_();
+                s9 = peg$parseString();
+                if (s9 !== peg$FAILED) {
+                  peg$savedPos = s0;
+                  s0 = peg$f306(s9);
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -11595,12 +11774,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 6) === peg$c63) {
-          s1 = peg$c63;
+        if (input.substr(peg$currPos, 6) === peg$c64) {
+          s1 = peg$c64;
           peg$currPos += 6;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e80); }
+          if (peg$silentFails === 0) { peg$fail(peg$e81); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -11615,46 +11794,30 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             s3 = peg$parse_();
-            s4 = peg$currPos;
-            s5 = peg$parseK_not();
-            if (s5 !== peg$FAILED) {
-              s6 = peg$parse_();
-              s5 = [s5, s6];
-              s4 = s5;
+            if (input.substr(peg$currPos, 9) === peg$c65) {
+              s4 = peg$c65;
+              peg$currPos += 9;
             } else {
-              peg$currPos = s4;
               s4 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e82); }
             }
-            if (s4 === peg$FAILED) {
-              s4 = null;
-            }
-            s5 = peg$currPos;
-            s6 = peg$parseK_game();
-            if (s6 === peg$FAILED) {
-              s6 = peg$parseK_round();
-            }
-            if (s6 !== peg$FAILED) {
-              s5 = input.substring(s5, peg$currPos);
-            } else {
-              s5 = s6;
-            }
-            if (s5 !== peg$FAILED) {
-              s6 = peg$parse_();
-              s7 = peg$parseK_over();
-              if (s7 !== peg$FAILED) {
-                s8 = peg$currPos;
-                peg$silentFails++;
-                s9 = peg$parseC();
-                peg$silentFails--;
-                if (s9 === peg$FAILED) {
-                  s8 = undefined;
-                } else {
-                  peg$currPos = s8;
-                  s8 = peg$FAILED;
-                }
-                if (s8 !== peg$FAILED) {
+            if (s4 !== peg$FAILED) {
+              s5 = peg$currPos;
+              peg$silentFails++;
+              s6 = peg$parseC();
+              peg$silentFails--;
+              if (s6 === peg$FAILED) {
+                s5 = undefined;
+              } else {
+                peg$currPos = s5;
+                s5 = peg$FAILED;
+              }
+              if (s5 !== peg$FAILED) {
+                s6 = peg$parse_();
+                s7 = peg$parseString();
+                if (s7 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f301(s4, s5);
+                  s0 = peg$f307(s7);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -11677,12 +11840,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 6) === peg$c63) {
-            s1 = peg$c63;
+          if (input.substr(peg$currPos, 6) === peg$c64) {
+            s1 = peg$c64;
             peg$currPos += 6;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e80); }
+            if (peg$silentFails === 0) { peg$fail(peg$e81); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -11697,68 +11860,46 @@ function peg$parse(input, options) {
             }
             if (s2 !== peg$FAILED) {
               s3 = peg$parse_();
-              if (input.substr(peg$currPos, 7) === peg$c65) {
-                s4 = peg$c65;
-                peg$currPos += 7;
+              s4 = peg$currPos;
+              s5 = peg$parseK_not();
+              if (s5 !== peg$FAILED) {
+                s6 = peg$parse_();
+                s5 = [s5, s6];
+                s4 = s5;
               } else {
+                peg$currPos = s4;
                 s4 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e82); }
               }
-              if (s4 !== peg$FAILED) {
-                s5 = peg$currPos;
-                peg$silentFails++;
-                s6 = peg$parseC();
-                peg$silentFails--;
-                if (s6 === peg$FAILED) {
-                  s5 = undefined;
-                } else {
-                  peg$currPos = s5;
-                  s5 = peg$FAILED;
-                }
-                if (s5 !== peg$FAILED) {
-                  s6 = peg$parse_();
-                  if (input.charCodeAt(peg$currPos) === 91) {
-                    s7 = peg$c51;
-                    peg$currPos++;
+              if (s4 === peg$FAILED) {
+                s4 = null;
+              }
+              s5 = peg$currPos;
+              s6 = peg$parseK_game();
+              if (s6 === peg$FAILED) {
+                s6 = peg$parseK_round();
+              }
+              if (s6 !== peg$FAILED) {
+                s5 = input.substring(s5, peg$currPos);
+              } else {
+                s5 = s6;
+              }
+              if (s5 !== peg$FAILED) {
+                s6 = peg$parse_();
+                s7 = peg$parseK_over();
+                if (s7 !== peg$FAILED) {
+                  s8 = peg$currPos;
+                  peg$silentFails++;
+                  s9 = peg$parseC();
+                  peg$silentFails--;
+                  if (s9 === peg$FAILED) {
+                    s8 = undefined;
                   } else {
-                    s7 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e66); }
+                    peg$currPos = s8;
+                    s8 = peg$FAILED;
                   }
-                  if (s7 !== peg$FAILED) {
-                    s8 = peg$parse_();
-                    s9 = [];
-                    s10 = peg$parseScenarioSeat();
-                    while (s10 !== peg$FAILED) {
-                      s9.push(s10);
-                      s10 = peg$currPos;
-                      s11 = peg$parseComma();
-                      if (s11 !== peg$FAILED) {
-                        s11 = peg$parseScenarioSeat();
-                        if (s11 === peg$FAILED) {
-                          peg$currPos = s10;
-                          s10 = peg$FAILED;
-                        } else {
-                          s10 = s11;
-                        }
-                      } else {
-                        s10 = s11;
-                      }
-                    }
-                    s10 = peg$parseTrailingComma();
-                    if (input.charCodeAt(peg$currPos) === 93) {
-                      s11 = peg$c52;
-                      peg$currPos++;
-                    } else {
-                      s11 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e67); }
-                    }
-                    if (s11 !== peg$FAILED) {
-                      peg$savedPos = s0;
-                      s0 = peg$f302(s9);
-                    } else {
-                      peg$currPos = s0;
-                      s0 = peg$FAILED;
-                    }
+                  if (s8 !== peg$FAILED) {
+                    peg$savedPos = s0;
+                    s0 = peg$f308(s4, s5);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -11781,12 +11922,12 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 6) === peg$c63) {
-              s1 = peg$c63;
+            if (input.substr(peg$currPos, 6) === peg$c64) {
+              s1 = peg$c64;
               peg$currPos += 6;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e80); }
+              if (peg$silentFails === 0) { peg$fail(peg$e81); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -11801,116 +11942,64 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 s3 = peg$parse_();
-                s4 = peg$currPos;
-                s5 = peg$parseK_stage();
-                if (s5 === peg$FAILED) {
+                if (input.substr(peg$currPos, 7) === peg$c66) {
+                  s4 = peg$c66;
+                  peg$currPos += 7;
+                } else {
+                  s4 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e83); }
+                }
+                if (s4 !== peg$FAILED) {
                   s5 = peg$currPos;
-                  if (input.substr(peg$currPos, 4) === peg$c41) {
-                    s6 = peg$c41;
-                    peg$currPos += 4;
-                  } else {
-                    s6 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e46); }
-                  }
-                  if (s6 !== peg$FAILED) {
-                    s7 = peg$currPos;
-                    peg$silentFails++;
-                    s8 = peg$parseC();
-                    peg$silentFails--;
-                    if (s8 === peg$FAILED) {
-                      s7 = undefined;
-                    } else {
-                      peg$currPos = s7;
-                      s7 = peg$FAILED;
-                    }
-                    if (s7 !== peg$FAILED) {
-                      s6 = [s6, s7];
-                      s5 = s6;
-                    } else {
-                      peg$currPos = s5;
-                      s5 = peg$FAILED;
-                    }
+                  peg$silentFails++;
+                  s6 = peg$parseC();
+                  peg$silentFails--;
+                  if (s6 === peg$FAILED) {
+                    s5 = undefined;
                   } else {
                     peg$currPos = s5;
                     s5 = peg$FAILED;
                   }
-                  if (s5 === peg$FAILED) {
-                    s5 = peg$parseK_window();
-                  }
-                }
-                if (s5 !== peg$FAILED) {
-                  s4 = input.substring(s4, peg$currPos);
-                } else {
-                  s4 = s5;
-                }
-                if (s4 !== peg$FAILED) {
-                  s5 = peg$parse_();
-                  s6 = peg$parseName();
-                  if (s6 !== peg$FAILED) {
-                    peg$savedPos = s0;
-                    s0 = peg$f303(s4, s6);
-                  } else {
-                    peg$currPos = s0;
-                    s0 = peg$FAILED;
-                  }
-                } else {
-                  peg$currPos = s0;
-                  s0 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s0;
-                s0 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s0;
-              s0 = peg$FAILED;
-            }
-            if (s0 === peg$FAILED) {
-              s0 = peg$currPos;
-              if (input.substr(peg$currPos, 6) === peg$c63) {
-                s1 = peg$c63;
-                peg$currPos += 6;
-              } else {
-                s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e80); }
-              }
-              if (s1 !== peg$FAILED) {
-                s2 = peg$currPos;
-                peg$silentFails++;
-                s3 = peg$parseC();
-                peg$silentFails--;
-                if (s3 === peg$FAILED) {
-                  s2 = undefined;
-                } else {
-                  peg$currPos = s2;
-                  s2 = peg$FAILED;
-                }
-                if (s2 !== peg$FAILED) {
-                  s3 = peg$parse_();
-                  if (input.substr(peg$currPos, 2) === peg$c66) {
-                    s4 = peg$c66;
-                    peg$currPos += 2;
-                  } else {
-                    s4 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e83); }
-                  }
-                  if (s4 !== peg$FAILED) {
-                    s5 = peg$currPos;
-                    peg$silentFails++;
-                    s6 = peg$parseC();
-                    peg$silentFails--;
-                    if (s6 === peg$FAILED) {
-                      s5 = undefined;
+                  if (s5 !== peg$FAILED) {
+                    s6 = peg$parse_();
+                    if (input.charCodeAt(peg$currPos) === 91) {
+                      s7 = peg$c51;
+                      peg$currPos++;
                     } else {
-                      peg$currPos = s5;
-                      s5 = peg$FAILED;
+                      s7 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e66); }
                     }
-                    if (s5 !== peg$FAILED) {
-                      s6 = peg$parse_();
-                      s7 = peg$parseK_window();
-                      if (s7 !== peg$FAILED) {
+                    if (s7 !== peg$FAILED) {
+                      s8 = peg$parse_();
+                      s9 = [];
+                      s10 = peg$parseScenarioSeat();
+                      while (s10 !== peg$FAILED) {
+                        s9.push(s10);
+                        s10 = peg$currPos;
+                        s11 = peg$parseComma();
+                        if (s11 !== peg$FAILED) {
+                          s11 = peg$parseScenarioSeat();
+                          if (s11 === peg$FAILED) {
+                            peg$currPos = s10;
+                            s10 = peg$FAILED;
+                          } else {
+                            s10 = s11;
+                          }
+                        } else {
+                          s10 = s11;
+                        }
+                      }
+                      s10 = peg$parseTrailingComma();
+                      if (input.charCodeAt(peg$currPos) === 93) {
+                        s11 = peg$c52;
+                        peg$currPos++;
+                      } else {
+                        s11 = peg$FAILED;
+                        if (peg$silentFails === 0) { peg$fail(peg$e67); }
+                      }
+                      if (s11 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f304();
+                        s0 = peg$f309(s9);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -11931,14 +12020,104 @@ function peg$parse(input, options) {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
               }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+            if (s0 === peg$FAILED) {
+              s0 = peg$currPos;
+              if (input.substr(peg$currPos, 6) === peg$c64) {
+                s1 = peg$c64;
+                peg$currPos += 6;
+              } else {
+                s1 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e81); }
+              }
+              if (s1 !== peg$FAILED) {
+                s2 = peg$currPos;
+                peg$silentFails++;
+                s3 = peg$parseC();
+                peg$silentFails--;
+                if (s3 === peg$FAILED) {
+                  s2 = undefined;
+                } else {
+                  peg$currPos = s2;
+                  s2 = peg$FAILED;
+                }
+                if (s2 !== peg$FAILED) {
+                  s3 = peg$parse_();
+                  s4 = peg$currPos;
+                  s5 = peg$parseK_stage();
+                  if (s5 === peg$FAILED) {
+                    s5 = peg$currPos;
+                    if (input.substr(peg$currPos, 4) === peg$c41) {
+                      s6 = peg$c41;
+                      peg$currPos += 4;
+                    } else {
+                      s6 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e46); }
+                    }
+                    if (s6 !== peg$FAILED) {
+                      s7 = peg$currPos;
+                      peg$silentFails++;
+                      s8 = peg$parseC();
+                      peg$silentFails--;
+                      if (s8 === peg$FAILED) {
+                        s7 = undefined;
+                      } else {
+                        peg$currPos = s7;
+                        s7 = peg$FAILED;
+                      }
+                      if (s7 !== peg$FAILED) {
+                        s6 = [s6, s7];
+                        s5 = s6;
+                      } else {
+                        peg$currPos = s5;
+                        s5 = peg$FAILED;
+                      }
+                    } else {
+                      peg$currPos = s5;
+                      s5 = peg$FAILED;
+                    }
+                    if (s5 === peg$FAILED) {
+                      s5 = peg$parseK_window();
+                    }
+                  }
+                  if (s5 !== peg$FAILED) {
+                    s4 = input.substring(s4, peg$currPos);
+                  } else {
+                    s4 = s5;
+                  }
+                  if (s4 !== peg$FAILED) {
+                    s5 = peg$parse_();
+                    s6 = peg$parseName();
+                    if (s6 !== peg$FAILED) {
+                      peg$savedPos = s0;
+                      s0 = peg$f310(s4, s6);
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 6) === peg$c63) {
-                  s1 = peg$c63;
+                if (input.substr(peg$currPos, 6) === peg$c64) {
+                  s1 = peg$c64;
                   peg$currPos += 6;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e80); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e81); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -11953,10 +12132,38 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     s3 = peg$parse_();
-                    s4 = peg$parseExpr();
+                    if (input.substr(peg$currPos, 2) === peg$c67) {
+                      s4 = peg$c67;
+                      peg$currPos += 2;
+                    } else {
+                      s4 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+                    }
                     if (s4 !== peg$FAILED) {
-                      peg$savedPos = s0;
-                      s0 = peg$f305(s4);
+                      s5 = peg$currPos;
+                      peg$silentFails++;
+                      s6 = peg$parseC();
+                      peg$silentFails--;
+                      if (s6 === peg$FAILED) {
+                        s5 = undefined;
+                      } else {
+                        peg$currPos = s5;
+                        s5 = peg$FAILED;
+                      }
+                      if (s5 !== peg$FAILED) {
+                        s6 = peg$parse_();
+                        s7 = peg$parseK_window();
+                        if (s7 !== peg$FAILED) {
+                          peg$savedPos = s0;
+                          s0 = peg$f311();
+                        } else {
+                          peg$currPos = s0;
+                          s0 = peg$FAILED;
+                        }
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -11969,6 +12176,374 @@ function peg$parse(input, options) {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
                 }
+                if (s0 === peg$FAILED) {
+                  s0 = peg$currPos;
+                  if (input.substr(peg$currPos, 6) === peg$c64) {
+                    s1 = peg$c64;
+                    peg$currPos += 6;
+                  } else {
+                    s1 = peg$FAILED;
+                    if (peg$silentFails === 0) { peg$fail(peg$e81); }
+                  }
+                  if (s1 !== peg$FAILED) {
+                    s2 = peg$currPos;
+                    peg$silentFails++;
+                    s3 = peg$parseC();
+                    peg$silentFails--;
+                    if (s3 === peg$FAILED) {
+                      s2 = undefined;
+                    } else {
+                      peg$currPos = s2;
+                      s2 = peg$FAILED;
+                    }
+                    if (s2 !== peg$FAILED) {
+                      s3 = peg$parse_();
+                      s4 = peg$parseExpr();
+                      if (s4 !== peg$FAILED) {
+                        peg$savedPos = s0;
+                        s0 = peg$f312(s4);
+                      } else {
+                        peg$currPos = s0;
+                        s0 = peg$FAILED;
+                      }
+                    } else {
+                      peg$currPos = s0;
+                      s0 = peg$FAILED;
+                    }
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseExpectCheck() {
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+
+    s0 = peg$currPos;
+    s1 = peg$parseK_not();
+    if (s1 !== peg$FAILED) {
+      s2 = peg$parse_();
+      if (input.substr(peg$currPos, 9) === peg$c65) {
+        s3 = peg$c65;
+        peg$currPos += 9;
+      } else {
+        s3 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e82); }
+      }
+      if (s3 !== peg$FAILED) {
+        s4 = peg$currPos;
+        peg$silentFails++;
+        s5 = peg$parseC();
+        peg$silentFails--;
+        if (s5 === peg$FAILED) {
+          s4 = undefined;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parse_();
+          s6 = peg$parseString();
+          if (s6 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f313(s6);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.substr(peg$currPos, 9) === peg$c65) {
+        s1 = peg$c65;
+        peg$currPos += 9;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e82); }
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = peg$currPos;
+        peg$silentFails++;
+        s3 = peg$parseC();
+        peg$silentFails--;
+        if (s3 === peg$FAILED) {
+          s2 = undefined;
+        } else {
+          peg$currPos = s2;
+          s2 = peg$FAILED;
+        }
+        if (s2 !== peg$FAILED) {
+          s3 = peg$parse_();
+          s4 = peg$parseString();
+          if (s4 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f314(s4);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        s1 = peg$currPos;
+        s2 = peg$parseK_not();
+        if (s2 !== peg$FAILED) {
+          s3 = peg$parse_();
+          s2 = [s2, s3];
+          s1 = s2;
+        } else {
+          peg$currPos = s1;
+          s1 = peg$FAILED;
+        }
+        if (s1 === peg$FAILED) {
+          s1 = null;
+        }
+        s2 = peg$currPos;
+        s3 = peg$parseK_game();
+        if (s3 === peg$FAILED) {
+          s3 = peg$parseK_round();
+        }
+        if (s3 !== peg$FAILED) {
+          s2 = input.substring(s2, peg$currPos);
+        } else {
+          s2 = s3;
+        }
+        if (s2 !== peg$FAILED) {
+          s3 = peg$parse_();
+          s4 = peg$parseK_over();
+          if (s4 !== peg$FAILED) {
+            s5 = peg$currPos;
+            peg$silentFails++;
+            s6 = peg$parseC();
+            peg$silentFails--;
+            if (s6 === peg$FAILED) {
+              s5 = undefined;
+            } else {
+              peg$currPos = s5;
+              s5 = peg$FAILED;
+            }
+            if (s5 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f315(s1, s2);
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+        if (s0 === peg$FAILED) {
+          s0 = peg$currPos;
+          if (input.substr(peg$currPos, 7) === peg$c66) {
+            s1 = peg$c66;
+            peg$currPos += 7;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e83); }
+          }
+          if (s1 !== peg$FAILED) {
+            s2 = peg$currPos;
+            peg$silentFails++;
+            s3 = peg$parseC();
+            peg$silentFails--;
+            if (s3 === peg$FAILED) {
+              s2 = undefined;
+            } else {
+              peg$currPos = s2;
+              s2 = peg$FAILED;
+            }
+            if (s2 !== peg$FAILED) {
+              s3 = peg$parse_();
+              if (input.charCodeAt(peg$currPos) === 91) {
+                s4 = peg$c51;
+                peg$currPos++;
+              } else {
+                s4 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e66); }
+              }
+              if (s4 !== peg$FAILED) {
+                s5 = peg$parse_();
+                s6 = [];
+                s7 = peg$parseScenarioSeat();
+                while (s7 !== peg$FAILED) {
+                  s6.push(s7);
+                  s7 = peg$currPos;
+                  s8 = peg$parseComma();
+                  if (s8 !== peg$FAILED) {
+                    s8 = peg$parseScenarioSeat();
+                    if (s8 === peg$FAILED) {
+                      peg$currPos = s7;
+                      s7 = peg$FAILED;
+                    } else {
+                      s7 = s8;
+                    }
+                  } else {
+                    s7 = s8;
+                  }
+                }
+                s7 = peg$parseTrailingComma();
+                if (input.charCodeAt(peg$currPos) === 93) {
+                  s8 = peg$c52;
+                  peg$currPos++;
+                } else {
+                  s8 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e67); }
+                }
+                if (s8 !== peg$FAILED) {
+                  peg$savedPos = s0;
+                  s0 = peg$f316(s6);
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+          if (s0 === peg$FAILED) {
+            s0 = peg$currPos;
+            s1 = peg$currPos;
+            s2 = peg$parseK_stage();
+            if (s2 === peg$FAILED) {
+              s2 = peg$currPos;
+              if (input.substr(peg$currPos, 4) === peg$c41) {
+                s3 = peg$c41;
+                peg$currPos += 4;
+              } else {
+                s3 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e46); }
+              }
+              if (s3 !== peg$FAILED) {
+                s4 = peg$currPos;
+                peg$silentFails++;
+                s5 = peg$parseC();
+                peg$silentFails--;
+                if (s5 === peg$FAILED) {
+                  s4 = undefined;
+                } else {
+                  peg$currPos = s4;
+                  s4 = peg$FAILED;
+                }
+                if (s4 !== peg$FAILED) {
+                  s3 = [s3, s4];
+                  s2 = s3;
+                } else {
+                  peg$currPos = s2;
+                  s2 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s2;
+                s2 = peg$FAILED;
+              }
+              if (s2 === peg$FAILED) {
+                s2 = peg$parseK_window();
+              }
+            }
+            if (s2 !== peg$FAILED) {
+              s1 = input.substring(s1, peg$currPos);
+            } else {
+              s1 = s2;
+            }
+            if (s1 !== peg$FAILED) {
+              s2 = peg$parse_();
+              s3 = peg$parseName();
+              if (s3 !== peg$FAILED) {
+                peg$savedPos = s0;
+                s0 = peg$f317(s1, s3);
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
+            if (s0 === peg$FAILED) {
+              s0 = peg$currPos;
+              if (input.substr(peg$currPos, 2) === peg$c67) {
+                s1 = peg$c67;
+                peg$currPos += 2;
+              } else {
+                s1 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e84); }
+              }
+              if (s1 !== peg$FAILED) {
+                s2 = peg$currPos;
+                peg$silentFails++;
+                s3 = peg$parseC();
+                peg$silentFails--;
+                if (s3 === peg$FAILED) {
+                  s2 = undefined;
+                } else {
+                  peg$currPos = s2;
+                  s2 = peg$FAILED;
+                }
+                if (s2 !== peg$FAILED) {
+                  s3 = peg$parse_();
+                  s4 = peg$parseK_window();
+                  if (s4 !== peg$FAILED) {
+                    peg$savedPos = s0;
+                    s0 = peg$f318();
+                  } else {
+                    peg$currPos = s0;
+                    s0 = peg$FAILED;
+                  }
+                } else {
+                  peg$currPos = s0;
+                  s0 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s0;
+                s0 = peg$FAILED;
+              }
+              if (s0 === peg$FAILED) {
+                s0 = peg$currPos;
+                s1 = peg$parseExpr();
+                if (s1 !== peg$FAILED) {
+                  peg$savedPos = s0;
+                  s1 = peg$f319(s1);
+                }
+                s0 = s1;
               }
             }
           }
@@ -11988,11 +12563,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       s3 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 63) {
-        s4 = peg$c67;
+        s4 = peg$c68;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e84); }
+        if (peg$silentFails === 0) { peg$fail(peg$e85); }
       }
       if (s4 !== peg$FAILED) {
         s3 = [s3, s4];
@@ -12005,7 +12580,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f306(s1, s2);
+      s0 = peg$f320(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -12039,7 +12614,7 @@ function peg$parse(input, options) {
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f307(s3);
+          s0 = peg$f321(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12060,18 +12635,18 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c68;
+          s5 = peg$c69;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e85); }
+          if (peg$silentFails === 0) { peg$fail(peg$e86); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f308(s1, s7);
+            s3 = peg$f322(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -12086,18 +12661,18 @@ function peg$parse(input, options) {
             s3 = peg$currPos;
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 124) {
-              s5 = peg$c68;
+              s5 = peg$c69;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e85); }
+              if (peg$silentFails === 0) { peg$fail(peg$e86); }
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$parse_();
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f308(s1, s7);
+                s3 = peg$f322(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -12112,7 +12687,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f309(s1, s2);
+          s0 = peg$f323(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12128,7 +12703,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f310(s1);
+            s1 = peg$f324(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -12136,7 +12711,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f311(s1);
+              s1 = peg$f325(s1);
             }
             s0 = s1;
           }
@@ -12166,7 +12741,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f312(s1, s5);
+          s0 = peg$f326(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12216,7 +12791,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f313(s1, s5);
+          s0 = peg$f327(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12236,7 +12811,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f314(s1);
+          s1 = peg$f328(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -12244,7 +12819,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f315(s1);
+            s1 = peg$f329(s1);
           }
           s0 = s1;
         }
@@ -12264,7 +12839,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f316(s1, s3);
+        s0 = peg$f330(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12281,7 +12856,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f317(s1, s3);
+          s0 = peg$f331(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12329,7 +12904,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f318(s1);
+      s2 = peg$f332(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -12337,7 +12912,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f319(s1);
+        s0 = peg$f333(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12349,7 +12924,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e86); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
 
     return s0;
@@ -12433,7 +13008,7 @@ function peg$parse(input, options) {
         s6 = peg$parseExpr();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f320(s1, s6);
+          s2 = peg$f334(s1, s6);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -12446,7 +13021,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f321(s1, s2);
+      s0 = peg$f335(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -12468,7 +13043,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e89); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -12478,7 +13053,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
       }
     } else {
@@ -12501,7 +13076,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e88); }
+          if (peg$silentFails === 0) { peg$fail(peg$e89); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -12511,7 +13086,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e88); }
+              if (peg$silentFails === 0) { peg$fail(peg$e89); }
             }
           }
         } else {
@@ -12545,7 +13120,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e88); }
+            if (peg$silentFails === 0) { peg$fail(peg$e89); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
@@ -12555,7 +13130,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e88); }
+                if (peg$silentFails === 0) { peg$fail(peg$e89); }
               }
             }
           } else {
@@ -12597,7 +13172,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f322(s1);
+        s0 = peg$f336(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12609,7 +13184,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
 
     return s0;
@@ -12627,7 +13202,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e91); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -12636,7 +13211,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e91); }
+        if (peg$silentFails === 0) { peg$fail(peg$e92); }
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
@@ -12645,15 +13220,15 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e92); }
         }
       }
       if (input.charCodeAt(peg$currPos) === 47) {
-        s5 = peg$c69;
+        s5 = peg$c70;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e92); }
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
       }
       if (s5 !== peg$FAILED) {
         s6 = input.charAt(peg$currPos);
@@ -12661,7 +13236,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e90); }
+          if (peg$silentFails === 0) { peg$fail(peg$e91); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -12670,7 +13245,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e91); }
+            if (peg$silentFails === 0) { peg$fail(peg$e92); }
           }
           while (s8 !== peg$FAILED) {
             s7.push(s8);
@@ -12679,7 +13254,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e91); }
+              if (peg$silentFails === 0) { peg$fail(peg$e92); }
             }
           }
           s3 = [s3, s4, s5, s6, s7];
@@ -12714,7 +13289,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f323(s1);
+        s0 = peg$f337(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12726,7 +13301,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e89); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
 
     return s0;
@@ -12831,7 +13406,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f324(s1);
+        s0 = peg$f338(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12843,7 +13418,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e93); }
+      if (peg$silentFails === 0) { peg$fail(peg$e94); }
     }
 
     return s0;
@@ -12958,7 +13533,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f325(s1);
+        s0 = peg$f339(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13017,7 +13592,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f326(s1);
+        s0 = peg$f340(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13029,7 +13604,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e94); }
+      if (peg$silentFails === 0) { peg$fail(peg$e95); }
     }
 
     return s0;
@@ -13136,7 +13711,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f327(s1);
+          s0 = peg$f341(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -13152,7 +13727,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e94); }
+      if (peg$silentFails === 0) { peg$fail(peg$e95); }
     }
 
     return s0;
@@ -13233,20 +13808,20 @@ function peg$parse(input, options) {
       if (s4 === peg$FAILED) {
         s4 = null;
       }
-      if (input.substr(peg$currPos, 2) === peg$c70) {
-        s5 = peg$c70;
+      if (input.substr(peg$currPos, 2) === peg$c71) {
+        s5 = peg$c71;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e96); }
+        if (peg$silentFails === 0) { peg$fail(peg$e97); }
       }
       if (s5 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 115) {
-          s5 = peg$c71;
+          s5 = peg$c72;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e97); }
+          if (peg$silentFails === 0) { peg$fail(peg$e98); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -13278,7 +13853,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f328(s1);
+        s0 = peg$f342(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13290,7 +13865,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e95); }
+      if (peg$silentFails === 0) { peg$fail(peg$e96); }
     }
 
     return s0;
@@ -13401,7 +13976,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f329(s1);
+      s1 = peg$f343(s1);
     }
     s0 = s1;
 
@@ -13414,11 +13989,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c72;
+      s1 = peg$c73;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e99); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -13428,15 +14003,15 @@ function peg$parse(input, options) {
         s3 = peg$parseStringPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c72;
+        s3 = peg$c73;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e99); }
+        if (peg$silentFails === 0) { peg$fail(peg$e100); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f330(s2);
+        s0 = peg$f344(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13448,11 +14023,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 34) {
-        s1 = peg$c72;
+        s1 = peg$c73;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e99); }
+        if (peg$silentFails === 0) { peg$fail(peg$e100); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -13497,7 +14072,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f331();
+          s0 = peg$f345();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -13510,7 +14085,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e98); }
+      if (peg$silentFails === 0) { peg$fail(peg$e99); }
     }
 
     return s0;
@@ -13532,7 +14107,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f332(s1);
+      s1 = peg$f346(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13558,7 +14133,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f333(s3);
+            s0 = peg$f347(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13580,16 +14155,16 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c73) {
-      s1 = peg$c73;
+    if (input.substr(peg$currPos, 2) === peg$c74) {
+      s1 = peg$c74;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f334();
+      s1 = peg$f348();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -13603,17 +14178,17 @@ function peg$parse(input, options) {
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f335();
+        s1 = peg$f349();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 92) {
-          s1 = peg$c74;
+          s1 = peg$c75;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e101); }
+          if (peg$silentFails === 0) { peg$fail(peg$e102); }
         }
         if (s1 !== peg$FAILED) {
           if (input.length > peg$currPos) {
@@ -13625,7 +14200,7 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f336(s2);
+            s0 = peg$f350(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -13636,30 +14211,30 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c75) {
-            s1 = peg$c75;
+          if (input.substr(peg$currPos, 2) === peg$c76) {
+            s1 = peg$c76;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e102); }
+            if (peg$silentFails === 0) { peg$fail(peg$e103); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f337();
+            s1 = peg$f351();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c76) {
-              s1 = peg$c76;
+            if (input.substr(peg$currPos, 2) === peg$c77) {
+              s1 = peg$c77;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e103); }
+              if (peg$silentFails === 0) { peg$fail(peg$e104); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f338();
+              s1 = peg$f352();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -13668,7 +14243,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s0 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e104); }
+                if (peg$silentFails === 0) { peg$fail(peg$e105); }
               }
             }
           }
@@ -13687,7 +14262,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e105); }
+      if (peg$silentFails === 0) { peg$fail(peg$e106); }
     }
 
     return s0;
@@ -13699,11 +14274,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     if (input.charCodeAt(peg$currPos) === 44) {
-      s2 = peg$c77;
+      s2 = peg$c78;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e106); }
+      if (peg$silentFails === 0) { peg$fail(peg$e107); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parse_();
@@ -13724,11 +14299,11 @@ function peg$parse(input, options) {
     s1 = peg$parse_();
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 44) {
-      s3 = peg$c77;
+      s3 = peg$c78;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e106); }
+      if (peg$silentFails === 0) { peg$fail(peg$e107); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parse_();
@@ -13755,11 +14330,11 @@ function peg$parse(input, options) {
     s2 = [];
     s3 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 59) {
-      s4 = peg$c78;
+      s4 = peg$c79;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e107); }
+      if (peg$silentFails === 0) { peg$fail(peg$e108); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parse_();
@@ -13773,11 +14348,11 @@ function peg$parse(input, options) {
       s2.push(s3);
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 59) {
-        s4 = peg$c78;
+        s4 = peg$c79;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e107); }
+        if (peg$silentFails === 0) { peg$fail(peg$e108); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -13804,7 +14379,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e108); }
+      if (peg$silentFails === 0) { peg$fail(peg$e109); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$parseComment();
@@ -13816,7 +14391,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e108); }
+        if (peg$silentFails === 0) { peg$fail(peg$e109); }
       }
       if (s1 === peg$FAILED) {
         s1 = peg$parseComment();
@@ -13832,11 +14407,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
-      s1 = peg$c79;
+      s1 = peg$c80;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e109); }
+      if (peg$silentFails === 0) { peg$fail(peg$e110); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -13845,7 +14420,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e110); }
+        if (peg$silentFails === 0) { peg$fail(peg$e111); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
@@ -13854,7 +14429,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e110); }
+          if (peg$silentFails === 0) { peg$fail(peg$e111); }
         }
       }
       s1 = [s1, s2];
@@ -13871,46 +14446,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c80) {
-      s1 = peg$c80;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e111); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_extends() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c81) {
+    if (input.substr(peg$currPos, 4) === peg$c81) {
       s1 = peg$c81;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e112); }
@@ -13941,7 +14479,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_summary() {
+  function peg$parseK_extends() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -13978,7 +14516,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_players() {
+  function peg$parseK_summary() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14015,13 +14553,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_option() {
+  function peg$parseK_players() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c84) {
+    if (input.substr(peg$currPos, 7) === peg$c84) {
       s1 = peg$c84;
-      peg$currPos += 6;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e115); }
@@ -14052,13 +14590,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_enum() {
+  function peg$parseK_option() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c85) {
+    if (input.substr(peg$currPos, 6) === peg$c85) {
       s1 = peg$c85;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e116); }
@@ -14089,7 +14627,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_card() {
+  function peg$parseK_enum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14126,16 +14664,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_card() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c87) {
+      s1 = peg$c87;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e118); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_shown() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c87) {
-      s1 = peg$c87;
+    if (input.substr(peg$currPos, 5) === peg$c88) {
+      s1 = peg$c88;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e118); }
+      if (peg$silentFails === 0) { peg$fail(peg$e119); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14167,12 +14742,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c88) {
-      s1 = peg$c88;
+    if (input.substr(peg$currPos, 4) === peg$c89) {
+      s1 = peg$c89;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e119); }
+      if (peg$silentFails === 0) { peg$fail(peg$e120); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14204,12 +14779,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c89) {
-      s1 = peg$c89;
+    if (input.substr(peg$currPos, 3) === peg$c90) {
+      s1 = peg$c90;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e120); }
+      if (peg$silentFails === 0) { peg$fail(peg$e121); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14241,12 +14816,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c90) {
-      s1 = peg$c90;
+    if (input.substr(peg$currPos, 5) === peg$c91) {
+      s1 = peg$c91;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e121); }
+      if (peg$silentFails === 0) { peg$fail(peg$e122); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14278,12 +14853,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c91) {
-      s1 = peg$c91;
+    if (input.substr(peg$currPos, 4) === peg$c92) {
+      s1 = peg$c92;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e122); }
+      if (peg$silentFails === 0) { peg$fail(peg$e123); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14315,12 +14890,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c92) {
-      s1 = peg$c92;
+    if (input.substr(peg$currPos, 3) === peg$c93) {
+      s1 = peg$c93;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e123); }
+      if (peg$silentFails === 0) { peg$fail(peg$e124); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14352,46 +14927,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c93) {
-      s1 = peg$c93;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e124); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_side() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c94) {
+    if (input.substr(peg$currPos, 6) === peg$c94) {
       s1 = peg$c94;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e125); }
@@ -14422,7 +14960,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pile() {
+  function peg$parseK_side() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14459,13 +14997,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_sides() {
+  function peg$parseK_pile() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c96) {
+    if (input.substr(peg$currPos, 4) === peg$c96) {
       s1 = peg$c96;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e127); }
@@ -14496,7 +15034,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_roles() {
+  function peg$parseK_sides() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14533,16 +15071,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_roles() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c98) {
+      s1 = peg$c98;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e129); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_die() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c98) {
-      s1 = peg$c98;
+    if (input.substr(peg$currPos, 3) === peg$c99) {
+      s1 = peg$c99;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e129); }
+      if (peg$silentFails === 0) { peg$fail(peg$e130); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14574,12 +15149,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c99) {
-      s1 = peg$c99;
+    if (input.substr(peg$currPos, 4) === peg$c100) {
+      s1 = peg$c100;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e130); }
+      if (peg$silentFails === 0) { peg$fail(peg$e131); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14611,12 +15186,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c100) {
-      s1 = peg$c100;
+    if (input.substr(peg$currPos, 5) === peg$c101) {
+      s1 = peg$c101;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e131); }
+      if (peg$silentFails === 0) { peg$fail(peg$e132); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14648,12 +15223,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c101) {
-      s1 = peg$c101;
+    if (input.substr(peg$currPos, 6) === peg$c102) {
+      s1 = peg$c102;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e132); }
+      if (peg$silentFails === 0) { peg$fail(peg$e133); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14685,12 +15260,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 9) === peg$c102) {
-      s1 = peg$c102;
+    if (input.substr(peg$currPos, 9) === peg$c103) {
+      s1 = peg$c103;
       peg$currPos += 9;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e133); }
+      if (peg$silentFails === 0) { peg$fail(peg$e134); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14722,46 +15297,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c103) {
-      s1 = peg$c103;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e134); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_count() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c104) {
+    if (input.substr(peg$currPos, 6) === peg$c104) {
       s1 = peg$c104;
-      peg$currPos += 5;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e135); }
@@ -14792,7 +15330,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_until() {
+  function peg$parseK_count() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14829,16 +15367,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_until() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c106) {
+      s1 = peg$c106;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e137); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_dealer() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c106) {
-      s1 = peg$c106;
+    if (input.substr(peg$currPos, 6) === peg$c107) {
+      s1 = peg$c107;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e137); }
+      if (peg$silentFails === 0) { peg$fail(peg$e138); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14870,12 +15445,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c107) {
-      s1 = peg$c107;
+    if (input.substr(peg$currPos, 5) === peg$c108) {
+      s1 = peg$c108;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e138); }
+      if (peg$silentFails === 0) { peg$fail(peg$e139); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14907,12 +15482,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c108) {
-      s1 = peg$c108;
+    if (input.substr(peg$currPos, 6) === peg$c109) {
+      s1 = peg$c109;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e139); }
+      if (peg$silentFails === 0) { peg$fail(peg$e140); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14944,46 +15519,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c109) {
-      s1 = peg$c109;
-      peg$currPos += 7;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e140); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_stage() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c110) {
+    if (input.substr(peg$currPos, 7) === peg$c110) {
       s1 = peg$c110;
-      peg$currPos += 5;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e141); }
@@ -15014,7 +15552,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_turns() {
+  function peg$parseK_stage() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15051,13 +15589,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_realtime() {
+  function peg$parseK_turns() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c112) {
+    if (input.substr(peg$currPos, 5) === peg$c112) {
       s1 = peg$c112;
-      peg$currPos += 8;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e143); }
@@ -15088,13 +15626,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pause() {
+  function peg$parseK_realtime() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c113) {
+    if (input.substr(peg$currPos, 8) === peg$c113) {
       s1 = peg$c113;
-      peg$currPos += 5;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e144); }
@@ -15125,7 +15663,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_steps() {
+  function peg$parseK_pause() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15162,7 +15700,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_timer() {
+  function peg$parseK_steps() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15199,16 +15737,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_timer() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c116) {
+      s1 = peg$c116;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e147); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_idle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c116) {
-      s1 = peg$c116;
+    if (input.substr(peg$currPos, 4) === peg$c117) {
+      s1 = peg$c117;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e147); }
+      if (peg$silentFails === 0) { peg$fail(peg$e148); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15240,12 +15815,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c117) {
-      s1 = peg$c117;
+    if (input.substr(peg$currPos, 2) === peg$c118) {
+      s1 = peg$c118;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e148); }
+      if (peg$silentFails === 0) { peg$fail(peg$e149); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15277,12 +15852,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c118) {
-      s1 = peg$c118;
+    if (input.substr(peg$currPos, 6) === peg$c119) {
+      s1 = peg$c119;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e149); }
+      if (peg$silentFails === 0) { peg$fail(peg$e150); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15314,12 +15889,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c119) {
-      s1 = peg$c119;
+    if (input.substr(peg$currPos, 8) === peg$c120) {
+      s1 = peg$c120;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e150); }
+      if (peg$silentFails === 0) { peg$fail(peg$e151); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15351,12 +15926,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c120) {
-      s1 = peg$c120;
+    if (input.substr(peg$currPos, 7) === peg$c121) {
+      s1 = peg$c121;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e151); }
+      if (peg$silentFails === 0) { peg$fail(peg$e152); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15388,12 +15963,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c121) {
-      s1 = peg$c121;
+    if (input.substr(peg$currPos, 6) === peg$c122) {
+      s1 = peg$c122;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e152); }
+      if (peg$silentFails === 0) { peg$fail(peg$e153); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15425,12 +16000,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c122) {
-      s1 = peg$c122;
+    if (input.substr(peg$currPos, 2) === peg$c123) {
+      s1 = peg$c123;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e153); }
+      if (peg$silentFails === 0) { peg$fail(peg$e154); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15462,12 +16037,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c123) {
-      s1 = peg$c123;
+    if (input.substr(peg$currPos, 7) === peg$c124) {
+      s1 = peg$c124;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e154); }
+      if (peg$silentFails === 0) { peg$fail(peg$e155); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15499,12 +16074,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c124) {
-      s1 = peg$c124;
+    if (input.substr(peg$currPos, 3) === peg$c125) {
+      s1 = peg$c125;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e155); }
+      if (peg$silentFails === 0) { peg$fail(peg$e156); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15536,46 +16111,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c125) {
-      s1 = peg$c125;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e156); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_with() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c126) {
+    if (input.substr(peg$currPos, 6) === peg$c126) {
       s1 = peg$c126;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e157); }
@@ -15606,7 +16144,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_role() {
+  function peg$parseK_with() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15643,16 +16181,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_role() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c128) {
+      s1 = peg$c128;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e159); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_during() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c128) {
-      s1 = peg$c128;
+    if (input.substr(peg$currPos, 6) === peg$c129) {
+      s1 = peg$c129;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e159); }
+      if (peg$silentFails === 0) { peg$fail(peg$e160); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15684,46 +16259,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c129) {
-      s1 = peg$c129;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e160); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_rate() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c130) {
+    if (input.substr(peg$currPos, 5) === peg$c130) {
       s1 = peg$c130;
-      peg$currPos += 4;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e161); }
@@ -15754,7 +16292,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_once() {
+  function peg$parseK_rate() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15791,16 +16329,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_once() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c132) {
+      s1 = peg$c132;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e163); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_before() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c132) {
-      s1 = peg$c132;
+    if (input.substr(peg$currPos, 6) === peg$c133) {
+      s1 = peg$c133;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e163); }
+      if (peg$silentFails === 0) { peg$fail(peg$e164); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15832,12 +16407,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c133) {
-      s1 = peg$c133;
+    if (input.substr(peg$currPos, 5) === peg$c134) {
+      s1 = peg$c134;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e164); }
+      if (peg$silentFails === 0) { peg$fail(peg$e165); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15869,46 +16444,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c134) {
-      s1 = peg$c134;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e165); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_winner() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c135) {
+    if (input.substr(peg$currPos, 4) === peg$c135) {
       s1 = peg$c135;
-      peg$currPos += 6;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e166); }
@@ -15939,7 +16477,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_lowest() {
+  function peg$parseK_winner() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15976,16 +16514,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_lowest() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c137) {
+      s1 = peg$c137;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e168); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_highest() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c137) {
-      s1 = peg$c137;
+    if (input.substr(peg$currPos, 7) === peg$c138) {
+      s1 = peg$c138;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e168); }
+      if (peg$silentFails === 0) { peg$fail(peg$e169); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16017,46 +16592,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c138) {
-      s1 = peg$c138;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e169); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_replay() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c139) {
+    if (input.substr(peg$currPos, 4) === peg$c139) {
       s1 = peg$c139;
-      peg$currPos += 6;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e170); }
@@ -16087,7 +16625,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_layout() {
+  function peg$parseK_replay() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16124,13 +16662,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_move() {
+  function peg$parseK_layout() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c141) {
+    if (input.substr(peg$currPos, 6) === peg$c141) {
       s1 = peg$c141;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e172); }
@@ -16161,7 +16699,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_deal() {
+  function peg$parseK_move() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16198,7 +16736,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_flip() {
+  function peg$parseK_deal() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16235,16 +16773,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_flip() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c144) {
+      s1 = peg$c144;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e175); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_shuffle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c144) {
-      s1 = peg$c144;
+    if (input.substr(peg$currPos, 7) === peg$c145) {
+      s1 = peg$c145;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e175); }
+      if (peg$silentFails === 0) { peg$fail(peg$e176); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16276,12 +16851,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c145) {
-      s1 = peg$c145;
+    if (input.substr(peg$currPos, 4) === peg$c146) {
+      s1 = peg$c146;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e176); }
+      if (peg$silentFails === 0) { peg$fail(peg$e177); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16313,12 +16888,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c146) {
-      s1 = peg$c146;
+    if (input.substr(peg$currPos, 2) === peg$c147) {
+      s1 = peg$c147;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e177); }
+      if (peg$silentFails === 0) { peg$fail(peg$e178); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16350,12 +16925,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c147) {
-      s1 = peg$c147;
+    if (input.substr(peg$currPos, 4) === peg$c148) {
+      s1 = peg$c148;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e178); }
+      if (peg$silentFails === 0) { peg$fail(peg$e179); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16387,12 +16962,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c148) {
-      s1 = peg$c148;
+    if (input.substr(peg$currPos, 3) === peg$c149) {
+      s1 = peg$c149;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e179); }
+      if (peg$silentFails === 0) { peg$fail(peg$e180); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16424,46 +16999,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c149) {
-      s1 = peg$c149;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e180); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_of() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c150) {
+    if (input.substr(peg$currPos, 6) === peg$c150) {
       s1 = peg$c150;
-      peg$currPos += 2;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e181); }
@@ -16494,7 +17032,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_at() {
+  function peg$parseK_of() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16531,13 +17069,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_new() {
+  function peg$parseK_at() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c152) {
+    if (input.substr(peg$currPos, 2) === peg$c152) {
       s1 = peg$c152;
-      peg$currPos += 3;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e183); }
@@ -16568,7 +17106,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_one() {
+  function peg$parseK_new() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16605,7 +17143,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_all() {
+  function peg$parseK_one() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16642,7 +17180,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_set() {
+  function peg$parseK_all() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16679,7 +17217,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_add() {
+  function peg$parseK_set() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16716,16 +17254,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_add() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c157) {
+      s1 = peg$c157;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e188); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_subtract() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c157) {
-      s1 = peg$c157;
+    if (input.substr(peg$currPos, 8) === peg$c158) {
+      s1 = peg$c158;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e188); }
+      if (peg$silentFails === 0) { peg$fail(peg$e189); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16757,12 +17332,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c158) {
-      s1 = peg$c158;
+    if (input.substr(peg$currPos, 3) === peg$c159) {
+      s1 = peg$c159;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e189); }
+      if (peg$silentFails === 0) { peg$fail(peg$e190); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16794,46 +17369,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c159) {
-      s1 = peg$c159;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e190); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_then() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c160) {
+    if (input.substr(peg$currPos, 2) === peg$c160) {
       s1 = peg$c160;
-      peg$currPos += 4;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e191); }
@@ -16864,7 +17402,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_else() {
+  function peg$parseK_then() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16901,16 +17439,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_else() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c162) {
+      s1 = peg$c162;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e193); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_for() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c162) {
-      s1 = peg$c162;
+    if (input.substr(peg$currPos, 3) === peg$c163) {
+      s1 = peg$c163;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e193); }
+      if (peg$silentFails === 0) { peg$fail(peg$e194); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16942,12 +17517,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c163) {
-      s1 = peg$c163;
+    if (input.substr(peg$currPos, 4) === peg$c164) {
+      s1 = peg$c164;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e194); }
+      if (peg$silentFails === 0) { peg$fail(peg$e195); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16979,12 +17554,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c164) {
-      s1 = peg$c164;
+    if (input.substr(peg$currPos, 2) === peg$c165) {
+      s1 = peg$c165;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e195); }
+      if (peg$silentFails === 0) { peg$fail(peg$e196); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17016,12 +17591,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c165) {
-      s1 = peg$c165;
+    if (input.substr(peg$currPos, 6) === peg$c166) {
+      s1 = peg$c166;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e196); }
+      if (peg$silentFails === 0) { peg$fail(peg$e197); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17053,46 +17628,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c166) {
-      s1 = peg$c166;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e197); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_turn() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c167) {
+    if (input.substr(peg$currPos, 3) === peg$c167) {
       s1 = peg$c167;
-      peg$currPos += 4;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e198); }
@@ -17123,7 +17661,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_keep() {
+  function peg$parseK_turn() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17160,7 +17698,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_skip() {
+  function peg$parseK_keep() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17197,7 +17735,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_next() {
+  function peg$parseK_skip() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17234,16 +17772,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_next() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c171) {
+      s1 = peg$c171;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e202); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_reverse() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c171) {
-      s1 = peg$c171;
+    if (input.substr(peg$currPos, 7) === peg$c172) {
+      s1 = peg$c172;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e202); }
+      if (peg$silentFails === 0) { peg$fail(peg$e203); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17275,12 +17850,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c172) {
-      s1 = peg$c172;
+    if (input.substr(peg$currPos, 4) === peg$c173) {
+      s1 = peg$c173;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e203); }
+      if (peg$silentFails === 0) { peg$fail(peg$e204); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17312,12 +17887,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c173) {
-      s1 = peg$c173;
+    if (input.substr(peg$currPos, 5) === peg$c174) {
+      s1 = peg$c174;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e204); }
+      if (peg$silentFails === 0) { peg$fail(peg$e205); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17349,12 +17924,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c174) {
-      s1 = peg$c174;
+    if (input.substr(peg$currPos, 8) === peg$c175) {
+      s1 = peg$c175;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e205); }
+      if (peg$silentFails === 0) { peg$fail(peg$e206); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17386,12 +17961,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c175) {
-      s1 = peg$c175;
+    if (input.substr(peg$currPos, 7) === peg$c176) {
+      s1 = peg$c176;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e206); }
+      if (peg$silentFails === 0) { peg$fail(peg$e207); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17423,12 +17998,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c176) {
-      s1 = peg$c176;
+    if (input.substr(peg$currPos, 3) === peg$c177) {
+      s1 = peg$c177;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e207); }
+      if (peg$silentFails === 0) { peg$fail(peg$e208); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17460,12 +18035,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c177) {
-      s1 = peg$c177;
+    if (input.substr(peg$currPos, 4) === peg$c178) {
+      s1 = peg$c178;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e208); }
+      if (peg$silentFails === 0) { peg$fail(peg$e209); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17497,12 +18072,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c178) {
-      s1 = peg$c178;
+    if (input.substr(peg$currPos, 5) === peg$c179) {
+      s1 = peg$c179;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e209); }
+      if (peg$silentFails === 0) { peg$fail(peg$e210); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17534,12 +18109,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c179) {
-      s1 = peg$c179;
+    if (input.substr(peg$currPos, 6) === peg$c180) {
+      s1 = peg$c180;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e210); }
+      if (peg$silentFails === 0) { peg$fail(peg$e211); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17571,12 +18146,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c180) {
-      s1 = peg$c180;
+    if (input.substr(peg$currPos, 7) === peg$c181) {
+      s1 = peg$c181;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e211); }
+      if (peg$silentFails === 0) { peg$fail(peg$e212); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17608,12 +18183,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c181) {
-      s1 = peg$c181;
+    if (input.substr(peg$currPos, 4) === peg$c182) {
+      s1 = peg$c182;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e212); }
+      if (peg$silentFails === 0) { peg$fail(peg$e213); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17645,12 +18220,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c182) {
-      s1 = peg$c182;
+    if (input.substr(peg$currPos, 3) === peg$c183) {
+      s1 = peg$c183;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e213); }
+      if (peg$silentFails === 0) { peg$fail(peg$e214); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17682,12 +18257,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c183) {
-      s1 = peg$c183;
+    if (input.substr(peg$currPos, 2) === peg$c184) {
+      s1 = peg$c184;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e214); }
+      if (peg$silentFails === 0) { peg$fail(peg$e215); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17719,12 +18294,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c184) {
-      s1 = peg$c184;
+    if (input.substr(peg$currPos, 3) === peg$c185) {
+      s1 = peg$c185;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e215); }
+      if (peg$silentFails === 0) { peg$fail(peg$e216); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17756,12 +18331,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c185) {
-      s1 = peg$c185;
+    if (input.substr(peg$currPos, 2) === peg$c186) {
+      s1 = peg$c186;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e216); }
+      if (peg$silentFails === 0) { peg$fail(peg$e217); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17793,12 +18368,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c186) {
-      s1 = peg$c186;
+    if (input.substr(peg$currPos, 5) === peg$c187) {
+      s1 = peg$c187;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e217); }
+      if (peg$silentFails === 0) { peg$fail(peg$e218); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17830,12 +18405,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c187) {
-      s1 = peg$c187;
+    if (input.substr(peg$currPos, 4) === peg$c188) {
+      s1 = peg$c188;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e218); }
+      if (peg$silentFails === 0) { peg$fail(peg$e219); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17867,12 +18442,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c188) {
-      s1 = peg$c188;
+    if (input.substr(peg$currPos, 5) === peg$c189) {
+      s1 = peg$c189;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e219); }
+      if (peg$silentFails === 0) { peg$fail(peg$e220); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17904,46 +18479,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c189) {
-      s1 = peg$c189;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e220); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_me() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c190) {
+    if (input.substr(peg$currPos, 4) === peg$c190) {
       s1 = peg$c190;
-      peg$currPos += 2;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e221); }
@@ -17974,7 +18512,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_my() {
+  function peg$parseK_me() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18011,16 +18549,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_my() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c192) {
+      s1 = peg$c192;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e223); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_intersects() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 10) === peg$c192) {
-      s1 = peg$c192;
+    if (input.substr(peg$currPos, 10) === peg$c193) {
+      s1 = peg$c193;
       peg$currPos += 10;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e223); }
+      if (peg$silentFails === 0) { peg$fail(peg$e224); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18052,12 +18627,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c193) {
-      s1 = peg$c193;
+    if (input.substr(peg$currPos, 7) === peg$c194) {
+      s1 = peg$c194;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e224); }
+      if (peg$silentFails === 0) { peg$fail(peg$e225); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18089,12 +18664,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c194) {
-      s1 = peg$c194;
+    if (input.substr(peg$currPos, 6) === peg$c195) {
+      s1 = peg$c195;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e225); }
+      if (peg$silentFails === 0) { peg$fail(peg$e226); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18126,12 +18701,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c195) {
-      s1 = peg$c195;
+    if (input.substr(peg$currPos, 4) === peg$c196) {
+      s1 = peg$c196;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e226); }
+      if (peg$silentFails === 0) { peg$fail(peg$e227); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18163,46 +18738,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c196) {
-      s1 = peg$c196;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e227); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_sum() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c197) {
+    if (input.substr(peg$currPos, 5) === peg$c197) {
       s1 = peg$c197;
-      peg$currPos += 3;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e228); }
@@ -18233,7 +18771,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_max() {
+  function peg$parseK_sum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18270,7 +18808,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_min() {
+  function peg$parseK_max() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18307,16 +18845,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_min() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c200) {
+      s1 = peg$c200;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e231); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_roll() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c200) {
-      s1 = peg$c200;
+    if (input.substr(peg$currPos, 4) === peg$c201) {
+      s1 = peg$c201;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e231); }
+      if (peg$silentFails === 0) { peg$fail(peg$e232); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18348,12 +18923,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c201) {
-      s1 = peg$c201;
+    if (input.substr(peg$currPos, 6) === peg$c202) {
+      s1 = peg$c202;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e232); }
+      if (peg$silentFails === 0) { peg$fail(peg$e233); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18385,12 +18960,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c202) {
-      s1 = peg$c202;
+    if (input.substr(peg$currPos, 7) === peg$c203) {
+      s1 = peg$c203;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e233); }
+      if (peg$silentFails === 0) { peg$fail(peg$e234); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18422,12 +18997,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c203) {
-      s1 = peg$c203;
+    if (input.substr(peg$currPos, 3) === peg$c204) {
+      s1 = peg$c204;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e234); }
+      if (peg$silentFails === 0) { peg$fail(peg$e235); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18459,46 +19034,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c204) {
-      s1 = peg$c204;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e235); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_right() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c205) {
+    if (input.substr(peg$currPos, 4) === peg$c205) {
       s1 = peg$c205;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e236); }
@@ -18529,7 +19067,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_round() {
+  function peg$parseK_right() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18566,16 +19104,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_round() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c207) {
+      s1 = peg$c207;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e238); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_position() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c207) {
-      s1 = peg$c207;
+    if (input.substr(peg$currPos, 8) === peg$c208) {
+      s1 = peg$c208;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e238); }
+      if (peg$silentFails === 0) { peg$fail(peg$e239); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18607,12 +19182,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c208) {
-      s1 = peg$c208;
+    if (input.substr(peg$currPos, 6) === peg$c209) {
+      s1 = peg$c209;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e239); }
+      if (peg$silentFails === 0) { peg$fail(peg$e240); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18644,12 +19219,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c209) {
-      s1 = peg$c209;
+    if (input.substr(peg$currPos, 3) === peg$c210) {
+      s1 = peg$c210;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e240); }
+      if (peg$silentFails === 0) { peg$fail(peg$e241); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
