@@ -18,7 +18,8 @@ describe.skipIf(!goWacky)('server bots', () => {
   // bots are scheduled must be woken when its limit lapses, or every bot ends up waiting.
   it.each(['go-1', 'go-2', 'go-3'])('play Go Wacky with its default options to the end (seed %s)', { timeout: 120_000 }, async (seed) => {
     const clock = new ManualClock();
-    app = await testApp({ games, clock });
+    // Decided on arrival: room.idle() waits for bots, and a held play (latency compensation) waits for this manual clock.
+    app = await testApp({ games, clock, config: { latencyCompensation: false } });
     const { id } = await createRoom(app, { game: 'go-wacky', seats: Array.from({ length: 4 }, () => ({ kind: 'bot' as const })), seed });
     const room = app.decksmith.manager.get(id)!;
     const def = (goWacky as unknown as { def: GameDef }).def;
