@@ -1,4 +1,4 @@
-// Every generated game found under games/ (the launch games): played to the end over real WebSockets on a logical clock, every frame checked for secrets.
+// Every generated game found under games/ (the launch games and the classic ones): played to the end over real WebSockets on a logical clock, every frame checked for secrets.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +24,8 @@ const SMALL: Record<string, Record<string, number | string | boolean>> = {
   'super-taki': { hand_size: 3 },
   'taki-pyramid': { hand_size: 3 },
   'go-wacky': { plain_copies: 2, countdown: 0 },
+  spades: { target: 200, losing_score: 200 },
+  president: { hands: 2 },
 };
 
 const clock = new ManualClock();
