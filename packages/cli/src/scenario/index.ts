@@ -1,7 +1,7 @@
 // The scenario runner: finds scenario files, compiles each game once with every scenario's
 // probes, runs the scenarios and returns one result per file.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { findFiles } from '@decksmith/dsl/node/find-rules.ts';
 import type * as A from '@decksmith/dsl/ast/index.ts';
 import type { CheckedGame } from '@decksmith/dsl/check/model.ts';
 import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
@@ -37,30 +37,9 @@ export interface ScenarioRun {
   texts: Map<string, string>;
 }
 
-/** Every `*.scenario` file under `dir`, sorted, skipping node_modules and dot-folders. */
-function scenariosUnder(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) found.push(...scenariosUnder(path));
-    else if (entry.isFile() && entry.name.endsWith('.scenario')) found.push(path);
-  }
-  return found;
-}
-
-/** The scenario files of the arguments (folders recursively), or the first path that does not exist. */
+/** The scenario files of the arguments (folders recursively, as games are found), or the first path that does not exist. */
 export function collectScenarioFiles(paths: readonly string[]): string[] | { missing: string } {
-  const files: string[] = [];
-  for (const path of paths) {
-    let isDir: boolean;
-    try {
-      isDir = statSync(path).isDirectory();
-    } catch {
-      return { missing: path };
-    }
-    files.push(...(isDir ? scenariosUnder(path) : [path]));
-  }
-  return [...new Set(files)];
+  return findFiles(paths, '.scenario');
 }
 
 interface Parsed {

@@ -8,13 +8,13 @@ function skipped(name: string): boolean {
   return name === 'node_modules' || name === 'generated' || name.startsWith('.');
 }
 
-/** Every `*.rules` file under `dir`, depth first in name order. */
-function rulesUnder(dir: string): string[] {
+/** Every file ending in `ext` under `dir`, depth first in name order. */
+function filesUnder(dir: string, ext: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory() && !skipped(entry.name)) found.push(...rulesUnder(path));
-    else if (entry.isFile() && entry.name.endsWith('.rules')) found.push(path);
+    if (entry.isDirectory() && !skipped(entry.name)) found.push(...filesUnder(path, ext));
+    else if (entry.isFile() && entry.name.endsWith(ext)) found.push(path);
   }
   return found;
 }
@@ -29,6 +29,11 @@ function rulesUnder(dir: string): string[] {
  * findRuleFiles(['games/tiv-miv'])    // ['games/tiv-miv/tiv-miv.rules']
  */
 export function findRuleFiles(paths: readonly string[]): string[] | { missing: string } {
+  return findFiles(paths, '.rules');
+}
+
+/** The same search for files ending in `ext` (the scenario runner finds `.scenario` files with it). */
+export function findFiles(paths: readonly string[], ext: string): string[] | { missing: string } {
   const files: string[] = [];
   for (const path of paths) {
     let isDir: boolean;
@@ -37,7 +42,7 @@ export function findRuleFiles(paths: readonly string[]): string[] | { missing: s
     } catch {
       return { missing: path };
     }
-    files.push(...(isDir ? rulesUnder(path) : [path]));
+    files.push(...(isDir ? filesUnder(path, ext) : [path]));
   }
   const seen = new Set<string>();
   return files.filter((f) => {
