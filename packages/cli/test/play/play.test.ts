@@ -105,7 +105,8 @@ describe('decksmith play', () => {
     try {
       const play = (...args: string[]) => runCli(['node', 'decksmith', 'play', ...args]);
       expect(await play(fixture, '--games', '2', '--max-actions', '1')).toBe(1);
-      expect(out.join('')).toMatch(/^game 1 \(seed 1\): winners none · scores {2}· 1 actions · 1 round\(s\) · \d+\.\d s logical · max-actions\n/);
+      // First (on stderr) what the path named, then one line per game on stdout.
+      expect(out.join('')).toMatch(/^decksmith play: found 1 rule file in \S*mini-snap\.rules: \S*mini-snap\.rules\ngame 1 \(seed 1\): winners none · scores {2}· 1 actions · 1 round\(s\) · \d+\.\d s logical · max-actions\n/);
       expect(out.join('')).toMatch(/\d+\.\d round\(s\) and \d+\.\d s of logical time per game/);
       expect(await play(fixture, '--bots', 'genius')).toBe(2);
       expect(await play(fixture, '--bots', 'random,random,random')).toBe(2);
