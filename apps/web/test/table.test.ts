@@ -42,7 +42,7 @@ describe('Table', () => {
     expect(html).toContain('data-testid="card-name">Play Wild');
     expect(html.match(/data-legal="true"/g)).toHaveLength(3);
     // Opponents: backs with counts, names in seating order; my count-only bank beside my hand.
-    expect(html).toMatch(/Bot 2 \(random\)[\s\S]*Cy/);
+    expect(html).toMatch(/Bot 2 \(Beginner\)[\s\S]*Cy/);
     expect(html).toContain('aria-label="Cy’s hand: 4 cards"');
     expect(html).toContain('aria-label="Your bank: 2 cards"');
     // Buttons for the actions that start from no card, but not the turn timer's own action.
@@ -135,7 +135,7 @@ describe('TableStore names', () => {
     const t = store();
     expect(t.withNames('Player 1 wins!')).toBe('You win!');
     expect(t.withNames('Player 1 goes out!')).toBe('You go out!');
-    expect(t.withNames('Player 2 goes out!')).toBe('Bot 2 (random) goes out!');
+    expect(t.withNames('Player 2 goes out!')).toBe('Bot 2 (Beginner) goes out!');
     expect(t.withNames('Player 3 has no cards.')).toBe('Cy has no cards.');
     expect(t.withNames('Player 9 wins!')).toBe('Player 9 wins!');
   });

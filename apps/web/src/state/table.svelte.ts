@@ -18,6 +18,7 @@ import { defOf } from './def-cache.ts';
 
 export { defOf };
 import { faceModel } from '../table/face.ts';
+import { botLevelName } from '../lib/names.ts';
 
 export interface Flash {
   key: number;
@@ -174,7 +175,7 @@ export class TableStore {
     if (this.seat === player) return 'You';
     const s = this.summary?.seats[player];
     if (s?.name) return s.name;
-    if (s?.kind === 'bot') return `Bot ${player + 1}${s.level ? ` (${s.level})` : ''}`;
+    if (s?.kind === 'bot') return `Bot ${player + 1}${s.level ? ` (${botLevelName(s.level)})` : ''}`;
     return `Player ${player + 1}`;
   }
 
@@ -362,7 +363,7 @@ export class TableStore {
     if (lines.length > 0) this.live = lines.slice(-3).join(' ');
   }
 
-  /** Announcements name players "Player 2": the names the seat panels use instead ("You", "Bot 2 (greedy)"). */
+  /** Announcements name players "Player 2": the names the seat panels use instead ("You", "Bot 2 (Casual)"). */
   withNames(text: string): string {
     return text.replace(/\bPlayer (\d+)\b( \w+)?/g, (m, n: string, verb: string | undefined) => {
       if (!(Number(n) >= 1 && Number(n) <= (this.serverView?.players ?? 0))) return m;
