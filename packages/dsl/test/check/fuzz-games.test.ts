@@ -20,7 +20,7 @@ const files = [
   ...readdirSync(join(repo, 'games'), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .flatMap((d) => readdirSync(join(repo, 'games', d.name)).filter((f) => f.endsWith('.rules')).map((f) => `games/${d.name}/${f}`)),
-  'packages/dsl/test/second-edition/flow-and-ranges.rules',
+  'packages/cli/test/second-edition/flow-and-ranges.rules',
 ].sort();
 const texts = new Map(files.map((f) => [f, readFileSync(join(repo, f), 'utf8')]));
 const TOKEN = /\s+|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?[a-z]*|"(?:[^"\\\n]|\\.)*"?|'[^'\n]*'?|[\s\S]/g;

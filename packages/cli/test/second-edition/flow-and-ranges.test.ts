@@ -1,13 +1,14 @@
 // The language's second edition at run time: `stages a if …` and `steps a, b if …` skip what
 // does not apply, `move <list> to z` moves every card of a list, and a ranged variable rejects
 // the first write outside its range (`var/out_of_range`: the action is rejected, nothing changes).
+// It lives with the tools because it runs compiled games on the runtime, which the compiler's own tests never import.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { apply, checkSetup, legalActions, randomPlayout, setup, tick, type Action, type GameDef, type GameState } from '@decksmith/runtime';
-import { compileRulesInMemory, importCompiled } from '../../src/node/compile-in-memory.ts';
+import { compileRulesInMemory, importCompiled } from '@decksmith/dsl/node/compile-in-memory.ts';
 
 const rulesPath = fileURLToPath(new URL('./flow-and-ranges.rules', import.meta.url));
 
