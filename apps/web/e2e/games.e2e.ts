@@ -29,7 +29,7 @@ interface Case {
 const cases: Case[] = [
   { game: 'super-taki', capture: { choice: 'super-taki-dialog' }, spec: { options: { hand_size: '2', last_card_penalty: '0', breaker_time: '1', turn_time: '10', must_play_if_able: true } } },
   // Saying "stuck" ends rounds without a winner; the player keeps playing instead.
-  { game: 'wackee-six', spec: { options: { target: '10', deadlock_time: '10', countdown: '0', out_bonus: '50' } }, avoid: ['stuck'], reducedMotion: true },
+  { game: 'wackee-six', spec: { options: { target: '10', deadlock_time: '10', countdown: '0', out_bonus: '50', compensation: '0' } }, avoid: ['stuck'], reducedMotion: true },
   { game: 'tiv-miv', phone: true, spec: { options: { phases: '1', countdown: '0', freeze: '0' } } },
   // Every word card, Round 'n Round and Everybody Go Wacky included (their races of rolls).
   { game: 'go-wacky', capture: { reticle: 'go-wacky-bullseye', die: 'go-wacky-dice', countdown: 'go-wacky-window' }, spec: { options: { hand_size: '2', plain_copies: '1', split_copies: '0', roll_rate: '0.1', count_pace: '0.1', throw_time: '1', countdown: '0' } } },
