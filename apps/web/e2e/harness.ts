@@ -18,7 +18,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
-export const webRoot = fileURLToPath(new URL('../dist', import.meta.url));
+// E2E_WEB_ROOT: a client built elsewhere (`vite build --outDir …`), so parallel work need not share apps/web/dist.
+export const webRoot = process.env['E2E_WEB_ROOT'] ?? fileURLToPath(new URL('../dist', import.meta.url));
 export const resultsDir = fileURLToPath(new URL('../../../test-results/web-e2e', import.meta.url));
 
 export interface Server {
