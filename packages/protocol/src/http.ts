@@ -1,5 +1,6 @@
 // TypeBox schemas of the HTTP API's bodies and replies (server validation, the OpenAPI document at /docs, client types).
 import Type, { type Static } from 'typebox';
+import { ChatLineSchema } from './social.ts';
 
 export const ErrorReply = Type.Object(
   { code: Type.String({ description: 'Namespaced code, e.g. `seat/taken`.' }), message: Type.String({ description: 'A sentence for people.' }) },
@@ -134,6 +135,8 @@ export const ReplayLogSchema = Type.Object(
     actions: Type.Optional(Type.Array(Type.Object({ at: Type.Number(), seat: Type.Integer(), action: Type.Unknown() }))),
     /** Complete logs only: the room's clock when it passed the last action (timers fired after it); a replay ticks to it. */
     clockAt: Type.Optional(Type.Number()),
+    /** Complete logs only: the table's chat lines and reactions (players' and spectators'), for the replay. */
+    chat: Type.Optional(Type.Array(ChatLineSchema)),
   },
   {
     description:

@@ -4,3 +4,4 @@ export * from './ws.ts';
 export * from './http.ts';
 export * from './seed.ts';
 export * from './client-def.ts';
+export * from './social.ts';

@@ -2,6 +2,7 @@
 import type { Action, GameResult, GameView, ViewEvent, ViewPatch } from '@decksmith/runtime';
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { ChatMessage, WhyMessage, type SocialServerMessage } from './social.ts';
 
 export { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './version.ts';
 
@@ -63,7 +64,7 @@ export const PingMessage = Type.Object(
 
 export const ResyncMessage = Type.Object({ t: Type.Literal('resync') }, { additionalProperties: false });
 
-export const ClientMessageSchema = Type.Union([JoinMessage, ActionMessage, PingMessage, ResyncMessage]);
+export const ClientMessageSchema = Type.Union([JoinMessage, ActionMessage, PingMessage, ResyncMessage, ChatMessage, WhyMessage]);
 export type ClientMessage = Static<typeof ClientMessageSchema>;
 export type JoinMsg = Static<typeof JoinMessage>;
 export type ActionMsg = Static<typeof ActionMessage>;
@@ -73,6 +74,8 @@ const validators = {
   action: Compile(ActionMessage),
   ping: Compile(PingMessage),
   resync: Compile(ResyncMessage),
+  chat: Compile(ChatMessage),
+  why: Compile(WhyMessage),
 } as const;
 
 /**
@@ -202,4 +205,5 @@ export type ServerMessage<P extends Payloads = Payloads> =
   | { t: 'presence'; seats: readonly SeatPresence[] }
   | { t: 'error'; code: string; message: string; seq?: number }
   | { t: 'pong'; id?: number; now: number }
-  | { t: 'bye'; code: string; message: string };
+  | { t: 'bye'; code: string; message: string }
+  | SocialServerMessage;
