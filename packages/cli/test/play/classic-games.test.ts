@@ -46,4 +46,6 @@ describe('classic games play cleanly', () => {
   // 1,000 games at 2 and 3 players; 250 at 4 to 6, where a game costs up to three times as much
   // (games/go-fish/README.md has the figures of 1,000 per count).
   for (const players of [2, 3, 4, 5, 6]) for (const b of batches(players, players <= 3 ? 1000 : 250, 250)) playsCleanly('go-fish', b, 'random bots');
+  // 1,000 games at its only table size, to 10 (about 190 actions and 9.5 hands a game).
+  for (const b of batches(4, 1000, 250)) playsCleanly('euchre', b, 'random bots');
 });
