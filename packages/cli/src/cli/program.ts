@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerBench } from './commands/bench.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerGen } from './commands/gen.ts';
+import { registerNew } from './new-command.ts';
 import { registerPlay } from './commands/play.ts';
 import { registerReplay } from './commands/replay.ts';
 import { registerScenario } from './commands/scenario.ts';
@@ -19,6 +20,7 @@ const registrations = [
   registerBench,
   registerReplay,
   registerServe,
+  registerNew,
 ] as const;
 
 /**
