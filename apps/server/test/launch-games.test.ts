@@ -26,6 +26,7 @@ const SMALL: Record<string, Record<string, number | string | boolean>> = {
   'go-wacky': { plain_copies: 2, countdown: 0 },
   spades: { target: 200, losing_score: 200 },
   president: { hands: 2 },
+  euchre: { target: 5 },
 };
 
 const clock = new ManualClock();
