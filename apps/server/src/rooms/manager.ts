@@ -26,6 +26,8 @@ export interface ManagerDeps {
   config: ServerConfig;
   log: Logger;
   onOutcome?: (accepted: boolean, code?: string) => void;
+  /** Called once when a room's game ends (ratings). */
+  onFinished?: (room: Room) => void;
   /** Where the rooms' bots think (the worker pool); without it, on the event loop. */
   bots?: BotDecider;
   /** `--workers`: the room ids this process owns; it creates and recovers only those (all when absent). */
@@ -211,6 +213,7 @@ export class RoomManager {
         config: this.deps.config,
         log: this.deps.log.child({ room: record.id }),
         ...(this.deps.onOutcome ? { onOutcome: this.deps.onOutcome } : {}),
+        ...(this.deps.onFinished ? { onFinished: this.deps.onFinished } : {}),
         ...(this.deps.bots ? { bots: this.deps.bots } : {}),
       },
       record,
