@@ -1,4 +1,5 @@
 // In-memory storage with the same contract as SQLite (tests, and `--db :memory:`-like throwaway servers).
+import type { ChatLine } from '@decksmith/protocol';
 import { isOver, notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type SeatRecord, type Storage } from './storage.ts';
 
 const copy = <T>(x: T): T => structuredClone(x);
@@ -6,6 +7,7 @@ const copy = <T>(x: T): T => structuredClone(x);
 export class MemoryStorage implements Storage {
   private readonly rooms = new Map<string, RoomRecord>();
   private readonly logs = new Map<string, LogEntry[]>();
+  private readonly chats = new Map<string, ChatLine[]>();
 
   async createRoom(room: RoomRecord): Promise<void> {
     if (this.rooms.has(room.id)) throw new Error(`room ${room.id} exists`);
@@ -49,6 +51,15 @@ export class MemoryStorage implements Storage {
     return copy(this.logs.get(roomId) ?? []);
   }
 
+  async appendChat(roomId: string, line: ChatLine): Promise<void> {
+    if (!this.rooms.has(roomId)) throw new Error(`no room ${roomId}`);
+    this.chats.set(roomId, [...(this.chats.get(roomId) ?? []), copy(line)]);
+  }
+
+  async getChat(roomId: string, limit = 10_000): Promise<ChatLine[]> {
+    return copy((this.chats.get(roomId) ?? []).slice(0, limit));
+  }
+
   async listRooms(statuses: readonly RoomStatus[], limit = 10_000): Promise<RoomRecord[]> {
     return [...this.rooms.values()]
       .filter((r) => statuses.includes(r.status))
@@ -65,6 +76,7 @@ export class MemoryStorage implements Storage {
     for (const r of old) {
       this.rooms.delete(r.id);
       this.logs.delete(r.id);
+      this.chats.delete(r.id);
     }
     return old.length;
   }

@@ -1,5 +1,6 @@
 // PostgreSQL storage (`pg` pool): rooms, seats (token hashes) and action logs shared by every node; appends group-committed; migrations applied at open.
 import pg from 'pg';
+import type { ChatLine } from '@decksmith/protocol';
 import { GroupCommit } from './pg/group-commit.ts';
 import { migrate, readMigrations } from './pg/migrate.ts';
 import { checkSchemaName, DEFAULT_SCHEMA, parseDatabaseUrl, quoteIdent } from './pg/schema.ts';
@@ -174,6 +175,15 @@ export class PostgresStorage implements Storage {
   async getActions(roomId: string): Promise<LogEntry[]> {
     const r = await this.pool.query<LogEntry>(GET_ACTIONS, [roomId]);
     return r.rows.map((e) => ({ n: e.n, at: e.at, seat: e.seat, seq: e.seq, action: e.action }));
+  }
+
+  async appendChat(roomId: string, line: ChatLine): Promise<void> {
+    await this.pool.query('insert into chat (room, at, line) values ($1, $2, $3)', [roomId, Math.floor(line.at), JSON.stringify(line)]);
+  }
+
+  async getChat(roomId: string, limit = 10_000): Promise<ChatLine[]> {
+    const r = await this.pool.query<{ line: ChatLine }>('select line from chat where room = $1 order by id limit $2', [roomId, Math.floor(limit)]);
+    return r.rows.map((x) => x.line);
   }
 
   async listRooms(statuses: readonly RoomStatus[], limit = 10_000): Promise<RoomRecord[]> {

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { ChatLine } from '@decksmith/protocol';
 import { startCheckpointer } from './checkpointer.ts';
 import { hashSeed } from '../tokens.ts';
 import { notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type SeatRecord, type Storage } from './storage.ts';
@@ -56,6 +57,12 @@ create table if not exists actions (
   action text not null,
   primary key (room, n)
 ) without rowid;
+create table if not exists chat (
+  room text not null,
+  at integer not null,
+  line text not null
+);
+create index if not exists chat_room on chat (room);
 `;
 
 /** Columns added after the first release: an older database file gets them on open. */
@@ -157,6 +164,9 @@ export class SqliteStorage implements Storage {
         "select id from rooms where status in ('finished', 'expired') and ended_at < ? order by ended_at limit ?",
       ),
       deleteActions: db.prepare('delete from actions where room = ?'),
+      deleteChat: db.prepare('delete from chat where room = ?'),
+      appendChat: db.prepare('insert into chat (room, at, line) values (?, ?, ?)'),
+      chat: db.prepare<[string, number], { line: string }>('select line from chat where room = ? order by rowid limit ?'),
       deleteRoom: db.prepare('delete from rooms where id = ?'),
     };
   }
@@ -277,6 +287,14 @@ export class SqliteStorage implements Storage {
     return this.q.actions.all(roomId).map((r) => ({ n: r.n, at: r.at, seat: r.seat, seq: r.seq, action: JSON.parse(r.action) as LogEntry['action'] }));
   }
 
+  async appendChat(roomId: string, line: ChatLine): Promise<void> {
+    this.q.appendChat.run(roomId, Math.floor(line.at), JSON.stringify(line));
+  }
+
+  async getChat(roomId: string, limit = 10_000): Promise<ChatLine[]> {
+    return this.q.chat.all(roomId, Math.floor(limit)).map((r) => JSON.parse(r.line) as ChatLine);
+  }
+
   async listRooms(statuses: readonly RoomStatus[], limit = 10_000): Promise<RoomRecord[]> {
     if (statuses.length === 0) return [];
     const marks = statuses.map(() => '?').join(', ');
@@ -292,6 +310,7 @@ export class SqliteStorage implements Storage {
       const ids = this.q.oldRooms.all(endedBefore, Math.floor(limit)).map((r) => r.id);
       for (const id of ids) {
         this.q.deleteActions.run(id);
+        this.q.deleteChat.run(id);
         this.q.deleteRoom.run(id);
       }
       return ids.length;

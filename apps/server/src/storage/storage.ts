@@ -1,4 +1,5 @@
 // The storage interface: rooms and their append-only action logs (SQLite now; PostgreSQL later).
+import type { ChatLine } from '@decksmith/protocol';
 import type { GameOutcome, OptionValue, WireAction } from '../games/types.ts';
 
 export type RoomStatus = 'waiting' | 'playing' | 'finished' | 'expired';
@@ -103,6 +104,10 @@ export interface Storage {
    * ms) is before `endedBefore`, with their actions; resolves to how many rooms were deleted.
    */
   pruneRooms(endedBefore: number, limit: number): Promise<number>;
+  /** Appends one chat line or reaction of a room (plain text and who wrote it); deleted with the room. */
+  appendChat(roomId: string, line: ChatLine): Promise<void>;
+  /** A room's chat lines, oldest first (at most `limit`, the oldest ones). */
+  getChat(roomId: string, limit?: number): Promise<ChatLine[]>;
   close(): Promise<void>;
 }
 
