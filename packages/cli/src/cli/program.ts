@@ -1,6 +1,7 @@
 // Builds the commander program with one sub-command per file under ./commands.
 import { Command } from 'commander';
 import { registerBench } from './commands/bench.ts';
+import { registerBotRatings } from './commands/bot-ratings.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerGen } from './commands/gen.ts';
 import { registerNew } from './new-command.ts';
@@ -21,6 +22,7 @@ const registrations = [
   registerReplay,
   registerServe,
   registerNew,
+  registerBotRatings,
 ] as const;
 
 /**
