@@ -24,6 +24,8 @@ const cases: Case[] = [
   { game: 'president', spec: { others: ['bot', 'bot', 'bot'], options: { hands: '2' } } },
   // Asking means choosing a player and a card: the choice dialog.
   { game: 'go-fish', spec: { others: ['bot', 'bot'] } },
+  // Bidding by buttons and the choice dialog (order up or name a suit, alone or not), a game to 5.
+  { game: 'euchre', spec: { others: ['bot', 'bot', 'bot'], options: { target: '5' } } },
 ];
 
 describe.each(cases)('$game', ({ game, spec }) => {
