@@ -2,7 +2,7 @@
 // rate limits and `once`. Availability returns a small code so legal-action enumeration
 // allocates nothing; apply turns a negative code into a Rejection.
 import { STAGE_ALL, STAGE_STEPS } from '../core/compiled.ts';
-import type { Engine } from '../core/engine.ts';
+import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE, type ActionDef, type Rejection } from '../core/game-def.ts';
 import { viewIdOf } from '../views/view-ids.ts';
 
@@ -22,13 +22,13 @@ const R_WINDOW = -8;
 const R_ROLE = -9;
 
 /** AV_STAGE / AV_WINDOW when `seat` may perform action `ai` now, else a negative code. */
-export function availability(e: Engine, ai: number, seat: number): number {
+export function availability(e: EngineParts, ai: number, seat: number): number {
   const r = seatRefusal(e, seat);
   return r < 0 ? r : actionAvailability(e, ai, seat);
 }
 
 /** A negative code when `seat` may perform no action at all now (game over, a pause, sitting out), else 0. */
-export function seatRefusal(e: Engine, seat: number): number {
+export function seatRefusal(e: EngineParts, seat: number): number {
   const s = e.s;
   if (s.result !== null || s.stage < 0) return R_GAME_OVER;
   if (s.pauseUntil >= 0 || e.def.stages[e.def.rounds.stages[s.stage]].kind === 'pause') return R_PAUSED;
@@ -37,7 +37,7 @@ export function seatRefusal(e: Engine, seat: number): number {
 }
 
 /** `availability` for a seat that `seatRefusal` lets act: who, stage, step, window and role. */
-export function actionAvailability(e: Engine, ai: number, seat: number): number {
+export function actionAvailability(e: EngineParts, ai: number, seat: number): number {
   const s = e.s;
   const def = e.def;
   const si = def.rounds.stages[s.stage];
@@ -68,7 +68,7 @@ export function actionAvailability(e: Engine, ai: number, seat: number): number 
 }
 
 /** The rejection for a negative availability code. */
-export function availabilityRejection(e: Engine, ai: number, code: number): Rejection {
+export function availabilityRejection(e: EngineParts, ai: number, code: number): Rejection {
   const s = e.s;
   const name = e.def.actions[ai].name;
   switch (code) {
@@ -94,7 +94,7 @@ export function availabilityRejection(e: Engine, ai: number, code: number): Reje
 }
 
 /** The zone action `ai` races on with the decoded args, or NONE (no race, or a new pile). */
-export function racedZone(e: Engine, ai: number): number {
+export function racedZone(e: EngineParts, ai: number): number {
   const a = e.def.actions[ai];
   if (a.races === undefined) return NONE;
   if (a.races === -2) return a.racesZone === undefined ? NONE : a.racesZone(e, e.args);
@@ -105,14 +105,14 @@ export function racedZone(e: Engine, ai: number): number {
 }
 
 /** The zone's height and its top card's id as `seat` sees it (null when hidden or empty). */
-export function expectOf(e: Engine, z: number, seat: number): { height: number; top: number | null } {
+export function expectOf(e: EngineParts, z: number, seat: number): { height: number; top: number | null } {
   const height = e.count(z);
   const ti = e.topIndex(z);
   const top = ti >= 0 && ((e.visibleMask(z, ti) >> seat) & 1) === 1 ? viewIdOf(e.s, seat, e.s.zones[z][ti]) : null;
   return { height, top };
 }
 
-export function checkRace(e: Engine, ai: number, seat: number, expect: { height: number; top: number | null } | undefined): Rejection | null {
+export function checkRace(e: EngineParts, ai: number, seat: number, expect: { height: number; top: number | null } | undefined): Rejection | null {
   const z = racedZone(e, ai);
   if (z < 0) return null;
   const zoneName = e.def.zones[e.s.zoneDecl[z]].name;
@@ -127,12 +127,12 @@ export function checkRace(e: Engine, ai: number, seat: number, expect: { height:
 }
 
 /** An action's `rate` in ms: a constant, or a function of the table (an option). */
-export function rateMs(e: Engine, a: ActionDef): number {
+export function rateMs(e: EngineParts, a: ActionDef): number {
   return typeof a.rate === 'function' ? a.rate(e) : (a.rate ?? 0);
 }
 
 /** rate/limited and action/already_done. */
-export function checkLimits(e: Engine, ai: number, seat: number): Rejection | null {
+export function checkLimits(e: EngineParts, ai: number, seat: number): Rejection | null {
   const a = e.def.actions[ai];
   const s = e.s;
   const k = ai * s.players + seat;
@@ -146,7 +146,7 @@ export function checkLimits(e: Engine, ai: number, seat: number): Rejection | nu
 }
 
 /** Whether rate/once allow the action (allocation-free, for enumeration). */
-export function limitsOk(e: Engine, ai: number, seat: number): boolean {
+export function limitsOk(e: EngineParts, ai: number, seat: number): boolean {
   const a = e.def.actions[ai];
   const s = e.s;
   const k = ai * s.players + seat;

@@ -9,7 +9,7 @@
 //    from probing the rules once (see zone-weights.ts), e.g. "an empty hand wins" → −1 per
 //    card in hand, "the bank counts for the winner" → +1 per banked card;
 // 3. the rule file's optional hints (hints.ts).
-import type { Engine } from '../core/engine.ts';
+import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE, type GameDef } from '../core/game-def.ts';
 import type { GameState } from '../core/state.ts';
 import { bestLaydown, type MeldCard } from '../stdlib/index.ts';
@@ -93,7 +93,7 @@ export class Evaluator {
     return st[seat]! - (best === -Infinity ? 0 : best);
   }
 
-  private addZoneTerms(e: Engine, out: number[]): void {
+  private addZoneTerms(e: EngineParts, out: number[]): void {
     const s = e.s;
     const def = this.def;
     for (let d = 0; d < def.zones.length; d++) {
@@ -105,7 +105,7 @@ export class Evaluator {
   }
 }
 
-function addHintTerms(e: Engine, out: number[]): void {
+function addHintTerms(e: EngineParts, out: number[]): void {
   const def = e.def;
   const hints = hintsOf(def)!;
   const s = e.s;
@@ -118,7 +118,7 @@ function addHintTerms(e: Engine, out: number[]): void {
 }
 
 /** Zone instances of `p` (per player, or per side for p's side) whose faces only their owners see. */
-export function privateZones(e: Engine, p: number): number[] {
+export function privateZones(e: EngineParts, p: number): number[] {
   const s = e.s;
   const out: number[] = [];
   for (let d = 0; d < e.def.zones.length; d++) {
@@ -130,7 +130,7 @@ export function privateZones(e: Engine, p: number): number[] {
 }
 
 /** Runs the round's scoring on the engine's working copy, as if the round ended now. */
-function projectRound(e: Engine): void {
+function projectRound(e: EngineParts): void {
   const def = e.def;
   if (def.rounds.scoring === undefined) return;
   try {
@@ -145,7 +145,7 @@ function projectRound(e: Engine): void {
 }
 
 /** Takes every player's best melds out of their private zones (the copy only), as a last turn would. */
-function layPrivateMelds(e: Engine): void {
+function layPrivateMelds(e: EngineParts): void {
   const m = e.def.melds[0]!;
   const allWildMeld = m.allWildMeld && (m.allWildWhen === undefined || m.allWildWhen(e));
   const rules = { minSize: m.minSize, minRank: m.minRank, maxRank: m.maxRank, books: m.books, runs: m.runs, allWildMeld };

@@ -6,7 +6,7 @@
 // shared piles); after each, triggers run (an emptied hand may win the game) and seat 0's
 // standing is measured by win share or by the projected round score. If the filled table is
 // better for seat 0 than the emptied one, more cards there are good (+1), if worse, bad (−1).
-import type { Engine } from '../core/engine.ts';
+import type { EngineParts } from '../core/engine-parts.ts';
 import type { GameDef } from '../core/game-def.ts';
 import { canAct, tick } from '../core/api.ts';
 import { setup, type OptionValue } from '../core/setup.ts';
@@ -14,10 +14,15 @@ import type { GameState } from '../core/state.ts';
 import { settle } from '../flow/settle.ts';
 import { nextDeadline } from '../timers/timers.ts';
 import { withEngine } from './engine-access.ts';
-import type { Evaluator } from './evaluate.ts';
 import { hintsOf } from './hints.ts';
 
 const PROBE_SEED = 'decksmith/bot-probe';
+
+/** What the probe measures a table with (evaluate.ts's Evaluator, which calls the probe, is one). */
+export interface Standing {
+  /** One number for `seat` on the state, higher is better (`project`: count the round as scored now). */
+  value(state: GameState, seat: number, project: boolean): number;
+}
 
 /** Option values by name, from the state's encoded values. */
 export function namedOptions(def: GameDef, options: readonly number[]): Record<string, OptionValue> {
@@ -33,7 +38,7 @@ export function namedOptions(def: GameDef, options: readonly number[]): Record<s
  * Weight per card of every zone declaration for its owner (0 for shared zones). `make`
  * builds an evaluator with given weights (all 0 while probing). Hints override by name.
  */
-export function probeZoneWeights(def: GameDef, players: number, options: readonly number[], make: (weights: number[]) => Evaluator): number[] {
+export function probeZoneWeights(def: GameDef, players: number, options: readonly number[], make: (weights: number[]) => Standing): number[] {
   const weights = def.zones.map(() => 0);
   let s: GameState;
   try {
@@ -108,7 +113,7 @@ function firstSharedPile(def: GameDef, s: GameState): number {
 /** The state after moving every card of `from` zones to `to` and letting triggers run; null if the rules object. */
 function moved(def: GameDef, s: GameState, from: number[], to: number): GameState | null {
   try {
-    return withEngine(def, s, s.lastAt, true, (e: Engine) => {
+    return withEngine(def, s, s.lastAt, true, (e: EngineParts) => {
       for (const z of from) {
         if (z === to) continue;
         for (const c of s.zones[z]!.slice()) if (c >= 0) e.move(c, to, 'top');

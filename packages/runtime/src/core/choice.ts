@@ -10,7 +10,9 @@
 // The wire entry is offered only when some sampled choice passes the guard.
 import type { Action } from './codec.ts';
 import { encodeAction } from './codec.ts';
-import type { Engine } from './engine.ts';
+// The spec of a counted choice is part of the wire Action, so it is declared in codec.ts.
+export type { ChoiceSpec } from './codec.ts';
+import type { EngineParts } from './engine-parts.ts';
 import type { ParamDef } from './game-def.ts';
 import { viewIdOf } from '../views/view-ids.ts';
 
@@ -20,17 +22,6 @@ export const CHOICE_SAMPLES = 16;
 /** The count of a counted choice. */
 export interface ChoiceCount {
   min: number;
-  max: number;
-}
-
-/** What a legal-action entry leaves to the player: choose `min`..`max` of `from` for `param`. */
-export interface ChoiceSpec {
-  /** The parameter to fill in `args` with a list of card ids. */
-  param: string;
-  /** The candidate cards (the seat's view ids), in zone order. */
-  from: number[];
-  min: number;
-  /** At most `from.length`. */
   max: number;
 }
 
@@ -93,7 +84,7 @@ function mix(h: number, v: number): number {
  * at most CHOICE_SAMPLES, else CHOICE_SAMPLES distinct ones, the sizes taken in turn from min to
  * max, drawn deterministically from the state, `seat` and action `ai`.
  */
-export function choiceSamples(e: Engine, seat: number, ai: number, pool: readonly number[], count: ChoiceCount): number[][] {
+export function choiceSamples(e: EngineParts, seat: number, ai: number, pool: readonly number[], count: ChoiceCount): number[][] {
   const min = Math.max(0, count.min);
   const max = Math.min(count.max, pool.length);
   if (min > max) return [];
@@ -128,7 +119,7 @@ export function choiceSamples(e: Engine, seat: number, ai: number, pool: readonl
  * The wire entry of a counted choice (parameter i, the action's last): the other arguments as
  * usual, the choice left open in `choose` with the candidates as `seat`'s view ids.
  */
-export function encodeChoice(e: Engine, ai: number, i: number, seat: number, pool: readonly number[], count: ChoiceCount): Action {
+export function encodeChoice(e: EngineParts, ai: number, i: number, seat: number, pool: readonly number[], count: ChoiceCount): Action {
   e.absent[i] = 1;
   const out = encodeAction(e, ai, seat);
   e.absent[i] = 0;

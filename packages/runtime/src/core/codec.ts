@@ -1,12 +1,22 @@
 // The wire form of actions: shape checks, decoding args into the engine's number buffer,
 // and encoding enumerated candidates back (cards as the seat's view ids).
-import type { Engine } from './engine.ts';
+import type { EngineParts } from './engine-parts.ts';
 import { NONE, type ParamDef, type Rejection } from './game-def.ts';
 import { cardOfViewId, viewIdOf } from '../views/view-ids.ts';
 import { expectOf, racedZone } from '../arbitration/checks.ts';
-import type { ChoiceSpec } from './choice.ts';
 
 export type ArgValue = number | string | boolean | number[];
+
+/** What a legal-action entry leaves to the player: choose `min`..`max` of `from` for `param`. */
+export interface ChoiceSpec {
+  /** The parameter to fill in `args` with a list of card ids. */
+  param: string;
+  /** The candidate cards (the seat's view ids), in zone order. */
+  from: number[];
+  min: number;
+  /** At most `from.length`. */
+  max: number;
+}
 
 /** An action as a client sends it (and as legalActions lists it). */
 export interface Action {
@@ -75,20 +85,20 @@ export function checkShape(action: unknown): Rejection | null {
   return null;
 }
 
-function zoneName(e: Engine, z: number): string {
+function zoneName(e: EngineParts, z: number): string {
   return z < 0 ? 'nowhere' : e.def.zones[e.s.zoneDecl[z]].name;
 }
 
 /** Whether `seat` sees the face of `card` where it lies now. */
-export function seesCard(e: Engine, seat: number, card: number): boolean {
+export function seesCard(e: EngineParts, seat: number, card: number): boolean {
   const z = e.s.cardZone[card];
   return ((e.visibleMask(z, e.s.zones[z].indexOf(card)) >> seat) & 1) === 1;
 }
 
-function decodeCard(e: Engine, seat: number, p: ParamDef & { zone: unknown }, v: unknown): number | Rejection {
+function decodeCard(e: EngineParts, seat: number, p: ParamDef & { zone: unknown }, v: unknown): number | Rejection {
   if (typeof v !== 'number' || !Number.isInteger(v)) return invalid(`Parameter "${p.name}" must be a card id (a number).`);
   const card = cardOfViewId(e.s, seat, v);
-  const zone = (p as { zone: (x: Engine) => number }).zone(e);
+  const zone = (p as { zone: (x: EngineParts) => number }).zone(e);
   if (card < 0 || e.s.cardZone[card] !== zone || !seesCard(e, seat, card)) {
     return { code: 'card/not_in_zone', message: `That card is not in ${zoneName(e, zone)} (any more).` };
   }
@@ -96,7 +106,7 @@ function decodeCard(e: Engine, seat: number, p: ParamDef & { zone: unknown }, v:
 }
 
 /** Decodes `args` for action `ai` into e.args / e.lists; null when they are valid. */
-export function decodeArgs(e: Engine, ai: number, seat: number, args: Record<string, ArgValue> | undefined): Rejection | null {
+export function decodeArgs(e: EngineParts, ai: number, seat: number, args: Record<string, ArgValue> | undefined): Rejection | null {
   const a = e.def.actions[ai];
   const given = args ?? {};
   for (const k of Object.keys(given)) {
@@ -187,7 +197,7 @@ export function decodeArgs(e: Engine, ai: number, seat: number, args: Record<str
 }
 
 /** The wire action for the candidate in e.args (cards as `seat`'s view ids). */
-export function encodeAction(e: Engine, ai: number, seat: number): Action {
+export function encodeAction(e: EngineParts, ai: number, seat: number): Action {
   const a = e.def.actions[ai];
   const out: Action = { type: a.name };
   if (a.params.length > 0) {

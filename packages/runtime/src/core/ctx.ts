@@ -8,11 +8,11 @@
 // Every value is a number (see game-def.ts): cards, zones, players, sides are indices, `none`
 // is -1. Methods that take a zone take a zone *instance* (from `zone(decl, owner)`).
 
-import type { GameDef } from './game-def.ts';
+// Ctx names no GameDef (the definition's tables are the runtime's, reached through the engine:
+// core/engine-parts.ts), so game-def.ts, whose compiled functions take a Ctx, is not imported back.
 import type { GameState } from './state.ts';
 
 export interface Ctx {
-  readonly def: GameDef;
   /** The working copy of the state (mutated by effects, never the caller's object). */
   readonly s: GameState;
   /** The acting player, or -1 when the system acts (setup, timers, triggers). */

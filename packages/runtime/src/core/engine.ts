@@ -8,6 +8,7 @@ import { nextInt } from '../rng/index.ts';
 import { compiled, type Compiled } from './compiled.ts';
 import { LegalBuffer, type Sink } from './legal.ts';
 import type { Ctx } from './ctx.ts';
+import type { EngineParts } from './engine-parts.ts';
 import type { GameEvent } from './events.ts';
 import { NONE, type GameDef } from './game-def.ts';
 import { MeldCalls } from './meld-calls.ts';
@@ -18,7 +19,7 @@ import * as ops from '../zones/ops.ts';
 import { visibleMask } from '../zones/visibility.ts';
 import * as flow from '../flow/control.ts';
 
-export class Engine extends WorkingCopy implements Ctx {
+export class Engine extends WorkingCopy implements EngineParts {
   readonly def: GameDef;
   readonly c: Compiled;
   me = NONE;

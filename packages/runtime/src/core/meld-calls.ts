@@ -2,11 +2,11 @@
 // a hand's cards are turned into solver input, and the "can one card be left out" answer that
 // legal-action enumeration asks for every card of the same hand is kept per hand.
 import { bestLaydown, goOut, partitionExact, type MeldCard, type MeldRules } from '../stdlib/index.ts';
-import type { Engine } from './engine.ts';
+import type { EngineParts } from './engine-parts.ts';
 import { NONE } from './game-def.ts';
 
 export class MeldCalls {
-  private readonly e: Engine;
+  private readonly e: EngineParts;
   /** The last hand asked about in canMeldAllWithout (rank, suit, wild, points per card) and whether one card can be left out. */
   private leaveOneKey: number[] = [];
   private leaveOneIds: number[] = [];
@@ -17,7 +17,7 @@ export class MeldCalls {
   private leaveOneAllWild = false;
   private leaveOne = false;
 
-  constructor(e: Engine) {
+  constructor(e: EngineParts) {
     this.e = e;
   }
 

@@ -5,12 +5,12 @@ import { applyTurnControl, stageDef } from '../flow/control.ts';
 import { finishGame } from '../flow/rounds.ts';
 import { settle } from '../flow/settle.ts';
 import { checkShape, decodeArgs, type Action } from './codec.ts';
-import type { Engine } from './engine.ts';
+import type { EngineParts } from './engine-parts.ts';
 import type { Rejection } from './game-def.ts';
 import { VarOutOfRange } from './var-range.ts';
 
 /** Checks and performs `action` by `seat` on e's working state; a Rejection leaves it unusable. */
-export function perform(e: Engine, seat: number, action: Action): Rejection | null {
+export function perform(e: EngineParts, seat: number, action: Action): Rejection | null {
   const shape = checkShape(action);
   if (shape !== null) return shape;
   const s = e.s;
@@ -40,7 +40,7 @@ export function perform(e: Engine, seat: number, action: Action): Rejection | nu
 }
 
 /** A turn timer's action for the current player (parameterless); false when not possible. */
-export function performTimed(e: Engine, seat: number, ai: number): boolean {
+export function performTimed(e: EngineParts, seat: number, ai: number): boolean {
   e.me = seat;
   const av = availability(e, ai, seat);
   if (av < 0 || e.def.actions[ai].params.length > 0) return false;
@@ -51,7 +51,7 @@ export function performTimed(e: Engine, seat: number, ai: number): boolean {
 }
 
 /** Runs an action whose checks passed: hook, effect, turn control, idle timer, triggers. */
-export function run(e: Engine, seat: number, ai: number, av: number, accepted: boolean): void {
+export function run(e: EngineParts, seat: number, ai: number, av: number, accepted: boolean): void {
   const def = e.def;
   const a = def.actions[ai];
   const sd = stageDef(e);

@@ -1,16 +1,16 @@
 // Turn control, windows and pauses (language.md §10): what happens after an effect asked for
 // `keep turn`, `skip next`, `turn to`, `next step`, `open window`, `close window` or `pause d`.
-import type { Engine } from '../core/engine.ts';
+import type { EngineParts } from '../core/engine-parts.ts';
 import { newScope } from '../arbitration/scope.ts';
 import { NONE, type StageDef } from '../core/game-def.ts';
 
-export function stageDef(e: Engine): StageDef | null {
+export function stageDef(e: EngineParts): StageDef | null {
   const pos = e.s.stage;
   return pos < 0 ? null : e.def.stages[e.def.rounds.stages[pos]];
 }
 
 /** The first step at or after `from` whose condition (`steps a if c`) holds now, or -1. */
-function activeStep(e: Engine, sd: StageDef & { kind: 'turns' }, from: number): number {
+function activeStep(e: EngineParts, sd: StageDef & { kind: 'turns' }, from: number): number {
   for (let i = from; i < sd.steps.length; i++) if (sd.stepWhen?.[i]?.(e) !== false) return i;
   return -1;
 }
@@ -19,7 +19,7 @@ function activeStep(e: Engine, sd: StageDef & { kind: 'turns' }, from: number): 
  * Starts p's turn at its first step whose condition holds, the turn timer armed. A player with
  * no such step is passed over; when nobody has one, the stage ends.
  */
-export function startTurn(e: Engine, p: number): void {
+export function startTurn(e: EngineParts, p: number): void {
   const sd = stageDef(e);
   let step = 0;
   if (sd !== null && sd.kind === 'turns' && sd.stepWhen !== undefined) {
@@ -47,7 +47,7 @@ export function startTurn(e: Engine, p: number): void {
 }
 
 /** Passes the turn in the direction of play, honouring pending skips. */
-export function passTurn(e: Engine): void {
+export function passTurn(e: EngineParts): void {
   let p = e.s.current;
   const n = 1 + e.s.skips;
   if (e.s.skips !== 0) e.set('skips', 0);
@@ -55,7 +55,7 @@ export function passTurn(e: Engine): void {
   startTurn(e, p);
 }
 
-function advanceStep(e: Engine, sd: StageDef & { kind: 'turns' }): void {
+function advanceStep(e: EngineParts, sd: StageDef & { kind: 'turns' }): void {
   const next = activeStep(e, sd, e.s.step + 1);
   if (next >= 0) {
     e.set('step', next);
@@ -68,7 +68,7 @@ function advanceStep(e: Engine, sd: StageDef & { kind: 'turns' }): void {
  * current-player action of the stage itself (not of a window), which passes the turn unless
  * it kept it; a system effect (timer, trigger) only does what it asked for.
  */
-export function applyTurnControl(e: Engine, turnAction: boolean): void {
+export function applyTurnControl(e: EngineParts, turnAction: boolean): void {
   const sd = stageDef(e);
   if (sd !== null && sd.kind === 'turns' && !e.hasFlowRequest() && e.s.result === null) {
     if (e.fTurnTo >= 0) {
@@ -84,7 +84,7 @@ export function applyTurnControl(e: Engine, turnAction: boolean): void {
   e.resetTurnFlags();
 }
 
-export function openWindow(e: Engine, w: number): void {
+export function openWindow(e: EngineParts, w: number): void {
   if (e.s.window >= 0) closeWindow(e);
   const wd = e.def.windows[w];
   const ms = wd.ms === undefined ? NONE : wd.ms(e);
@@ -101,7 +101,7 @@ export function openWindow(e: Engine, w: number): void {
  * Closes the open window. Stage timers (turn timer, idle) do not run while a blocking window
  * is open: when it closes they restart with their full duration.
  */
-export function closeWindow(e: Engine): void {
+export function closeWindow(e: EngineParts): void {
   const w = e.s.window;
   if (w < 0) return;
   const wd = e.def.windows[w];
@@ -122,7 +122,7 @@ export function closeWindow(e: Engine): void {
 }
 
 /** `pause d`: freezes actions and every other timer for ms, then runs continuation `cont`. */
-export function pause(e: Engine, ms: number, cont: number, bound: number): void {
+export function pause(e: EngineParts, ms: number, cont: number, bound: number): void {
   const d = Math.max(0, ms);
   const s = e.s;
   if (s.windowDeadline >= 0) e.set('windowDeadline', s.windowDeadline + d);

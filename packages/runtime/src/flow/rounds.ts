@@ -1,5 +1,5 @@
 // Rounds, stages and the end of the game (language.md §10, §13).
-import type { Engine } from '../core/engine.ts';
+import type { EngineParts } from '../core/engine-parts.ts';
 import { newScope } from '../arbitration/scope.ts';
 import { NONE } from '../core/game-def.ts';
 import type { EndedBy, GameResult, GameState } from '../core/state.ts';
@@ -8,7 +8,7 @@ import { closeWindow, startTurn } from './control.ts';
 import { moveCard } from '../zones/ops.ts';
 
 /** Final score per player (a side's score for each of its players). */
-export function scoresOf(e: Engine): number[] {
+export function scoresOf(e: EngineParts): number[] {
   const s = e.s;
   const v = e.def.scoreVar;
   const scope = e.def.vars[v].scope;
@@ -18,7 +18,7 @@ export function scoresOf(e: Engine): number[] {
 }
 
 /** Starts round r: dealer, emptied `piles` families, round values, setup, first stage. */
-export function startRound(e: Engine, r: number): void {
+export function startRound(e: EngineParts, r: number): void {
   const s = e.s;
   const rd = e.def.rounds;
   e.set('round', r);
@@ -45,7 +45,7 @@ export function startRound(e: Engine, r: number): void {
 }
 
 /** Every family pile's cards go home, and the piles are removed. */
-function emptyFamilies(e: Engine): void {
+function emptyFamilies(e: EngineParts): void {
   const s = e.s;
   if (s.zones.length === s.staticZones) return;
   for (let z = s.staticZones; z < s.zones.length; z++) {
@@ -64,7 +64,7 @@ function emptyFamilies(e: Engine): void {
 /** At most this many rounds in a row may skip every stage (`stages a if …`) before the game is stuck. */
 export const MAX_EMPTY_ROUNDS = 64;
 
-export function enterStage(e: Engine, from: number): void {
+export function enterStage(e: EngineParts, from: number): void {
   const s = e.s;
   if (s.window >= 0) closeWindow(e);
   // `stages a if cond, …`: a stage whose condition is false now is skipped.
@@ -105,13 +105,13 @@ export function enterStage(e: Engine, from: number): void {
   } else e.set('current', NONE);
 }
 
-export function nextStage(e: Engine): void {
+export function nextStage(e: EngineParts): void {
   const pos = e.s.stage + 1;
   if (pos < e.def.rounds.stages.length) enterStage(e, pos);
   else endRound(e, false);
 }
 
-function stopClock(e: Engine): void {
+function stopClock(e: EngineParts): void {
   if (e.s.window >= 0) closeWindow(e);
   e.set('turnDeadline', NONE);
   e.set('idleDeadline', NONE);
@@ -121,7 +121,7 @@ function stopClock(e: Engine): void {
 }
 
 /** Ends the round: scoring, then the next round or the end of the game. */
-export function endRound(e: Engine, gameEnds: boolean): void {
+export function endRound(e: EngineParts, gameEnds: boolean): void {
   stopClock(e);
   const rd = e.def.rounds;
   e.me = NONE;
@@ -139,7 +139,7 @@ export function endRound(e: Engine, gameEnds: boolean): void {
 }
 
 /** Winners by the `winner` rule among active players, and whether different sides tie. */
-export function rankPlayers(e: Engine): { winners: number[]; tied: boolean } {
+export function rankPlayers(e: EngineParts): { winners: number[]; tied: boolean } {
   const s = e.s;
   const w = e.def.winner;
   let best = 0;
@@ -160,7 +160,7 @@ export function rankPlayers(e: Engine): { winners: number[]; tied: boolean } {
 }
 
 /** Ends the game (or replays a round on a tie, per `ties replay`). */
-export function finishGame(e: Engine, endedBy: EndedBy, reason?: GameResult['reason']): void {
+export function finishGame(e: EngineParts, endedBy: EndedBy, reason?: GameResult['reason']): void {
   const s = e.s;
   stopClock(e);
   e.rEndStage = e.rEndRound = e.rEndGame = false;

@@ -1,6 +1,6 @@
 // After every accepted action and timer: flow transitions, then triggers to a fixed point
 // (language.md §12: at most 64 passes, else the game ends as stuck).
-import type { Engine } from '../core/engine.ts';
+import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE } from '../core/game-def.ts';
 import { applyTurnControl } from './control.ts';
 import { endRound, finishGame, nextStage } from './rounds.ts';
@@ -8,7 +8,7 @@ import { endRound, finishGame, nextStage } from './rounds.ts';
 export const MAX_TRIGGER_PASSES = 64;
 
 /** Carries out requested `end game` / `end round` / `end stage` transitions. */
-export function processFlow(e: Engine): void {
+export function processFlow(e: EngineParts): void {
   for (let guard = 0; e.hasFlowRequest() && e.s.result === null; guard++) {
     if (guard > MAX_TRIGGER_PASSES) {
       finishGame(e, 'stuck', 'triggers');
@@ -29,7 +29,7 @@ export function processFlow(e: Engine): void {
 }
 
 /** Runs flow transitions and triggers until nothing fires. */
-export function settle(e: Engine): void {
+export function settle(e: EngineParts): void {
   const def = e.def;
   const triggers = def.triggers;
   for (let pass = 0; pass < MAX_TRIGGER_PASSES; pass++) {

@@ -1,7 +1,7 @@
 // Logical timers (language.md §10, §12): pauses, pause stages, window timeouts, turn timers
 // and idle timers. `runDue` fires every timer due by `now`, earliest first, each at its own
 // deadline and followed by triggers.
-import type { Engine } from '../core/engine.ts';
+import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE } from '../core/game-def.ts';
 import type { GameState } from '../core/state.ts';
 import type { TimerKind } from '../core/events.ts';
@@ -49,7 +49,7 @@ export function nextDeadline(state: GameState): number | null {
 }
 
 /** Fires every timer due at or before `now`; true when any fired. */
-export function runDue(e: Engine, now: number): boolean {
+export function runDue(e: EngineParts, now: number): boolean {
   let fired = false;
   for (;;) {
     const s = e.s;
@@ -75,7 +75,7 @@ export function runDue(e: Engine, now: number): boolean {
   return fired;
 }
 
-function fire(e: Engine, k: number, at: number): void {
+function fire(e: EngineParts, k: number, at: number): void {
   const s = e.s;
   const def = e.def;
   e.events.push({ type: 'timer', timer: KINDS[k], at });

@@ -1,13 +1,13 @@
 // Card movements on the engine's working state: every card move goes through moveCard,
 // which keeps the card→zone index, per-viewer id epochs and move events right.
 import { shuffleInPlace } from '../rng/index.ts';
-import type { Engine } from '../core/engine.ts';
+import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE } from '../core/game-def.ts';
 import { viewIdOf } from '../views/view-ids.ts';
 import { allViewers } from './visibility.ts';
 
 /** Moves one card to the top/bottom of a zone or into a slot/index (`pos` a number). */
-export function moveCard(e: Engine, card: number, to: number, pos: 'top' | 'bottom' | number): void {
+export function moveCard(e: EngineParts, card: number, to: number, pos: 'top' | 'bottom' | number): void {
   const s = e.s;
   const from = s.cardZone[card];
   const idx = s.zones[from].indexOf(card);
@@ -63,7 +63,7 @@ export function moveCard(e: Engine, card: number, to: number, pos: 'top' | 'bott
 }
 
 /** Refills a pile declared `refill from … keeping top` when it holds fewer than n cards. */
-export function ensure(e: Engine, z: number, n: number): void {
+export function ensure(e: EngineParts, z: number, n: number): void {
   const zd = e.def.zones[e.s.zoneDecl[z]];
   if (zd.refill === undefined || e.count(z) >= n) return;
   const src = e.zone(zd.refill);
@@ -72,7 +72,7 @@ export function ensure(e: Engine, z: number, n: number): void {
   shuffle(e, z);
 }
 
-export function moveN(e: Engine, n: number, from: number, to: number, oneByOne: boolean): void {
+export function moveN(e: EngineParts, n: number, from: number, to: number, oneByOne: boolean): void {
   if (n <= 0 || from < 0 || to < 0) return;
   ensure(e, from, n);
   const k = Math.min(n, e.count(from));
@@ -92,25 +92,25 @@ export function moveN(e: Engine, n: number, from: number, to: number, oneByOne: 
   for (let i = packet.length - 1; i >= 0; i--) moveCard(e, packet[i], to, 'top');
 }
 
-export function moveAll(e: Engine, from: number, to: number): void {
+export function moveAll(e: EngineParts, from: number, to: number): void {
   if (from < 0 || to < 0 || from === to) return;
   const cards = e.s.zones[from].filter((c) => c >= 0);
   for (const c of cards) moveCard(e, c, to, 'top');
 }
 
-export function turnOver(e: Engine, from: number, to: number): void {
+export function turnOver(e: EngineParts, from: number, to: number): void {
   if (from < 0 || to < 0 || from === to) return;
   for (let c = e.top(from); c >= 0; c = e.top(from)) moveCard(e, c, to, 'top');
 }
 
-export function refillKeepingTop(e: Engine, to: number, from: number): void {
+export function refillKeepingTop(e: EngineParts, to: number, from: number): void {
   if (from < 0 || to < 0 || from === to) return;
   const cards = e.s.zones[from].filter((c) => c >= 0);
   cards.pop();
   for (const c of cards) moveCard(e, c, to, 'top');
 }
 
-export function newPile(e: Engine, family: number): number {
+export function newPile(e: EngineParts, family: number): number {
   const z = e.pushZone(family, NONE);
   e.wFamily(family).push(z);
   for (let v = 0; v < e.def.vars.length; v++) {
@@ -129,7 +129,7 @@ export function newPile(e: Engine, family: number): number {
 }
 
 /** Seats that receive cards, in dealing order from the dealer's left. */
-function dealTargets(e: Engine, each: 'player' | 'side'): number[] {
+function dealTargets(e: EngineParts, each: 'player' | 'side'): number[] {
   const s = e.s;
   const first = e.leftOf(s.dealer < 0 ? s.players - 1 : s.dealer);
   const out: number[] = [];
@@ -150,7 +150,7 @@ function dealTargets(e: Engine, each: 'player' | 'side'): number[] {
   return out;
 }
 
-export function deal(e: Engine, n: number, from: number, toDecl: number, each: 'player' | 'side'): void {
+export function deal(e: EngineParts, n: number, from: number, toDecl: number, each: 'player' | 'side'): void {
   if (from < 0) return;
   const targets = dealTargets(e, each);
   if (targets.length === 0) return;
@@ -168,7 +168,7 @@ export function deal(e: Engine, n: number, from: number, toDecl: number, each: '
   }
 }
 
-export function flip(e: Engine, from: number, to: number, at: number | undefined, until?: (card: number) => boolean): void {
+export function flip(e: EngineParts, from: number, to: number, at: number | undefined, until?: (card: number) => boolean): void {
   if (from < 0 || to < 0) return;
   const pos = at ?? 'top';
   ensure(e, from, 1);
@@ -187,7 +187,7 @@ export function flip(e: Engine, from: number, to: number, at: number | undefined
   }
 }
 
-export function shuffle(e: Engine, z: number): void {
+export function shuffle(e: EngineParts, z: number): void {
   if (z < 0) return;
   const a = e.wZone(z);
   shuffleInPlace(e.wRng(), a);
@@ -205,7 +205,7 @@ export function shuffle(e: Engine, z: number): void {
   }
 }
 
-export function shuffleDeckInto(e: Engine, deck: number, side: number, z: number): void {
+export function shuffleDeckInto(e: EngineParts, deck: number, side: number, z: number): void {
   if (z < 0) return;
   const s = e.s;
   for (let c = 0; c < s.face.length; c++) {

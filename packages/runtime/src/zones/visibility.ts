@@ -1,6 +1,6 @@
 // Who sees a card at a position of a zone instance (language.md §5), as a bitmask of viewers.
 import { VIS_OWNER, VIS_TOP, VIS_VISIBLE } from '../core/compiled.ts';
-import type { Engine } from '../core/engine.ts';
+import type { EngineParts } from '../core/engine-parts.ts';
 
 /** Mask of every viewer: the players and the spectator (bit `players`). */
 export function allViewers(players: number): number {
@@ -11,7 +11,7 @@ export function allViewers(players: number): number {
  * Bitmask of the viewers (players 0..n-1, spectator n) who see the face at index idx of
  * zone z in the engine's current state.
  */
-export function visibleMask(e: Engine, z: number, idx: number): number {
+export function visibleMask(e: EngineParts, z: number, idx: number): number {
   const s = e.s;
   const decl = s.zoneDecl[z];
   const zd = e.def.zones[decl];
@@ -34,6 +34,6 @@ export function visibleMask(e: Engine, z: number, idx: number): number {
  * The mask every position of zone z shares now, or -1 when it depends on the position (a
  * `visible top` pile): lets enumeration ask once per zone instead of once per card.
  */
-export function zoneMask(e: Engine, z: number): number {
+export function zoneMask(e: EngineParts, z: number): number {
   return e.c.vis[e.s.zoneDecl[z]] === VIS_TOP ? -1 : visibleMask(e, z, 0);
 }
