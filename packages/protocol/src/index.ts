@@ -5,3 +5,4 @@ export * from './http.ts';
 export * from './seed.ts';
 export * from './client-def.ts';
 export * from './social.ts';
+export * from './drafts.ts';
