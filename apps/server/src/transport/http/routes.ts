@@ -23,6 +23,7 @@ import {
 import { LobbyQuery, lobbyPage } from './lobby.ts';
 import { roomSummary } from './room-summary.ts';
 import { codedErrorHandler, strictValidatorCompiler } from './strict.ts';
+import { quickPlayRoutes } from '../../quickplay/routes.ts';
 
 export interface RouteDeps {
   registry: GameRegistry;
@@ -58,6 +59,8 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
     });
     const admission = new RoomAdmission(config, (id) => manager.get(id), () => manager.rooms.values());
     const unlimited = { rateLimit: false as const };
+    // Play now, rematches, game READMEs (quickplay/routes.ts): under the same limits and error handling.
+    await app.register(quickPlayRoutes({ registry, manager, storage, admission, wsPath }));
 
     app.get('/health', { config: unlimited, schema: { tags: ['ops'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
       status: 'ok' as const,
@@ -194,7 +197,9 @@ export function routes(deps: RouteDeps): FastifyPluginAsyncTypebox {
         const record = await storage.getRoom(req.params.id);
         if (!record) return reply.code(404).send({ code: 'room/unknown', message: `No room "${req.params.id}".` });
         reply.header('content-disposition', `attachment; filename="${record.game}-${record.id}.json"`);
-        return toReplayLog(record, await storage.getActions(record.id));
+        const log = toReplayLog(record, await storage.getActions(record.id));
+        // The chat goes with the complete log only (a running game's chat is followed live).
+        return log.complete ? { ...log, chat: await storage.getChat(record.id) } : log;
       },
     );
   };

@@ -10,6 +10,7 @@ import type { Room } from '../../rooms/room.ts';
 import type { Subscriber, Viewer } from '../../rooms/subscriber.ts';
 import { hashToken } from '../../tokens.ts';
 import { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage, type ClientMessage, type ServerMessage } from '@decksmith/protocol';
+import { socialMessage, type SocialDeps } from '../../chat/handle.ts';
 import { FloodGuard } from './rate-limit.ts';
 import { RTT_PROBE_MS, RttEstimator } from './rtt.ts';
 
@@ -39,6 +40,8 @@ export interface ConnectionDeps {
   buffers?: BufferBudget;
   /** The `room` of the URL the socket connected to (`/ws?room=<id>`, which routed it to the room's worker); a join of another room is refused. */
   urlRoom?: string;
+  /** Chat and "why not" (chat/handle.ts); without it those frames are refused with `chat/off`. */
+  social?: SocialDeps;
 }
 
 /**
@@ -151,6 +154,7 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
       protocol: msg.v,
       send,
       sendText,
+      delay: () => rtt.oneWay(),
       close(code, message) {
         send({ t: 'bye', code, message });
         socket.close(code === 'server/shutdown' ? 1001 : 1000, code);
@@ -162,6 +166,7 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
     if (socket.readyState === socket.OPEN) rtt.probe(socket);
     // Closed while waiting for the room's queue: the close handler ran before we subscribed.
     if (socket.readyState !== socket.OPEN) r.disconnect(sub);
+    else if (deps.social) await deps.social.chat.history(r, sub);
     log.debug('joined');
   }
 
@@ -211,6 +216,14 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
         case 'resync':
           if (!room || !sub) return error('protocol/not_joined', 'Join a room first.');
           return void room.resync(sub);
+        case 'chat':
+        case 'why':
+          if (!room || !sub) return error('protocol/not_joined', 'Join a room first.');
+          if (!deps.social) return error('chat/off', 'This server has no chat.');
+          return void socialMessage(msg, room, sub, deps.social, (code, message) => error(code, message)).catch((err: unknown) => {
+            log.error({ err }, 'chat failed');
+            error('server/internal', 'The chat message could not be handled.');
+          });
       }
     } catch (err) {
       // Never let one message take the process down.
