@@ -46,7 +46,9 @@ export default tseslint.config(
   },
   {
     // No import circles inside a package: a module's dependencies point one way (type-only
-    // imports do not count). Across packages the nx tags above already forbid cycles.
+    // imports do not count here; the runtime's lint target also runs dependency-cruiser, where
+    // they do: packages/runtime/dependency-cruiser.json). Across packages the nx tags above
+    // already forbid cycles.
     plugins: { 'import-x': importX },
     files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts', 'packages/cli/bench/**/*.ts', 'packages/cli/test/fixtures/import-cycle/*.ts'],
     settings: {
