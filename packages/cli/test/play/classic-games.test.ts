@@ -48,4 +48,7 @@ describe('classic games play cleanly', () => {
   for (const players of [2, 3, 4, 5, 6]) for (const b of batches(players, players <= 3 ? 1000 : 250, 250)) playsCleanly('go-fish', b, 'random bots');
   // 1,000 games at its only table size, to 10 (about 190 actions and 9.5 hands a game).
   for (const b of batches(4, 1000, 250)) playsCleanly('euchre', b, 'random bots');
+  // 1,000 games at 2 players, 250 at 3 to 6 (random slaps are mostly wrong, so games are short:
+  // 130-170 actions; games/egyptian-ratscrew/README.md has the figures).
+  for (const players of [2, 3, 4, 5, 6]) for (const b of batches(players, players === 2 ? 1000 : 250, 250)) playsCleanly('egyptian-ratscrew', b, 'random bots');
 });
