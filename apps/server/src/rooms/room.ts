@@ -1,18 +1,21 @@
 // A live room: the authoritative state, its serial queue, the timer armed at the next deadline, bots and subscribers.
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.ts';
-import type { GameOutcome, HostedGame, Rejection, WireAction } from '../games/types.ts';
+import type { GameOutcome, HostedGame, WireAction } from '../games/types.ts';
 import { isOver, type LogEntry, type RoomRecord, type SeatRecord, type Storage } from '../storage/storage.ts';
 import type { ServerMessage } from '@decksmith/protocol';
 import { sameHash } from '../tokens.ts';
-import { canAct, earliestAct } from './availability.ts';
 import { ThinkBudget } from '../bots/budget.ts';
 import type { BotDecider } from '../bots/pool.ts';
 import { Bots } from './bots.ts';
 import type { Clock } from './clock.ts';
+import { connectedSeats, seatDelays, seatWake } from './connected-seats.ts';
 import { SerialQueue } from './queue.ts';
-import { RaceBuffer } from './race-buffer.ts';
+import { RaceBuffer, type DecideHeld } from './race-buffer.ts';
 import { deliverWelcome, fanOut, presenceOf, welcomeFor, type Subscriber } from './subscriber.ts';
+import { reject, takeoverLevel, type Actor, type LeaveOutcome, type Outcome } from './room-api.ts';
+
+export { takeoverLevel, type Actor, type LeaveOutcome, type Outcome };
 
 export interface RoomDeps {
   game: HostedGame;
@@ -26,32 +29,6 @@ export interface RoomDeps {
   onFinished?: (room: Room) => void;
   /** Where bots think (the worker pool); without it, on the event loop. */
   bots?: BotDecider;
-}
-
-/** Who submits an action: a seat's connection (with the token hash it joined with) or the seat's bot. */
-export interface Actor {
-  seat: number;
-  tokenHash?: string;
-  bot?: boolean;
-  /** The seat's measured one-way delay (ms) and the view version its play was made on (latency compensation). */
-  delay?: number;
-  seen?: number;
-}
-
-export type Outcome = { ok: true; n: number } | ({ ok: false; beaten?: { by: number; ms: number } } & Rejection);
-
-const reject = (code: string, message: string): Outcome => ({ ok: false, code, message });
-
-/**
- * What a seat's leaving did: `freed` (before the game: the seat is open again), `resigned` (a
- * bot of `level` plays the seat on), `abandoned` (no other player was left: the game ended; the
- * room is closed by its manager).
- */
-export type LeaveOutcome = { ok: true; seat: number; outcome: 'freed' | 'resigned' | 'abandoned'; level?: string } | ({ ok: false; status: number } & Rejection);
-
-/** The bot that takes over a resigning player's seat: the game's middle level (a fair stand-in, neither a pushover nor the strongest). */
-export function takeoverLevel(levels: readonly string[]): string {
-  return levels[Math.floor((levels.length - 1) / 2)] ?? 'random';
 }
 
 /** A welcome stores the room clock only when it moved this far since it was last stored (bounds the writes joins and resyncs cause). */
@@ -74,6 +51,8 @@ export class Room {
   /** A game that is over keeps the time it ended at. */
   private frozenAt: number | undefined;
   private readonly lastSeq: number[];
+  /** Each seat's one-way delay as its last action carried it (for connections that do not report theirs). */
+  private readonly actedDelay: number[] = [];
   private cancelTimer: (() => void) | undefined;
   private readonly bots: Bots;
   /** Bot turns between their snapshot and their queued action (thinking in the pool meanwhile). */
@@ -94,7 +73,7 @@ export class Room {
     this.record = record;
     this.st = state;
     this.lastSeq = record.seats.map(() => 0);
-    this.races = new RaceBuffer(deps.clock, () => this.now());
+    this.races = new RaceBuffer({ clock: deps.clock, now: () => this.now(), delays: () => seatDelays(this.record.seats, this.subscribers, this.actedDelay) });
     this.bots = new Bots({
       engine: deps.game.engine,
       clock: deps.clock,
@@ -228,7 +207,7 @@ export class Room {
         const snap = await this.queue.run(async () => {
           if (this.closed || this.record.status !== 'playing') return null;
           const now = this.now();
-          if ((await this.runTimers(now)) === 'failed') return null;
+          if ((await this.runTimers(this.settled(now))) === 'failed') return null;
           return this.record.status === 'playing' ? { state: this.st, now } : null;
         });
         const action = snap && (await decide(snap.state, snap.now));
@@ -265,7 +244,8 @@ export class Room {
       reply(reject('server/busy', 'The room is busy; try again.'));
       return Promise.resolve();
     }
-    const window = this.record.status === 'playing' && this.deps.config.latencyCompensation ? (this.deps.game.engine.compensation?.(this.st) ?? 0) : 0;
+    const window = this.window();
+    if (!actor.bot && actor.delay !== undefined) this.actedDelay[actor.seat] = actor.delay;
     if (window > 0) return this.hold(actor, seq, action, reply, window);
     return this.queue.run(async () => {
       const o = await this.process(actor, seq, action);
@@ -280,22 +260,29 @@ export class Room {
     });
   }
 
-  /** A contested play: decided by the race buffer at its estimated send time (the room's clock and storage as for any action). */
+  /** The compensation window for a play arriving now: 0 (decided on arrival) outside contested moments or with compensation off. */
+  private window(): number {
+    return this.record.status === 'playing' && this.deps.config.latencyCompensation ? (this.deps.game.engine.compensation?.(this.st) ?? 0) : 0;
+  }
+
+  /** How far the room's deadlines may have fired by `now`: in a contested moment, less the largest connected delay (race-buffer.ts `lag`). */
+  private settled(now = this.now()): number {
+    return now - this.races.lag(this.window());
+  }
+
+  /** A contested play: held by the race buffer, then decided like any action at its estimated send time (the log keeps its `timing`). */
   private hold(actor: Actor, seq: number, action: WireAction, reply: (o: Outcome) => void, window: number): Promise<void> {
-    const seenAt = this.races.viewAt(actor.seen);
-    const play = { seat: actor.seat, arrivedAt: this.now(), delay: actor.bot ? 0 : (actor.delay ?? 0), ...(actor.seen !== undefined ? { seen: actor.seen } : {}), ...(seenAt !== undefined ? { seenAt } : {}) };
-    const decide: Parameters<RaceBuffer['hold']>[0]['decide'] = (at, timing, beaten) =>
+    const who = { seat: actor.seat, delay: actor.bot ? 0 : (actor.delay ?? 0), ...(actor.seen !== undefined ? { seen: actor.seen } : {}) };
+    const decide: DecideHeld<Outcome> = (at, timing, told) =>
       this.queue.run(async () => {
-        // The log keeps how the play was ranked (the runtime's apply ignores `timing`).
         const o = await this.process(actor, seq, { ...action, timing } as WireAction, at);
         this.deps.onOutcome?.(o.ok, o.ok ? undefined : o.code);
-        const by = o.ok ? null : beaten(o.code);
-        reply(!o.ok && by ? { ...o, beaten: by } : o);
+        told(o);
         if (o.ok) this.afterAccepted();
         else this.arm();
-        return { accepted: o.ok, ...(o.ok ? {} : { code: o.code }) };
+        return o;
       });
-    return this.races.hold({ ...play, decide, dropped: () => reply(reject('room/closed', 'This room is closed.')) }, window);
+    return this.races.hold(who, window, decide, reply, () => reply(reject('room/closed', 'This room is closed.')));
   }
 
   private pendingEvents: readonly unknown[] = [];
@@ -416,8 +403,9 @@ export class Room {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     const deadline = this.deps.game.engine.nextDeadline(this.st);
-    const wake = this.seatWake();
-    const at = Math.min(deadline ?? Infinity, wake?.at ?? Infinity);
+    const wake = seatWake(this.deps.game.engine, this.st, connectedSeats(this.record.seats, this.subscribers), this.now());
+    // In a contested moment a deadline fires only once every play sent before it has arrived.
+    const at = Math.min(deadline === null ? Infinity : deadline + this.races.lag(this.window()), wake?.at ?? Infinity);
     if (at === Infinity) return;
     this.cancelTimer = this.deps.clock.setTimer(Math.max(0, at - this.now()), () => {
       this.cancelTimer = undefined;
@@ -425,7 +413,7 @@ export class Room {
         if (this.closed || this.record.status !== 'playing') return;
         const now = this.now();
         // A timer that fires sends every viewer an update (legal lists included) and re-arms.
-        const fired = await this.runTimers(now);
+        const fired = await this.runTimers(this.settled(now));
         if (fired === 'fired') return;
         if (fired === 'failed') {
           // Storage refused the clock: nothing was shown; try again in a second.
@@ -433,33 +421,12 @@ export class Room {
         } else if (wake && now >= wake.at) {
           if (await this.holdClock(now)) this.refresh(wake.seats, now);
           this.arm();
-        } else if (deadline !== null && now >= deadline) {
+        } else if (deadline !== null && this.settled(now) >= deadline) {
           // Due but nothing fired (clock rounding): try again shortly rather than spin.
           this.cancelTimer = this.deps.clock.setTimer(5, () => this.arm());
         } else this.arm();
       }).catch((err: unknown) => this.deps.log.error({ room: this.id, err }, 'timer task failed'));
     });
-  }
-
-  /** The earliest time a connected human seat that cannot act now could, and which seats wait for it. */
-  private seatWake(): { at: number; seats: Set<number> } | null {
-    const engine = this.deps.game.engine;
-    const now = this.now();
-    let wake: { at: number; seats: Set<number> } | null = null;
-    for (const seat of this.connectedSeats()) {
-      if (canAct(engine, this.st, seat, now)) continue;
-      const at = earliestAct(engine, this.st, seat, now);
-      if (at === null || (wake && at > wake.at)) continue;
-      if (!wake || at < wake.at) wake = { at, seats: new Set() };
-      wake.seats.add(seat);
-    }
-    return wake;
-  }
-
-  private connectedSeats(): Set<number> {
-    const seats = new Set<number>();
-    for (const s of this.subscribers) if (s.viewer !== 'spectator' && this.record.seats[s.viewer]?.kind === 'human') seats.add(s.viewer);
-    return seats;
   }
 
   /** Sends `seats` an update without events: same `n`, their legal actions as of `now`. */
@@ -484,7 +451,8 @@ export class Room {
   /** The welcome's `now` is stored first (a rejoin after a crash never sees time go back). */
   private async sendWelcome(sub: Subscriber): Promise<void> {
     const v = sub.viewer;
-    let now = this.now();
+    // Never past a held play's send time or a play still on its way (those may land before it).
+    let now = Math.min(this.settled(), this.races.heldSince());
     const stored = Math.max(this.lastAt, this.clockAt);
     // Welcomes (joins, resyncs: up to the rate limit per socket) store the clock at most every
     // WELCOME_CLOCK_MS; in between they show the stored time, a little behind, never ahead.
@@ -495,7 +463,7 @@ export class Room {
 
   /** A game under way that has human seats but none of them connected (its players left or lost their connection). */
   get abandoned(): boolean {
-    return this.record.status === 'playing' && this.record.seats.some((s) => s.kind === 'human') && this.connectedSeats().size === 0;
+    return this.record.status === 'playing' && this.record.seats.some((s) => s.kind === 'human') && connectedSeats(this.record.seats, this.subscribers).size === 0;
   }
 
   /**

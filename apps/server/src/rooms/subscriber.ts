@@ -21,6 +21,8 @@ export interface Subscriber {
   sendText?(text: string, msg: ServerMessage): boolean;
   /** Ends the subscription from the room's side (room expired, server shutting down). */
   close(code: string, message: string): void;
+  /** The connection's measured one-way delay (ms; transport/ws/rtt.ts): how long a play of its seat may still be on its way (race-buffer.ts). */
+  delay?(): number;
 }
 
 /**
