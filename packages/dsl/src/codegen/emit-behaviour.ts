@@ -3,6 +3,7 @@ import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
 import { CodegenError, condition, expr, loopLines, negate, P, paren, refOf, repeatedDefines, template, toStored } from './compile-expr.ts';
 import { compileBlock, type StmtContext } from './compile-stmt.ts';
+import { legalFn } from './emit-legal.ts';
 import { iterate } from './iterate.ts';
 import { FnScope, Memo, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
 import { arrowCode, code, type Code, jsName, str } from './names.ts';
@@ -154,7 +155,7 @@ function paramLines(action: ActionInfo, used: Set<string>, f: FnScope): string[]
 }
 
 export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
-  return game.actions.map((action) => {
+  return game.actions.map((action, ai) => {
     const d = action.decl;
     const stmts = d.body.statements;
     let firstEffect = stmts.findIndex((s) => s.kind !== 'require');
@@ -217,6 +218,8 @@ export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
       byTimer: d.who?.kind === 'by_turn_timer' ? true : undefined,
       guardArity: guardArity < action.params.length ? guardArity : undefined,
       guard,
+      // The enumeration specialised for this action (the runtime's generic walk is the reference).
+      legal: d.who?.kind === 'by_turn_timer' ? undefined : legalFn(game, mod, action, ai, requires, (nodes) => paramsUsed(nodes, action, game)),
       effect,
     };
   });

@@ -12,7 +12,7 @@ import {
 import { emitTypes } from './emit-types.ts';
 import { header } from './header.ts';
 import { ModuleBuilder } from './module-builder.ts';
-import { type Code, lit } from './names.ts';
+import { type Code, docText, lit } from './names.ts';
 
 /** Where generated modules import the runtime from. */
 export const RUNTIME_MODULE = '@decksmith/runtime';
@@ -93,7 +93,7 @@ export function generateModule(game: CheckedGame): string {
   });
   const file = project.createSourceFile(`/${game.id}.generated.ts`);
   const values = [...mod.runtimeImports].sort();
-  const types = ['Ctx', 'GameDef', 'GameState', 'GameView', 'Rejection'];
+  const types = ['Ctx', 'GameDef', 'GameState', 'GameView', 'Rejection', ...[...mod.runtimeTypeImports].sort()];
   file.addImportDeclaration({
     moduleSpecifier: RUNTIME_MODULE,
     isTypeOnly: values.length === 0,
@@ -108,7 +108,7 @@ export function generateModule(game: CheckedGame): string {
         name: t.name,
         isExported: true,
         docs,
-        properties: t.members.map((m) => ({ name: m.name, type: m.type, hasQuestionToken: m.optional, docs: m.doc === undefined ? undefined : [m.doc] })),
+        properties: t.members.map((m) => ({ name: m.name, type: m.type, hasQuestionToken: m.optional, docs: m.doc === undefined ? undefined : [docText(m.doc)] })),
       });
     }
   }
@@ -116,7 +116,7 @@ export function generateModule(game: CheckedGame): string {
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
     isExported: true,
-    docs: [`The ${game.title} rules, compiled: tables and the game's own functions (below) for the runtime.`],
+    docs: [`The ${docText(game.title)} rules, compiled: tables and the game's own functions (below) for the runtime.`],
     declarations: [{ name: 'game', type: 'GameDef', initializer: lit(def) }],
   });
 
@@ -127,9 +127,9 @@ export function generateModule(game: CheckedGame): string {
     const body = (fn.body.at(-1) === 'return;' ? fn.body.slice(0, -1) : fn.body).join('\n');
     file.addFunction({
       name: fn.name,
-      docs: fn.doc === undefined ? undefined : [fn.doc],
+      docs: fn.doc === undefined ? undefined : [docText(fn.doc)],
       // An unused parameter is named `_a`: the signature is the table's, the body may not need it.
-      parameters: fn.params.map((p) => ({ name: new RegExp(`(^|[^\\w$.])${p.name}\\b`).test(body) ? p.name : `_${p.name}`, type: p.type })),
+      parameters: fn.params.map((p) => ({ name: new RegExp(`(^|[^\\w$.])${p.name.replace(/\$/g, '\\$')}(?![\\w$])`).test(body) ? p.name : `_${p.name}`, type: p.type })),
       returnType: fn.returnType,
       statements: body,
     });

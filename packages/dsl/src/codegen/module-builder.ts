@@ -36,6 +36,8 @@ export class ModuleBuilder {
   memoSlots = 0;
   /** Value imports from `@decksmith/runtime` (sorted when printed). */
   readonly runtimeImports = new Set<string>();
+  /** Type imports from `@decksmith/runtime` beyond the ones every module takes. */
+  readonly runtimeTypeImports = new Set<string>();
   private readonly taken = new Set<string>();
   private readonly constByInit = new Map<string, string>();
   /** Rule-file define/procedure name → its function's name in the module. */
@@ -98,6 +100,11 @@ export class ModuleBuilder {
 
   useRuntime(name: string): string {
     this.runtimeImports.add(name);
+    return name;
+  }
+
+  useRuntimeType(name: string): string {
+    this.runtimeTypeImports.add(name);
     return name;
   }
 }

@@ -22,6 +22,12 @@ export function str(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
 }
 
+// Author text inside a doc comment: a star-slash in it would close the comment and turn the rest
+// into code, so it is written star-backslash-slash.
+export function docText(text: string): string {
+  return text.replace(/\*\//g, '*\\/');
+}
+
 /** Text inside a template literal (backquotes, `${` and backslashes escaped). */
 export function templateText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${').replace(/\n/g, '\\n');

@@ -203,7 +203,20 @@ export interface ActionDef {
    * chosen, once for every choice of the others. Absent: it may read them all.
    */
   guardArity?: number;
+  /**
+   * The action's legal candidates for `x.me`, enumerated by code generated for it (issue 24):
+   * each written to `a` and handed to `out.emit(x, actionIndex)`, in the order of the generic
+   * walk; returns true once `out` asks to stop. Availability and limits are checked before.
+   * Absent: the runtime walks the parameter domains and calls the guard (core/legal.ts, the
+   * reference the generated enumeration is tested against).
+   */
+  legal?: (x: Ctx, a: number[], out: LegalOut) => boolean;
   effect: (x: Ctx, a: number[]) => void;
+}
+
+/** Where a generated enumeration puts each legal candidate; true asks it to stop. */
+export interface LegalOut {
+  emit(x: Ctx, ai: number): boolean;
 }
 
 export type StageDef =

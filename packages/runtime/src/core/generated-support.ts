@@ -1,5 +1,8 @@
 // Small game-agnostic helpers that generated game modules import (lists of values, sides).
+import type { Ctx } from './ctx.ts';
+import type { Engine } from './engine.ts';
 import type { Rejection } from './game-def.ts';
+import { zoneMask } from '../zones/visibility.ts';
 
 /**
  * Whether two lists share a value (`colours(c) intersects colours(top of play)`).
@@ -97,3 +100,21 @@ export function assignSides(players: number, arrangement: SidesArrangement, role
  * enumeration): only the failure matters there, so no message is built.
  */
 export const REJECTED: Rejection = Object.freeze({ code: 'guard/failed', message: 'This action is not possible now.' });
+
+/**
+ * Whether `x.me` sees the cards of zone z now, for a generated enumeration: 1 every card, 0
+ * none (also for no zone, z < 0), -1 it depends on the position (a `visible top` pile: ask
+ * cardSeen per card).
+ */
+export function zoneSeen(x: Ctx, z: number): number {
+  if (z < 0) return 0;
+  const e = x as Engine;
+  const m = zoneMask(e, z);
+  return m < 0 ? -1 : (m >> e.me) & 1;
+}
+
+/** Whether `x.me` sees the card at position k of zone z (after zoneSeen said -1). */
+export function cardSeen(x: Ctx, z: number, k: number): boolean {
+  const e = x as Engine;
+  return ((e.visibleMask(z, k) >> e.me) & 1) !== 0;
+}

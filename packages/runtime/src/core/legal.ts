@@ -4,8 +4,8 @@
 // fast path), or "any" (canAct: stops at the first).
 import { actionAvailability, limitsOk, seatRefusal } from '../arbitration/checks.ts';
 import { encodeAction, seesCard, type Action } from './codec.ts';
-import type { Engine } from './engine.ts';
-import { NONE } from './game-def.ts';
+import type { EngineParts } from './engine-parts.ts';
+import { NONE, type LegalOut } from './game-def.ts';
 import { zoneMask } from '../zones/visibility.ts';
 import { choiceSamples, encodeChoice, type ChoiceCount } from './choice.ts';
 
@@ -37,7 +37,7 @@ export class LegalBuffer {
   }
 
   /** Appends the engine's current candidate for action ai. */
-  push(e: Engine, ai: number): void {
+  push(e: EngineParts, ai: number): void {
     const k = this.n++;
     if (k === this.ai.length) this.grow();
     this.ai[k] = ai;
@@ -53,7 +53,7 @@ export class LegalBuffer {
   }
 
   /** Puts candidate k back into the engine's argument buffers; returns its action index. */
-  load(e: Engine, k: number): number {
+  load(e: EngineParts, k: number): number {
     const ai = this.ai[k];
     const params = e.def.actions[ai].params;
     const base = k * this.stride;
@@ -90,11 +90,14 @@ export interface Sink {
   concrete?: boolean;
 }
 
+/** The engine with its enumeration sink (engine.ts's Engine is one). */
+export type LegalEngine = EngineParts & { readonly sink: Sink };
+
 /**
  * Appends every legal action of `seat` to `out` in wire form (e in read mode on the state). A
  * counted choice is one entry with `choose`, or with `concrete` its sampled choices (core/choice.ts).
  */
-export function enumerateLegal(e: Engine, seat: number, out: Action[], concrete = false): void {
+export function enumerateLegal(e: LegalEngine, seat: number, out: Action[], concrete = false): void {
   const sink = e.sink;
   sink.mode = TO_WIRE;
   sink.found = false;
@@ -109,7 +112,7 @@ export function enumerateLegal(e: Engine, seat: number, out: Action[], concrete 
 }
 
 /** Fills the engine's LegalBuffer with `seat`'s legal candidates (internal form); returns it. */
-export function legalInto(e: Engine, seat: number): LegalBuffer {
+export function legalInto(e: LegalEngine, seat: number): LegalBuffer {
   const sink = e.sink;
   sink.mode = TO_BUFFER;
   sink.found = false;
@@ -119,7 +122,7 @@ export function legalInto(e: Engine, seat: number): LegalBuffer {
 }
 
 /** Whether `seat` has at least one legal action (stops at the first, allocates nothing). */
-export function hasLegal(e: Engine, seat: number): boolean {
+export function hasLegal(e: LegalEngine, seat: number): boolean {
   const sink = e.sink;
   sink.mode = TO_ANY;
   sink.found = false;
@@ -129,7 +132,7 @@ export function hasLegal(e: Engine, seat: number): boolean {
 
 const NO_WIRE: Action[] = [];
 
-function enumerate(e: Engine, seat: number, sink: Sink): void {
+function enumerate(e: EngineParts, seat: number, sink: Sink): void {
   const s = e.s;
   if (seat < 0 || seat >= s.players) return;
   // What refuses every action alike is asked once for them all, then each action's own checks.
@@ -145,8 +148,14 @@ function enumerate(e: Engine, seat: number, sink: Sink): void {
       e.me = seat;
       if (actionAvailability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
       e.me = seat;
+      const gen = a.legal;
+      if (gen !== undefined) {
+        // The action's own generated loops (the guard fused in); the walk below is the reference.
+        for (let i = 0; i < a.params.length; i++) e.absent[i] = 0;
+        gen(e, e.args, EMIT);
+      }
       // No parameters (a draw): one guard call is the whole enumeration.
-      if (a.params.length === 0) leaf(e, ai, seat, sink, false);
+      else if (a.params.length === 0) leaf(e, ai, seat, sink, false);
       else enumParam(e, ai, 0, seat, sink, false);
     }
   } finally {
@@ -154,7 +163,19 @@ function enumerate(e: Engine, seat: number, sink: Sink): void {
   }
 }
 
-function leaf(e: Engine, ai: number, seat: number, sink: Sink, checked: boolean): void {
+/** Takes the candidates of generated enumerations (ActionDef.legal) into the engine's sink. */
+const EMIT: LegalOut = {
+  emit(x, ai) {
+    const e = x as LegalEngine;
+    const sink = e.sink;
+    if (sink.mode === TO_BUFFER) sink.buffer.push(e, ai);
+    else if (sink.mode === TO_ANY) sink.found = true;
+    else sink.wire.push(encodeAction(e, ai, e.me));
+    return sink.found;
+  },
+};
+
+function leaf(e: EngineParts, ai: number, seat: number, sink: Sink, checked: boolean): void {
   if (!checked && e.def.actions[ai].guard(e, e.args) !== null) return;
   if (sink.mode === TO_BUFFER) sink.buffer.push(e, ai);
   else if (sink.mode === TO_ANY) sink.found = true;
@@ -166,7 +187,7 @@ function leaf(e: Engine, ai: number, seat: number, sink: Sink, checked: boolean)
  * parameters chosen so far, which are all it reads (ActionDef.guardArity), so it holds for
  * every choice of the rest; a guard that fails there prunes them all.
  */
-function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink, checked: boolean): void {
+function enumParam(e: EngineParts, ai: number, i: number, seat: number, out: Sink, checked: boolean): void {
   const a = e.def.actions[ai];
   if (!checked && i === a.guardArity && i < a.params.length) {
     if (a.guard(e, e.args) !== null) return;
@@ -286,7 +307,7 @@ function enumParam(e: Engine, ai: number, i: number, seat: number, out: Sink, ch
 }
 
 /** Whether card c passes a `cards` parameter's `where` (asked with c in a[i], then the handle back). */
-function choosable(e: Engine, i: number, c: number, where: (x: Engine, a: number[]) => boolean): boolean {
+function choosable(e: EngineParts, i: number, c: number, where: (x: EngineParts, a: number[]) => boolean): boolean {
   e.args[i] = c;
   const ok = where(e, e.args);
   e.args[i] = i;
@@ -298,7 +319,7 @@ function choosable(e: Engine, i: number, c: number, where: (x: Engine, a: number
  * In wire mode, when it is the last parameter, one entry with `choose` stands for them all,
  * listed when some sampled choice passes the guard.
  */
-function enumChoice(e: Engine, ai: number, i: number, seat: number, out: Sink, checked: boolean, pool: number[], count: ChoiceCount): void {
+function enumChoice(e: EngineParts, ai: number, i: number, seat: number, out: Sink, checked: boolean, pool: number[], count: ChoiceCount): void {
   const template = out.mode === TO_WIRE && out.concrete !== true && i + 1 === e.def.actions[ai].params.length;
   if (template) out.mode = TO_ANY;
   try {

@@ -1,0 +1,155 @@
+// An action's legal-candidate enumeration, specialised per action (issue 24): one loop per
+// parameter over the zone (or seats, values) it draws from, visibility decided at compile time
+// where the zone's declaration fixes it, and each `require` and `where` fused into the loop at the
+// first parameter it reads, as pass/fail conditions (no rejection is built). The runtime's generic
+// walk (core/legal.ts enumParam) stays the reference: it runs actions without this function, and
+// the differential test (packages/cli/test/legal-differential.test.ts) checks that both agree.
+import type * as A from '../ast/index.ts';
+import type { ActionInfo, CheckedGame } from '../check/model.ts';
+import { condition, expr, negate, refOf } from './compile-expr.ts';
+import { typeOf } from './js.ts';
+import { FnScope, Memo, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
+import { code, type Code, jsName } from './names.ts';
+
+/** Name reads in `nodes` that are this action's parameters, as parameter indices. */
+type ParamsRead = (nodes: readonly unknown[]) => Set<string>;
+
+/**
+ * `<action>_legal(x, a, out)`: every legal candidate of the action for `x.me`, in the order the
+ * reference enumerates them, each written to `a` and handed to `$out.emit(x, ai)`; returns true
+ * as soon as `out` asks to stop. Undefined when a parameter is of a kind left to the reference
+ * (`cards`, `pile`, a parameter with `when`).
+ */
+export function legalFn(game: CheckedGame, mod: ModuleBuilder, action: ActionInfo, ai: number, requires: readonly A.RequireStmt[], paramsRead: ParamsRead): Code | undefined {
+  for (const p of action.params) {
+    const t = p.decl.type;
+    if (p.decl.condition !== null) return undefined;
+    if (t.kind === 'param_card' && t.many) return undefined;
+    if (t.kind === 'param_pile') return undefined;
+  }
+  const name = mod.unique(`${action.name}_legal`);
+  const f = new FnScope(mod, name);
+  // Every parameterless define the conditions read is computed once per enumeration, on first use.
+  f.memo = new Memo(f, definesRead(requires, f));
+  const index = new Map(action.params.map((p, i) => [p.name, i]));
+  const levelOf = (nodes: readonly unknown[]): number => Math.max(-1, ...[...paramsRead(nodes)].map((n) => index.get(n)!));
+  // A require stays after the ones before it (a later one may rely on an earlier one holding).
+  const byLevel: A.RequireStmt[][] = action.params.map(() => []);
+  const before: A.RequireStmt[] = [];
+  let floor = -1;
+  for (const r of requires) {
+    floor = Math.max(floor, levelOf([r.cond]));
+    (floor < 0 ? before : byLevel[floor]!).push(r);
+  }
+  const fail = (r: A.RequireStmt, scope: FnScope, miss: string): string => `if (${negate(condition(r.cond, scope)).s}) ${miss}`;
+  const lines: string[] = before.map((r) => fail(r, f, 'return false;'));
+  lines.push(...level(game, action, 0, f, byLevel, fail, ai));
+  lines.push('return false;');
+  const body = [...f.memo.lines, ...lines];
+  mod.addFunction({
+    name,
+    params: [{ name: 'x', type: 'Ctx' }, { name: 'a', type: 'number[]' }, { name: '$out', type: mod.useRuntimeType('LegalOut') }],
+    returnType: 'boolean',
+    body,
+    doc: `action ${action.name}: its legal candidates (requires fused into the loops)`,
+  });
+  return code(name);
+}
+
+/** The loop over parameter i and everything inside it. */
+function level(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, byLevel: A.RequireStmt[][], fail: (r: A.RequireStmt, s: FnScope, miss: string) => string, ai: number): string[] {
+  if (i === action.params.length) return [`if ($out.emit(x, ${ai})) return true;`];
+  const p = action.params[i]!;
+  const inner = f.child();
+  const v = jsName(p.name);
+  const t = p.decl.type;
+  const head: string[] = [];
+  const open: string[] = [];
+  const close: string[] = [];
+  const pre: string[] = [];
+  if (t.kind === 'param_card') {
+    const z = f.temp('z');
+    const cs = f.temp('c');
+    const k = f.temp('k');
+    pre.push(`const ${z} = ${expr(t.zone, f)};`);
+    const vis = staticVisibility(t.zone, f);
+    if (vis === 'none') return [];
+    let seen: string | null = null;
+    if (vis === 'ask') {
+      seen = f.temp('s');
+      pre.push(`const ${seen} = ${f.mod.useRuntime('zoneSeen')}(x, ${z});`);
+      open.push(`if (${z} >= 0 && ${seen} !== 0) {`);
+    } else open.push(`if (${z} >= 0) {`);
+    open.push(`const ${cs} = x.cards(${z});`, `for (let ${k} = 0; ${k} < ${cs}.length; ${k}++) {`, `const ${v} = ${cs}[${k}]!;`);
+    head.push(`if (${v} < 0) continue;`);
+    if (seen !== null) head.push(`if (${seen} < 0 && !${f.mod.useRuntime('cardSeen')}(x, ${z}, ${k})) continue;`);
+    close.push('}', '}');
+    inner.bind(p.name, { js: v, ts: 'number' });
+    head.push(`a[${i}] = ${v};`);
+  } else {
+    const ts = tsTypeOf(p.type);
+    const n = f.temp('n');
+    const range = rangeOf(game, p);
+    const counter = ts === 'boolean' ? f.temp('b') : v;
+    open.push(`for (let ${counter} = ${range.min}, ${n} = ${range.max}; ${counter} <= ${n}; ${counter}++) {`);
+    close.push('}');
+    if (ts === 'boolean') head.push(`const ${v} = ${counter} !== 0;`);
+    inner.bind(p.name, { js: v, ts });
+    head.push(`a[${i}] = ${counter};`);
+  }
+  if (t.kind === 'param_card' && t.where !== null) head.push(`if (${negate(condition(t.where, inner)).s}) continue;`);
+  for (const r of byLevel[i]!) head.push(fail(r, inner, 'continue;'));
+  return [...pre, ...open, ...head, ...level(game, action, i + 1, inner, byLevel, fail, ai), ...close];
+}
+
+/** The values a non-card parameter runs through, as the reference walks them (core/legal.ts). */
+function rangeOf(game: CheckedGame, p: ActionInfo['params'][number]): { min: string; max: string } {
+  const type = p.type.t === 'optional' ? p.type.of : p.type;
+  switch (type.t) {
+    case 'bool': return { min: '0', max: '1' };
+    case 'player': return { min: '0', max: 'x.players() - 1' };
+    case 'enum': {
+      const e = game.enums.find((x) => x.name === type.name);
+      return { min: '0', max: String((e?.values.length ?? 0) - 1) };
+    }
+    default: {
+      const t = p.decl.type;
+      const range = t.kind === 'type_range' ? t : null;
+      const bound = (e: A.Expr | undefined, dflt: number): number => (e?.kind === 'number' ? e.value : dflt);
+      return { min: String(bound(range?.min, 0)), max: String(bound(range?.max, 100)) };
+    }
+  }
+}
+
+/**
+ * What the zone's declaration says of whether `x.me` sees its cards: 'all' (a `visible` zone
+ * that is never hidden), 'none' (`hidden`, `count`: no card of it is ever a candidate), or 'ask'
+ * (owner, top, `unless`, or a zone expression whose declaration is not known here).
+ */
+function staticVisibility(zone: A.Expr, f: FnScope): 'all' | 'none' | 'ask' {
+  const t = typeOf(zone, f);
+  if (t?.t !== 'zone') return 'ask';
+  const info = f.mod.game.zones.find((z) => z.name === t.decl);
+  if (info === undefined) return 'ask';
+  if (info.visibility === 'hidden' || info.visibility === 'count') return 'none';
+  if (info.visibility === 'visible' && info.decl.unless === null) return 'all';
+  return 'ask';
+}
+
+/** Parameterless defines read in `nodes` (outside loops, which hoist their own). */
+function definesRead(nodes: readonly unknown[], f: FnScope): Set<string> {
+  const names = new Set<string>();
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) { n.forEach(walk); return; }
+    if (n === null || typeof n !== 'object') return;
+    const o = n as Record<string, unknown>;
+    if (o.kind === 'quantifier' || o.kind === 'aggregate') return;
+    if (o.kind === 'name') {
+      const sym = refOf(o as unknown as A.Node, f);
+      if (sym?.kind === 'define') names.add(sym.info.name);
+    }
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
+  };
+  walk(nodes);
+  return names;
+}
