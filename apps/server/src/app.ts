@@ -16,13 +16,20 @@ import { createMetrics, type ServerMetrics } from './metrics.ts';
 import { systemClock, type Clock } from './rooms/clock.ts';
 import { RoomManager } from './rooms/manager.ts';
 import { MemoryStorage } from './storage/memory.ts';
-import type { Storage } from './storage/storage.ts';
+import type { RoomRecord, Storage } from './storage/storage.ts';
 import { routes } from './transport/http/routes.ts';
 import { clientDefRoutes } from './transport/http/client-def.ts';
 import { handleConnection, socketErrorHandler, type FrameTap } from './transport/ws/connection.ts';
 import { BufferBudget } from './admission/buffer-budget.ts';
+import { ChatRooms } from './chat/room-chat.ts';
 import { ConnectionAdmission, ipOf } from './admission/connections.ts';
 import { registerCompression, serveClient } from './transport/http/serve-client.ts';
+import { DEFAULT_COMPILER, DraftCompiler, type DraftCompilerOptions } from './drafts/compiler.ts';
+import { draftRoutes, type DraftLimits } from './drafts/routes.ts';
+import { MemoryDrafts, type DraftStore } from './drafts/store.ts';
+import { ratingRoutes } from './ratings/routes.ts';
+import { Ratings } from './ratings/service.ts';
+import { MemoryRatings, type RatingStore } from './ratings/store.ts';
 
 /** Where `vite build` of apps/web puts the client. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -46,6 +53,13 @@ export interface AppOptions {
   owns?: (roomId: string) => boolean;
   /** Fastify's `trustProxy`: which hops' X-Forwarded-For to believe (a worker believes only its primary's). */
   trustProxy?: (address: string, hop: number) => boolean;
+  /** The studio's drafts (start() opens them beside the storage); defaults to in memory. */
+  drafts?: DraftStore;
+  /** The draft compiler's bounds and the draft API's quotas (tests tighten them). */
+  draftCompiler?: Partial<DraftCompilerOptions>;
+  draftLimits?: Partial<DraftLimits>;
+  /** Remembered players and ratings (start() opens them beside the storage); defaults to in memory. */
+  ratings?: RatingStore;
 }
 
 /** What the app holds besides routes (tests reach rooms and storage through it). */
@@ -57,6 +71,8 @@ export interface Decksmith {
   config: ServerConfig;
   /** Where bots think (tests read its counters). */
   bots: BotDecider;
+  /** Remembered players and their ratings. */
+  ratings: Ratings;
 }
 
 declare module 'fastify' {
@@ -94,8 +110,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   // Bots think in worker threads (started at the first decision), never on this event loop.
   const bots = new BotPool({ threads: config.botThreads, queue: config.botGlobalQueue, log });
-  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, bots, onOutcome: (ok, code) => metrics.outcome(ok, code), ...(options.owns ? { owns: options.owns } : {}) });
-  app.decorate('decksmith', { registry, manager, storage, metrics, config, bots });
+  const ratings = new Ratings(options.ratings ?? new MemoryRatings(), log);
+  // A finished game between remembered humans is rated (after its record is stored as finished).
+  const onFinished = (room: { record: RoomRecord }): void => void ratings.gameOver(room.record).catch((err: unknown) => log.error({ err, room: room.record.id }, 'rating failed'));
+  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, bots, onOutcome: (ok, code) => metrics.outcome(ok, code), onFinished, ...(options.owns ? { owns: options.owns } : {}) });
+  app.decorate('decksmith', { registry, manager, storage, metrics, config, bots, ratings });
 
   // Before every route, so their responses (API JSON, the client's files) are compressed.
   await registerCompression(app);
@@ -116,16 +135,24 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   if (cluster) app.addHook('preClose', async () => cluster.stop());
   app.addHook('onClose', async () => storage.close());
   app.addHook('onClose', async () => bots.close());
+  app.addHook('onClose', async () => ratings.store.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: config.maxFrameBytes }, errorHandler: socketErrorHandler });
   // Room operations of rooms owned by another node are forwarded there; the cluster's lobby (before the routes, so they inherit the hook).
   cluster?.attach(app, manager, (socket, ip, room) => connect(socket, ip, room));
   await app.register(routes({ registry, manager, storage, metrics, ...(cluster ? { rateRedis: cluster.redisClient } : {}) }));
   await app.register(clientDefRoutes(registry));
+  // The studio: drafts stored per author token, compiled here (never trusting client code) in a bounded thread.
+  const drafts = options.drafts ?? new MemoryDrafts();
+  const draftCompiler = new DraftCompiler({ ...DEFAULT_COMPILER, ...options.draftCompiler });
+  app.addHook('onClose', async () => Promise.all([draftCompiler.close(), drafts.close()]).then(() => undefined));
+  await app.register(draftRoutes({ registry, manager, store: drafts, compiler: draftCompiler, ...(options.draftLimits ? { limits: options.draftLimits } : {}) }));
+  await app.register(ratingRoutes({ ratings, manager, registry }));
   // Connection caps (total, per IP) refuse before the upgrade; buffer caps bound what slow readers hold.
   const connections = new ConnectionAdmission(config);
   const buffers = new BufferBudget(config);
+  const chat = new ChatRooms(storage);
   const connect = (socket: WebSocket, ip: string, urlRoom: string | undefined, upgrade?: object): void =>
-    handleConnection(socket, { manager: rooms, config, metrics, log, connections, buffers, ...(options.onFrame ? { onFrame: options.onFrame } : {}), ...(urlRoom !== undefined ? { urlRoom } : {}) }, ip, upgrade);
+    handleConnection(socket, { manager: rooms, config, metrics, log, connections, buffers, social: { chat, registry }, ...(options.onFrame ? { onFrame: options.onFrame } : {}), ...(urlRoom !== undefined ? { urlRoom } : {}) }, ip, upgrade);
   app.get('/ws', { websocket: true, schema: { hide: true }, preValidation: connections.hook }, (socket, request) => {
     // `/ws?room=<id>` (the first one, as the primary routed it) binds the connection to that room.
     const q = (request.query as { room?: unknown }).room;

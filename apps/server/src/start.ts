@@ -101,10 +101,12 @@ async function build(options: StartOptions, storageUrl: string, logger: Logger, 
   ];
   const walLimitBytes = options.config?.walLimitBytes;
   const storage = await openStorage(storageUrl, walLimitBytes !== undefined ? { walLimitBytes } : {});
+  const { openRatings } = await import('./ratings/open.ts');
   return buildApp({
     logger,
     games,
     storage,
+    ratings: await openRatings(storageUrl),
     ...extra,
     ...(options.config ? { config: options.config } : {}),
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),

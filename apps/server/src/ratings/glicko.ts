@@ -1,4 +1,6 @@
 // Glicko-2 updates of one finished game, through the `glicko2` library: winners beat everyone else, ties are draws.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types; importers type-checked from other packages (web's svelte-check) need this file too
+/// <reference path="./glicko2.d.ts" />
 import glicko2 from 'glicko2';
 
 /** A player's Glicko-2 rating (the library's scale: 1500 ± 350 for a newcomer). */

@@ -5,6 +5,8 @@
 // level when every winner seat is its, drawn otherwise. Game k of every pairing forms rating
 // period k: Glicko-2 (the glicko2 library, τ 0.5) from 1500 ± 350 for every level, so the
 // levels' mean sits near a newcomer's 1500 and "the bot at your level" compares on one scale.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types; importers type-checked from other packages (web's svelte-check) need this file too
+/// <reference path="./glicko2.d.ts" />
 import glicko2 from 'glicko2';
 import type { GameDef, OptionValue, RuntimeApi } from '../simulate/runtime.ts';
 
