@@ -2,30 +2,11 @@
 // (ActionDef.legal) and the runtime's generic walk (the reference: the same game without those
 // functions) agree on every seat's legal actions at every state of seeded random games, and the
 // fast path plays the very same games with either, for every generated game in games/.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRoot } from '@decksmith/dsl/node/pipeline.ts';
 import { loadGame } from '../../src/simulate/load-game.ts';
 import { loadBenchRuntime, type GameDef } from '../../src/bench/runtime-api.ts';
 import { wirePlayout } from '../../src/bench/wire-playout.ts';
-
-/** Every generated module as `id/variant` (a game's main module and its variants). */
-function generatedGames(): string[] {
-  const games = join(findRoot(), 'games');
-  const out: string[] = [];
-  for (const id of readdirSync(games, { withFileTypes: true })) {
-    if (!id.isDirectory()) continue;
-    let files: string[];
-    try {
-      files = readdirSync(join(games, id.name, 'generated'));
-    } catch {
-      continue;
-    }
-    for (const f of files) if (f.endsWith('.generated.ts')) out.push(`${id.name}/${f.slice(0, -'.generated.ts'.length)}`);
-  }
-  return out.sort();
-}
+import { generatedGames } from './generated-games.ts';
 
 /** The same game with the generated enumerations taken out: the runtime walks every action. */
 function reference(def: GameDef): GameDef {
