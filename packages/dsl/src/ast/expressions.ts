@@ -183,6 +183,12 @@ export interface PositionOfExpr extends Node {
   card: Expr;
 }
 
+/** `subsets of cs`: every combination of the cards of `cs` (a zone or a card list), as `[[Card]]`. */
+export interface SubsetsExpr extends Node {
+  kind: 'subsets';
+  source: Expr;
+}
+
 /** `roll die` (effects only). */
 export interface RollExpr extends Node {
   kind: 'roll';
@@ -243,6 +249,6 @@ export type Expr =
   | NameExpr | CallExpr | MemberExpr | UnaryExpr | BinaryExpr
   | IsKindExpr | IsEmptyExpr | IfExpr
   | ZoneEndExpr | CountOfExpr | QuantifierExpr | AggregateExpr
-  | BuiltinExpr | SeatRelExpr | SideOfExpr | PositionOfExpr
+  | BuiltinExpr | SeatRelExpr | SideOfExpr | PositionOfExpr | SubsetsExpr
   | RollExpr | RandomExpr | DeckOfExpr | NewPileExpr
   | SeatLit | FaceLit | PileLit;

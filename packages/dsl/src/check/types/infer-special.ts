@@ -1,4 +1,4 @@
-// Inference for the keyword expressions: kinds, emptiness, zone ends, counts, seats, time, chance, decks, new piles.
+// Inference for the keyword expressions: kinds, emptiness, zone ends, counts, seats, time, chance, decks, new piles, subsets.
 import type * as A from '../../ast/index.ts';
 import { kindUndefined, nameUndefined } from '../../diagnostics/check-names.ts';
 import { typeMismatch } from '../../diagnostics/check-types.ts';
@@ -70,6 +70,7 @@ export function inferSpecial(env: Env, e: A.Expr): Type {
     case 'seat_rel': expectType(env, e.seat, T.player, 'as a seat'); return T.player;
     case 'side_of': expectType(env, e.seat, T.player, 'after "side of"'); return T.side;
     case 'position_of': expectType(env, e.card, T.card, 'after "position of"'); return T.number;
+    case 'subsets': expectCardSource(env, e.source, 'after "subsets of"'); return T.list(T.list(T.card));
     case 'roll': {
       effectful(env, e);
       const t = inferExpr(env, e.die);

@@ -236,169 +236,170 @@ function peg$parse(input, options) {
   const peg$c45 = ">=";
   const peg$c46 = "-";
   const peg$c47 = ".";
-  const peg$c48 = "'";
-  const peg$c49 = "\\'";
-  const peg$c50 = "\\\\";
-  const peg$c51 = "[";
-  const peg$c52 = "]";
-  const peg$c53 = "scenario";
-  const peg$c54 = "seed";
-  const peg$c55 = "arrange";
-  const peg$c56 = "rest";
-  const peg$c57 = "+";
-  const peg$c58 = "_";
-  const peg$c59 = "together";
-  const peg$c60 = "does";
-  const peg$c61 = "latency";
-  const peg$c62 = "rolling";
-  const peg$c63 = "rejected";
-  const peg$c64 = "expect";
-  const peg$c65 = "announced";
-  const peg$c66 = "winners";
-  const peg$c67 = "no";
-  const peg$c68 = "?";
-  const peg$c69 = "|";
-  const peg$c70 = "/";
-  const peg$c71 = "ms";
-  const peg$c72 = "s";
-  const peg$c73 = "\"";
-  const peg$c74 = "\\\"";
-  const peg$c75 = "\\";
-  const peg$c76 = "{{";
-  const peg$c77 = "}}";
-  const peg$c78 = ",";
-  const peg$c79 = ";";
-  const peg$c80 = "#";
-  const peg$c81 = "game";
-  const peg$c82 = "extends";
-  const peg$c83 = "summary";
-  const peg$c84 = "players";
-  const peg$c85 = "option";
-  const peg$c86 = "enum";
-  const peg$c87 = "card";
-  const peg$c88 = "shown";
-  const peg$c89 = "deck";
-  const peg$c90 = "per";
-  const peg$c91 = "where";
-  const peg$c92 = "zone";
-  const peg$c93 = "var";
-  const peg$c94 = "player";
-  const peg$c95 = "side";
-  const peg$c96 = "pile";
-  const peg$c97 = "sides";
-  const peg$c98 = "roles";
-  const peg$c99 = "die";
-  const peg$c100 = "meld";
-  const peg$c101 = "rules";
-  const peg$c102 = "define";
-  const peg$c103 = "procedure";
-  const peg$c104 = "rounds";
-  const peg$c105 = "count";
-  const peg$c106 = "until";
-  const peg$c107 = "dealer";
-  const peg$c108 = "setup";
-  const peg$c109 = "stages";
-  const peg$c110 = "scoring";
-  const peg$c111 = "stage";
-  const peg$c112 = "turns";
-  const peg$c113 = "realtime";
-  const peg$c114 = "pause";
-  const peg$c115 = "steps";
-  const peg$c116 = "timer";
-  const peg$c117 = "idle";
-  const peg$c118 = "on";
-  const peg$c119 = "window";
-  const peg$c120 = "blocking";
-  const peg$c121 = "timeout";
-  const peg$c122 = "action";
-  const peg$c123 = "by";
-  const peg$c124 = "current";
-  const peg$c125 = "any";
-  const peg$c126 = "except";
-  const peg$c127 = "with";
-  const peg$c128 = "role";
-  const peg$c129 = "during";
-  const peg$c130 = "races";
-  const peg$c131 = "rate";
-  const peg$c132 = "once";
-  const peg$c133 = "before";
-  const peg$c134 = "after";
-  const peg$c135 = "when";
-  const peg$c136 = "winner";
-  const peg$c137 = "lowest";
-  const peg$c138 = "highest";
-  const peg$c139 = "ties";
-  const peg$c140 = "replay";
-  const peg$c141 = "layout";
-  const peg$c142 = "move";
-  const peg$c143 = "deal";
-  const peg$c144 = "flip";
-  const peg$c145 = "shuffle";
-  const peg$c146 = "into";
-  const peg$c147 = "to";
-  const peg$c148 = "from";
-  const peg$c149 = "top";
-  const peg$c150 = "bottom";
-  const peg$c151 = "of";
-  const peg$c152 = "at";
-  const peg$c153 = "new";
-  const peg$c154 = "one";
-  const peg$c155 = "all";
-  const peg$c156 = "set";
-  const peg$c157 = "add";
-  const peg$c158 = "subtract";
-  const peg$c159 = "let";
-  const peg$c160 = "if";
-  const peg$c161 = "then";
-  const peg$c162 = "else";
-  const peg$c163 = "for";
-  const peg$c164 = "each";
-  const peg$c165 = "in";
-  const peg$c166 = "repeat";
-  const peg$c167 = "end";
-  const peg$c168 = "turn";
-  const peg$c169 = "keep";
-  const peg$c170 = "skip";
-  const peg$c171 = "next";
-  const peg$c172 = "reverse";
-  const peg$c173 = "open";
-  const peg$c174 = "close";
-  const peg$c175 = "announce";
-  const peg$c176 = "require";
-  const peg$c177 = "lay";
-  const peg$c178 = "best";
-  const peg$c179 = "melds";
-  const peg$c180 = "refill";
-  const peg$c181 = "keeping";
-  const peg$c182 = "over";
-  const peg$c183 = "and";
-  const peg$c184 = "or";
-  const peg$c185 = "not";
-  const peg$c186 = "is";
-  const peg$c187 = "empty";
-  const peg$c188 = "true";
-  const peg$c189 = "false";
-  const peg$c190 = "none";
-  const peg$c191 = "me";
-  const peg$c192 = "my";
-  const peg$c193 = "intersects";
-  const peg$c194 = "without";
-  const peg$c195 = "exists";
-  const peg$c196 = "last";
-  const peg$c197 = "first";
-  const peg$c198 = "sum";
-  const peg$c199 = "max";
-  const peg$c200 = "min";
-  const peg$c201 = "roll";
-  const peg$c202 = "random";
-  const peg$c203 = "elapsed";
-  const peg$c204 = "now";
-  const peg$c205 = "left";
-  const peg$c206 = "right";
-  const peg$c207 = "round";
-  const peg$c208 = "position";
-  const peg$c209 = "remove";
-  const peg$c210 = "mod";
+  const peg$c48 = "subsets";
+  const peg$c49 = "'";
+  const peg$c50 = "\\'";
+  const peg$c51 = "\\\\";
+  const peg$c52 = "[";
+  const peg$c53 = "]";
+  const peg$c54 = "scenario";
+  const peg$c55 = "seed";
+  const peg$c56 = "arrange";
+  const peg$c57 = "rest";
+  const peg$c58 = "+";
+  const peg$c59 = "_";
+  const peg$c60 = "together";
+  const peg$c61 = "does";
+  const peg$c62 = "latency";
+  const peg$c63 = "rolling";
+  const peg$c64 = "rejected";
+  const peg$c65 = "expect";
+  const peg$c66 = "announced";
+  const peg$c67 = "winners";
+  const peg$c68 = "no";
+  const peg$c69 = "?";
+  const peg$c70 = "|";
+  const peg$c71 = "/";
+  const peg$c72 = "ms";
+  const peg$c73 = "s";
+  const peg$c74 = "\"";
+  const peg$c75 = "\\\"";
+  const peg$c76 = "\\";
+  const peg$c77 = "{{";
+  const peg$c78 = "}}";
+  const peg$c79 = ",";
+  const peg$c80 = ";";
+  const peg$c81 = "#";
+  const peg$c82 = "game";
+  const peg$c83 = "extends";
+  const peg$c84 = "summary";
+  const peg$c85 = "players";
+  const peg$c86 = "option";
+  const peg$c87 = "enum";
+  const peg$c88 = "card";
+  const peg$c89 = "shown";
+  const peg$c90 = "deck";
+  const peg$c91 = "per";
+  const peg$c92 = "where";
+  const peg$c93 = "zone";
+  const peg$c94 = "var";
+  const peg$c95 = "player";
+  const peg$c96 = "side";
+  const peg$c97 = "pile";
+  const peg$c98 = "sides";
+  const peg$c99 = "roles";
+  const peg$c100 = "die";
+  const peg$c101 = "meld";
+  const peg$c102 = "rules";
+  const peg$c103 = "define";
+  const peg$c104 = "procedure";
+  const peg$c105 = "rounds";
+  const peg$c106 = "count";
+  const peg$c107 = "until";
+  const peg$c108 = "dealer";
+  const peg$c109 = "setup";
+  const peg$c110 = "stages";
+  const peg$c111 = "scoring";
+  const peg$c112 = "stage";
+  const peg$c113 = "turns";
+  const peg$c114 = "realtime";
+  const peg$c115 = "pause";
+  const peg$c116 = "steps";
+  const peg$c117 = "timer";
+  const peg$c118 = "idle";
+  const peg$c119 = "on";
+  const peg$c120 = "window";
+  const peg$c121 = "blocking";
+  const peg$c122 = "timeout";
+  const peg$c123 = "action";
+  const peg$c124 = "by";
+  const peg$c125 = "current";
+  const peg$c126 = "any";
+  const peg$c127 = "except";
+  const peg$c128 = "with";
+  const peg$c129 = "role";
+  const peg$c130 = "during";
+  const peg$c131 = "races";
+  const peg$c132 = "rate";
+  const peg$c133 = "once";
+  const peg$c134 = "before";
+  const peg$c135 = "after";
+  const peg$c136 = "when";
+  const peg$c137 = "winner";
+  const peg$c138 = "lowest";
+  const peg$c139 = "highest";
+  const peg$c140 = "ties";
+  const peg$c141 = "replay";
+  const peg$c142 = "layout";
+  const peg$c143 = "move";
+  const peg$c144 = "deal";
+  const peg$c145 = "flip";
+  const peg$c146 = "shuffle";
+  const peg$c147 = "into";
+  const peg$c148 = "to";
+  const peg$c149 = "from";
+  const peg$c150 = "top";
+  const peg$c151 = "bottom";
+  const peg$c152 = "of";
+  const peg$c153 = "at";
+  const peg$c154 = "new";
+  const peg$c155 = "one";
+  const peg$c156 = "all";
+  const peg$c157 = "set";
+  const peg$c158 = "add";
+  const peg$c159 = "subtract";
+  const peg$c160 = "let";
+  const peg$c161 = "if";
+  const peg$c162 = "then";
+  const peg$c163 = "else";
+  const peg$c164 = "for";
+  const peg$c165 = "each";
+  const peg$c166 = "in";
+  const peg$c167 = "repeat";
+  const peg$c168 = "end";
+  const peg$c169 = "turn";
+  const peg$c170 = "keep";
+  const peg$c171 = "skip";
+  const peg$c172 = "next";
+  const peg$c173 = "reverse";
+  const peg$c174 = "open";
+  const peg$c175 = "close";
+  const peg$c176 = "announce";
+  const peg$c177 = "require";
+  const peg$c178 = "lay";
+  const peg$c179 = "best";
+  const peg$c180 = "melds";
+  const peg$c181 = "refill";
+  const peg$c182 = "keeping";
+  const peg$c183 = "over";
+  const peg$c184 = "and";
+  const peg$c185 = "or";
+  const peg$c186 = "not";
+  const peg$c187 = "is";
+  const peg$c188 = "empty";
+  const peg$c189 = "true";
+  const peg$c190 = "false";
+  const peg$c191 = "none";
+  const peg$c192 = "me";
+  const peg$c193 = "my";
+  const peg$c194 = "intersects";
+  const peg$c195 = "without";
+  const peg$c196 = "exists";
+  const peg$c197 = "last";
+  const peg$c198 = "first";
+  const peg$c199 = "sum";
+  const peg$c200 = "max";
+  const peg$c201 = "min";
+  const peg$c202 = "roll";
+  const peg$c203 = "random";
+  const peg$c204 = "elapsed";
+  const peg$c205 = "now";
+  const peg$c206 = "left";
+  const peg$c207 = "right";
+  const peg$c208 = "round";
+  const peg$c209 = "position";
+  const peg$c210 = "remove";
+  const peg$c211 = "mod";
 
   const peg$r0 = /^[0-9]/;
   const peg$r1 = /^[a-zA-Z_]/;
@@ -474,192 +475,193 @@ function peg$parse(input, options) {
   const peg$e53 = peg$classExpectation(["*", "/"], false, false, false);
   const peg$e54 = peg$literalExpectation("-", false);
   const peg$e55 = peg$literalExpectation(".", false);
-  const peg$e56 = peg$otherExpectation("a seat number");
-  const peg$e57 = peg$classExpectation([["1", "9"]], false, false, false);
-  const peg$e58 = peg$classExpectation(["p", "s"], false, false, false);
-  const peg$e59 = peg$otherExpectation("a card face");
-  const peg$e60 = peg$literalExpectation("'", false);
-  const peg$e61 = peg$classExpectation(["\n", "\r"], false, false, false);
-  const peg$e62 = peg$anyExpectation();
-  const peg$e63 = peg$literalExpectation("\\'", false);
-  const peg$e64 = peg$literalExpectation("\\\\", false);
-  const peg$e65 = peg$classExpectation(["'", "\\", "\n", "\r"], true, false, false);
-  const peg$e66 = peg$literalExpectation("[", false);
-  const peg$e67 = peg$literalExpectation("]", false);
-  const peg$e68 = peg$literalExpectation("scenario", false);
-  const peg$e69 = peg$literalExpectation("seed", false);
-  const peg$e70 = peg$literalExpectation("arrange", false);
-  const peg$e71 = peg$literalExpectation("rest", false);
-  const peg$e72 = peg$literalExpectation("+", false);
-  const peg$e73 = peg$literalExpectation("_", false);
-  const peg$e74 = peg$classExpectation([" ", "\t"], false, false, false);
-  const peg$e75 = peg$literalExpectation("together", false);
-  const peg$e76 = peg$literalExpectation("does", false);
-  const peg$e77 = peg$literalExpectation("latency", false);
-  const peg$e78 = peg$literalExpectation("rolling", false);
-  const peg$e79 = peg$literalExpectation("rejected", false);
-  const peg$e80 = peg$otherExpectation("a player (p1, p2 \u2026)");
-  const peg$e81 = peg$literalExpectation("expect", false);
-  const peg$e82 = peg$literalExpectation("announced", false);
-  const peg$e83 = peg$literalExpectation("winners", false);
-  const peg$e84 = peg$literalExpectation("no", false);
-  const peg$e85 = peg$literalExpectation("?", false);
-  const peg$e86 = peg$literalExpectation("|", false);
-  const peg$e87 = peg$otherExpectation("a name");
-  const peg$e88 = peg$otherExpectation("a game id");
-  const peg$e89 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
-  const peg$e90 = peg$otherExpectation("a rejection code");
-  const peg$e91 = peg$classExpectation([["a", "z"], "_"], false, false, false);
-  const peg$e92 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
-  const peg$e93 = peg$literalExpectation("/", false);
-  const peg$e94 = peg$otherExpectation("a number");
-  const peg$e95 = peg$otherExpectation("an integer");
-  const peg$e96 = peg$otherExpectation("a duration");
-  const peg$e97 = peg$literalExpectation("ms", false);
-  const peg$e98 = peg$literalExpectation("s", false);
-  const peg$e99 = peg$otherExpectation("a string");
-  const peg$e100 = peg$literalExpectation("\"", false);
-  const peg$e101 = peg$literalExpectation("\\\"", false);
-  const peg$e102 = peg$literalExpectation("\\", false);
-  const peg$e103 = peg$literalExpectation("{{", false);
-  const peg$e104 = peg$literalExpectation("}}", false);
-  const peg$e105 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
-  const peg$e106 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e107 = peg$literalExpectation(",", false);
-  const peg$e108 = peg$literalExpectation(";", false);
-  const peg$e109 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
-  const peg$e110 = peg$literalExpectation("#", false);
-  const peg$e111 = peg$classExpectation(["\n"], true, false, false);
-  const peg$e112 = peg$literalExpectation("game", false);
-  const peg$e113 = peg$literalExpectation("extends", false);
-  const peg$e114 = peg$literalExpectation("summary", false);
-  const peg$e115 = peg$literalExpectation("players", false);
-  const peg$e116 = peg$literalExpectation("option", false);
-  const peg$e117 = peg$literalExpectation("enum", false);
-  const peg$e118 = peg$literalExpectation("card", false);
-  const peg$e119 = peg$literalExpectation("shown", false);
-  const peg$e120 = peg$literalExpectation("deck", false);
-  const peg$e121 = peg$literalExpectation("per", false);
-  const peg$e122 = peg$literalExpectation("where", false);
-  const peg$e123 = peg$literalExpectation("zone", false);
-  const peg$e124 = peg$literalExpectation("var", false);
-  const peg$e125 = peg$literalExpectation("player", false);
-  const peg$e126 = peg$literalExpectation("side", false);
-  const peg$e127 = peg$literalExpectation("pile", false);
-  const peg$e128 = peg$literalExpectation("sides", false);
-  const peg$e129 = peg$literalExpectation("roles", false);
-  const peg$e130 = peg$literalExpectation("die", false);
-  const peg$e131 = peg$literalExpectation("meld", false);
-  const peg$e132 = peg$literalExpectation("rules", false);
-  const peg$e133 = peg$literalExpectation("define", false);
-  const peg$e134 = peg$literalExpectation("procedure", false);
-  const peg$e135 = peg$literalExpectation("rounds", false);
-  const peg$e136 = peg$literalExpectation("count", false);
-  const peg$e137 = peg$literalExpectation("until", false);
-  const peg$e138 = peg$literalExpectation("dealer", false);
-  const peg$e139 = peg$literalExpectation("setup", false);
-  const peg$e140 = peg$literalExpectation("stages", false);
-  const peg$e141 = peg$literalExpectation("scoring", false);
-  const peg$e142 = peg$literalExpectation("stage", false);
-  const peg$e143 = peg$literalExpectation("turns", false);
-  const peg$e144 = peg$literalExpectation("realtime", false);
-  const peg$e145 = peg$literalExpectation("pause", false);
-  const peg$e146 = peg$literalExpectation("steps", false);
-  const peg$e147 = peg$literalExpectation("timer", false);
-  const peg$e148 = peg$literalExpectation("idle", false);
-  const peg$e149 = peg$literalExpectation("on", false);
-  const peg$e150 = peg$literalExpectation("window", false);
-  const peg$e151 = peg$literalExpectation("blocking", false);
-  const peg$e152 = peg$literalExpectation("timeout", false);
-  const peg$e153 = peg$literalExpectation("action", false);
-  const peg$e154 = peg$literalExpectation("by", false);
-  const peg$e155 = peg$literalExpectation("current", false);
-  const peg$e156 = peg$literalExpectation("any", false);
-  const peg$e157 = peg$literalExpectation("except", false);
-  const peg$e158 = peg$literalExpectation("with", false);
-  const peg$e159 = peg$literalExpectation("role", false);
-  const peg$e160 = peg$literalExpectation("during", false);
-  const peg$e161 = peg$literalExpectation("races", false);
-  const peg$e162 = peg$literalExpectation("rate", false);
-  const peg$e163 = peg$literalExpectation("once", false);
-  const peg$e164 = peg$literalExpectation("before", false);
-  const peg$e165 = peg$literalExpectation("after", false);
-  const peg$e166 = peg$literalExpectation("when", false);
-  const peg$e167 = peg$literalExpectation("winner", false);
-  const peg$e168 = peg$literalExpectation("lowest", false);
-  const peg$e169 = peg$literalExpectation("highest", false);
-  const peg$e170 = peg$literalExpectation("ties", false);
-  const peg$e171 = peg$literalExpectation("replay", false);
-  const peg$e172 = peg$literalExpectation("layout", false);
-  const peg$e173 = peg$literalExpectation("move", false);
-  const peg$e174 = peg$literalExpectation("deal", false);
-  const peg$e175 = peg$literalExpectation("flip", false);
-  const peg$e176 = peg$literalExpectation("shuffle", false);
-  const peg$e177 = peg$literalExpectation("into", false);
-  const peg$e178 = peg$literalExpectation("to", false);
-  const peg$e179 = peg$literalExpectation("from", false);
-  const peg$e180 = peg$literalExpectation("top", false);
-  const peg$e181 = peg$literalExpectation("bottom", false);
-  const peg$e182 = peg$literalExpectation("of", false);
-  const peg$e183 = peg$literalExpectation("at", false);
-  const peg$e184 = peg$literalExpectation("new", false);
-  const peg$e185 = peg$literalExpectation("one", false);
-  const peg$e186 = peg$literalExpectation("all", false);
-  const peg$e187 = peg$literalExpectation("set", false);
-  const peg$e188 = peg$literalExpectation("add", false);
-  const peg$e189 = peg$literalExpectation("subtract", false);
-  const peg$e190 = peg$literalExpectation("let", false);
-  const peg$e191 = peg$literalExpectation("if", false);
-  const peg$e192 = peg$literalExpectation("then", false);
-  const peg$e193 = peg$literalExpectation("else", false);
-  const peg$e194 = peg$literalExpectation("for", false);
-  const peg$e195 = peg$literalExpectation("each", false);
-  const peg$e196 = peg$literalExpectation("in", false);
-  const peg$e197 = peg$literalExpectation("repeat", false);
-  const peg$e198 = peg$literalExpectation("end", false);
-  const peg$e199 = peg$literalExpectation("turn", false);
-  const peg$e200 = peg$literalExpectation("keep", false);
-  const peg$e201 = peg$literalExpectation("skip", false);
-  const peg$e202 = peg$literalExpectation("next", false);
-  const peg$e203 = peg$literalExpectation("reverse", false);
-  const peg$e204 = peg$literalExpectation("open", false);
-  const peg$e205 = peg$literalExpectation("close", false);
-  const peg$e206 = peg$literalExpectation("announce", false);
-  const peg$e207 = peg$literalExpectation("require", false);
-  const peg$e208 = peg$literalExpectation("lay", false);
-  const peg$e209 = peg$literalExpectation("best", false);
-  const peg$e210 = peg$literalExpectation("melds", false);
-  const peg$e211 = peg$literalExpectation("refill", false);
-  const peg$e212 = peg$literalExpectation("keeping", false);
-  const peg$e213 = peg$literalExpectation("over", false);
-  const peg$e214 = peg$literalExpectation("and", false);
-  const peg$e215 = peg$literalExpectation("or", false);
-  const peg$e216 = peg$literalExpectation("not", false);
-  const peg$e217 = peg$literalExpectation("is", false);
-  const peg$e218 = peg$literalExpectation("empty", false);
-  const peg$e219 = peg$literalExpectation("true", false);
-  const peg$e220 = peg$literalExpectation("false", false);
-  const peg$e221 = peg$literalExpectation("none", false);
-  const peg$e222 = peg$literalExpectation("me", false);
-  const peg$e223 = peg$literalExpectation("my", false);
-  const peg$e224 = peg$literalExpectation("intersects", false);
-  const peg$e225 = peg$literalExpectation("without", false);
-  const peg$e226 = peg$literalExpectation("exists", false);
-  const peg$e227 = peg$literalExpectation("last", false);
-  const peg$e228 = peg$literalExpectation("first", false);
-  const peg$e229 = peg$literalExpectation("sum", false);
-  const peg$e230 = peg$literalExpectation("max", false);
-  const peg$e231 = peg$literalExpectation("min", false);
-  const peg$e232 = peg$literalExpectation("roll", false);
-  const peg$e233 = peg$literalExpectation("random", false);
-  const peg$e234 = peg$literalExpectation("elapsed", false);
-  const peg$e235 = peg$literalExpectation("now", false);
-  const peg$e236 = peg$literalExpectation("left", false);
-  const peg$e237 = peg$literalExpectation("right", false);
-  const peg$e238 = peg$literalExpectation("round", false);
-  const peg$e239 = peg$literalExpectation("position", false);
-  const peg$e240 = peg$literalExpectation("remove", false);
-  const peg$e241 = peg$literalExpectation("mod", false);
+  const peg$e56 = peg$literalExpectation("subsets", false);
+  const peg$e57 = peg$otherExpectation("a seat number");
+  const peg$e58 = peg$classExpectation([["1", "9"]], false, false, false);
+  const peg$e59 = peg$classExpectation(["p", "s"], false, false, false);
+  const peg$e60 = peg$otherExpectation("a card face");
+  const peg$e61 = peg$literalExpectation("'", false);
+  const peg$e62 = peg$classExpectation(["\n", "\r"], false, false, false);
+  const peg$e63 = peg$anyExpectation();
+  const peg$e64 = peg$literalExpectation("\\'", false);
+  const peg$e65 = peg$literalExpectation("\\\\", false);
+  const peg$e66 = peg$classExpectation(["'", "\\", "\n", "\r"], true, false, false);
+  const peg$e67 = peg$literalExpectation("[", false);
+  const peg$e68 = peg$literalExpectation("]", false);
+  const peg$e69 = peg$literalExpectation("scenario", false);
+  const peg$e70 = peg$literalExpectation("seed", false);
+  const peg$e71 = peg$literalExpectation("arrange", false);
+  const peg$e72 = peg$literalExpectation("rest", false);
+  const peg$e73 = peg$literalExpectation("+", false);
+  const peg$e74 = peg$literalExpectation("_", false);
+  const peg$e75 = peg$classExpectation([" ", "\t"], false, false, false);
+  const peg$e76 = peg$literalExpectation("together", false);
+  const peg$e77 = peg$literalExpectation("does", false);
+  const peg$e78 = peg$literalExpectation("latency", false);
+  const peg$e79 = peg$literalExpectation("rolling", false);
+  const peg$e80 = peg$literalExpectation("rejected", false);
+  const peg$e81 = peg$otherExpectation("a player (p1, p2 \u2026)");
+  const peg$e82 = peg$literalExpectation("expect", false);
+  const peg$e83 = peg$literalExpectation("announced", false);
+  const peg$e84 = peg$literalExpectation("winners", false);
+  const peg$e85 = peg$literalExpectation("no", false);
+  const peg$e86 = peg$literalExpectation("?", false);
+  const peg$e87 = peg$literalExpectation("|", false);
+  const peg$e88 = peg$otherExpectation("a name");
+  const peg$e89 = peg$otherExpectation("a game id");
+  const peg$e90 = peg$classExpectation([["a", "z"], ["0", "9"]], false, false, false);
+  const peg$e91 = peg$otherExpectation("a rejection code");
+  const peg$e92 = peg$classExpectation([["a", "z"], "_"], false, false, false);
+  const peg$e93 = peg$classExpectation([["a", "z"], ["0", "9"], "_"], false, false, false);
+  const peg$e94 = peg$literalExpectation("/", false);
+  const peg$e95 = peg$otherExpectation("a number");
+  const peg$e96 = peg$otherExpectation("an integer");
+  const peg$e97 = peg$otherExpectation("a duration");
+  const peg$e98 = peg$literalExpectation("ms", false);
+  const peg$e99 = peg$literalExpectation("s", false);
+  const peg$e100 = peg$otherExpectation("a string");
+  const peg$e101 = peg$literalExpectation("\"", false);
+  const peg$e102 = peg$literalExpectation("\\\"", false);
+  const peg$e103 = peg$literalExpectation("\\", false);
+  const peg$e104 = peg$literalExpectation("{{", false);
+  const peg$e105 = peg$literalExpectation("}}", false);
+  const peg$e106 = peg$classExpectation(["\"", "\\", "{", "\n", "\r"], true, false, false);
+  const peg$e107 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e108 = peg$literalExpectation(",", false);
+  const peg$e109 = peg$literalExpectation(";", false);
+  const peg$e110 = peg$classExpectation([" ", "\t", "\r", "\n", "\uFEFF"], false, false, false);
+  const peg$e111 = peg$literalExpectation("#", false);
+  const peg$e112 = peg$classExpectation(["\n"], true, false, false);
+  const peg$e113 = peg$literalExpectation("game", false);
+  const peg$e114 = peg$literalExpectation("extends", false);
+  const peg$e115 = peg$literalExpectation("summary", false);
+  const peg$e116 = peg$literalExpectation("players", false);
+  const peg$e117 = peg$literalExpectation("option", false);
+  const peg$e118 = peg$literalExpectation("enum", false);
+  const peg$e119 = peg$literalExpectation("card", false);
+  const peg$e120 = peg$literalExpectation("shown", false);
+  const peg$e121 = peg$literalExpectation("deck", false);
+  const peg$e122 = peg$literalExpectation("per", false);
+  const peg$e123 = peg$literalExpectation("where", false);
+  const peg$e124 = peg$literalExpectation("zone", false);
+  const peg$e125 = peg$literalExpectation("var", false);
+  const peg$e126 = peg$literalExpectation("player", false);
+  const peg$e127 = peg$literalExpectation("side", false);
+  const peg$e128 = peg$literalExpectation("pile", false);
+  const peg$e129 = peg$literalExpectation("sides", false);
+  const peg$e130 = peg$literalExpectation("roles", false);
+  const peg$e131 = peg$literalExpectation("die", false);
+  const peg$e132 = peg$literalExpectation("meld", false);
+  const peg$e133 = peg$literalExpectation("rules", false);
+  const peg$e134 = peg$literalExpectation("define", false);
+  const peg$e135 = peg$literalExpectation("procedure", false);
+  const peg$e136 = peg$literalExpectation("rounds", false);
+  const peg$e137 = peg$literalExpectation("count", false);
+  const peg$e138 = peg$literalExpectation("until", false);
+  const peg$e139 = peg$literalExpectation("dealer", false);
+  const peg$e140 = peg$literalExpectation("setup", false);
+  const peg$e141 = peg$literalExpectation("stages", false);
+  const peg$e142 = peg$literalExpectation("scoring", false);
+  const peg$e143 = peg$literalExpectation("stage", false);
+  const peg$e144 = peg$literalExpectation("turns", false);
+  const peg$e145 = peg$literalExpectation("realtime", false);
+  const peg$e146 = peg$literalExpectation("pause", false);
+  const peg$e147 = peg$literalExpectation("steps", false);
+  const peg$e148 = peg$literalExpectation("timer", false);
+  const peg$e149 = peg$literalExpectation("idle", false);
+  const peg$e150 = peg$literalExpectation("on", false);
+  const peg$e151 = peg$literalExpectation("window", false);
+  const peg$e152 = peg$literalExpectation("blocking", false);
+  const peg$e153 = peg$literalExpectation("timeout", false);
+  const peg$e154 = peg$literalExpectation("action", false);
+  const peg$e155 = peg$literalExpectation("by", false);
+  const peg$e156 = peg$literalExpectation("current", false);
+  const peg$e157 = peg$literalExpectation("any", false);
+  const peg$e158 = peg$literalExpectation("except", false);
+  const peg$e159 = peg$literalExpectation("with", false);
+  const peg$e160 = peg$literalExpectation("role", false);
+  const peg$e161 = peg$literalExpectation("during", false);
+  const peg$e162 = peg$literalExpectation("races", false);
+  const peg$e163 = peg$literalExpectation("rate", false);
+  const peg$e164 = peg$literalExpectation("once", false);
+  const peg$e165 = peg$literalExpectation("before", false);
+  const peg$e166 = peg$literalExpectation("after", false);
+  const peg$e167 = peg$literalExpectation("when", false);
+  const peg$e168 = peg$literalExpectation("winner", false);
+  const peg$e169 = peg$literalExpectation("lowest", false);
+  const peg$e170 = peg$literalExpectation("highest", false);
+  const peg$e171 = peg$literalExpectation("ties", false);
+  const peg$e172 = peg$literalExpectation("replay", false);
+  const peg$e173 = peg$literalExpectation("layout", false);
+  const peg$e174 = peg$literalExpectation("move", false);
+  const peg$e175 = peg$literalExpectation("deal", false);
+  const peg$e176 = peg$literalExpectation("flip", false);
+  const peg$e177 = peg$literalExpectation("shuffle", false);
+  const peg$e178 = peg$literalExpectation("into", false);
+  const peg$e179 = peg$literalExpectation("to", false);
+  const peg$e180 = peg$literalExpectation("from", false);
+  const peg$e181 = peg$literalExpectation("top", false);
+  const peg$e182 = peg$literalExpectation("bottom", false);
+  const peg$e183 = peg$literalExpectation("of", false);
+  const peg$e184 = peg$literalExpectation("at", false);
+  const peg$e185 = peg$literalExpectation("new", false);
+  const peg$e186 = peg$literalExpectation("one", false);
+  const peg$e187 = peg$literalExpectation("all", false);
+  const peg$e188 = peg$literalExpectation("set", false);
+  const peg$e189 = peg$literalExpectation("add", false);
+  const peg$e190 = peg$literalExpectation("subtract", false);
+  const peg$e191 = peg$literalExpectation("let", false);
+  const peg$e192 = peg$literalExpectation("if", false);
+  const peg$e193 = peg$literalExpectation("then", false);
+  const peg$e194 = peg$literalExpectation("else", false);
+  const peg$e195 = peg$literalExpectation("for", false);
+  const peg$e196 = peg$literalExpectation("each", false);
+  const peg$e197 = peg$literalExpectation("in", false);
+  const peg$e198 = peg$literalExpectation("repeat", false);
+  const peg$e199 = peg$literalExpectation("end", false);
+  const peg$e200 = peg$literalExpectation("turn", false);
+  const peg$e201 = peg$literalExpectation("keep", false);
+  const peg$e202 = peg$literalExpectation("skip", false);
+  const peg$e203 = peg$literalExpectation("next", false);
+  const peg$e204 = peg$literalExpectation("reverse", false);
+  const peg$e205 = peg$literalExpectation("open", false);
+  const peg$e206 = peg$literalExpectation("close", false);
+  const peg$e207 = peg$literalExpectation("announce", false);
+  const peg$e208 = peg$literalExpectation("require", false);
+  const peg$e209 = peg$literalExpectation("lay", false);
+  const peg$e210 = peg$literalExpectation("best", false);
+  const peg$e211 = peg$literalExpectation("melds", false);
+  const peg$e212 = peg$literalExpectation("refill", false);
+  const peg$e213 = peg$literalExpectation("keeping", false);
+  const peg$e214 = peg$literalExpectation("over", false);
+  const peg$e215 = peg$literalExpectation("and", false);
+  const peg$e216 = peg$literalExpectation("or", false);
+  const peg$e217 = peg$literalExpectation("not", false);
+  const peg$e218 = peg$literalExpectation("is", false);
+  const peg$e219 = peg$literalExpectation("empty", false);
+  const peg$e220 = peg$literalExpectation("true", false);
+  const peg$e221 = peg$literalExpectation("false", false);
+  const peg$e222 = peg$literalExpectation("none", false);
+  const peg$e223 = peg$literalExpectation("me", false);
+  const peg$e224 = peg$literalExpectation("my", false);
+  const peg$e225 = peg$literalExpectation("intersects", false);
+  const peg$e226 = peg$literalExpectation("without", false);
+  const peg$e227 = peg$literalExpectation("exists", false);
+  const peg$e228 = peg$literalExpectation("last", false);
+  const peg$e229 = peg$literalExpectation("first", false);
+  const peg$e230 = peg$literalExpectation("sum", false);
+  const peg$e231 = peg$literalExpectation("max", false);
+  const peg$e232 = peg$literalExpectation("min", false);
+  const peg$e233 = peg$literalExpectation("roll", false);
+  const peg$e234 = peg$literalExpectation("random", false);
+  const peg$e235 = peg$literalExpectation("elapsed", false);
+  const peg$e236 = peg$literalExpectation("now", false);
+  const peg$e237 = peg$literalExpectation("left", false);
+  const peg$e238 = peg$literalExpectation("right", false);
+  const peg$e239 = peg$literalExpectation("round", false);
+  const peg$e240 = peg$literalExpectation("position", false);
+  const peg$e241 = peg$literalExpectation("remove", false);
+  const peg$e242 = peg$literalExpectation("mod", false);
 
   function peg$f0(i) {    return i;  }
   function peg$f1(items) {    return { kind: "file", file, items, loc: L() };  }
@@ -935,117 +937,118 @@ function peg$parse(input, options) {
   function peg$f243(quantifier, variable, source, where) {    return { kind: "quantifier", quantifier, variable, source, where, loc: L() };  }
   function peg$f244(op, body, variable, source, e) {    return e;  }
   function peg$f245(op, body, variable, source, where) {    return { kind: "aggregate", op, body, variable, source, where, loc: L() };  }
-  function peg$f246(of, number) {    return { kind: "seat", of, number, loc: L() };  }
-  function peg$f247(raw) {    return Number(raw);  }
-  function peg$f248() {    return scenarioMode;  }
-  function peg$f249(number, f) {    return f;  }
-  function peg$f250(number, family) {    return { kind: "pile_lit", number, family, loc: L() };  }
-  function peg$f251() {    return scenarioMode;  }
-  function peg$f252(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
-  function peg$f253(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
-  function peg$f254() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
-  function peg$f255() {    return "'";  }
-  function peg$f256() {    return "\\";  }
-  function peg$f257(n) {    return ident(n);  }
-  function peg$f258(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f246(source) {    return { kind: "subsets", source, loc: L() };  }
+  function peg$f247(of, number) {    return { kind: "seat", of, number, loc: L() };  }
+  function peg$f248(raw) {    return Number(raw);  }
+  function peg$f249() {    return scenarioMode;  }
+  function peg$f250(number, f) {    return f;  }
+  function peg$f251(number, family) {    return { kind: "pile_lit", number, family, loc: L() };  }
+  function peg$f252() {    return scenarioMode;  }
+  function peg$f253(letter, raw) {    return { kind: "seat", of: letter === "p" ? "player" : "side", number: Number(raw), loc: L() };  }
+  function peg$f254(chars) {    return { kind: "face", text: chars.join(""), loc: L() };  }
+  function peg$f255() {    fail("string_unterminated", "this card face is not closed: add a ' before the end of the line");  }
+  function peg$f256() {    return "'";  }
+  function peg$f257() {    return "\\";  }
+  function peg$f258(n) {    return ident(n);  }
   function peg$f259(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
-  function peg$f260(name, a) {    return a;  }
-  function peg$f261(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
-  function peg$f262(name) {    return { kind: "name", name, loc: L() };  }
-  function peg$f263(elements) {    return { kind: "list", elements, loc: L() };  }
-  function peg$f264() {    scenarioMode = true; return true;  }
-  function peg$f265(header, i) {    return i;  }
-  function peg$f266(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
-  function peg$f267(name, s) {    return { kind: "path", path: s };  }
-  function peg$f268(name, g) {    return { kind: "id", id: g };  }
-  function peg$f269(name, game) {    return { name, game };  }
-  function peg$f270(count) {    return { kind: "sc_players", count, loc: L() };  }
-  function peg$f271(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
-  function peg$f272(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
-  function peg$f273(a) {    return a;  }
-  function peg$f274(items) {    return { kind: "sc_arrange", items, loc: L() };  }
-  function peg$f275(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
-  function peg$f276(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
-  function peg$f277(name) {    return { kind: "ar_stage", name, loc: L() };  }
-  function peg$f278(round) {    return { kind: "ar_round", round, loc: L() };  }
-  function peg$f279(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
-  function peg$f280(name) {    return { kind: "ar_window", name, loc: L() };  }
-  function peg$f281(zone, c) {    return c;  }
-  function peg$f282(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
-  function peg$f283(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
-  function peg$f284(cards) {    return cards;  }
-  function peg$f285() {    return { kind: "hole", loc: L() };  }
-  function peg$f286(time, s) {    return s;  }
-  function peg$f287(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
-  function peg$f288(time, s) {    return s;  }
-  function peg$f289(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
-  function peg$f290(d) {    return d;  }
-  function peg$f291(steps) {    return { kind: "st_together", steps, loc: L() };  }
-  function peg$f292(time, d) {    return { ...d, sentAt: time };  }
-  function peg$f293(seat, action, a) {    return a;  }
-  function peg$f294(seat, action, args, l) {    return l;  }
-  function peg$f295(seat, action, args, latency, l) {    return l.elements;  }
-  function peg$f296(seat, action, args, latency, u) {    return [u];  }
-  function peg$f297(seat, action, args, latency, v) {    return v;  }
-  function peg$f298(seat, action, args, latency, rolling, c) {    return c;  }
-  function peg$f299(seat, action, args, latency, rolling, code) {    return { code };  }
-  function peg$f300(seat, action, args, latency, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], latency, sentAt: null, rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
-  function peg$f301(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
-  function peg$f302() {    return { kind: "arg_new", loc: L() };  }
-  function peg$f303(number) {    return { kind: "arg_pile", number, loc: L() };  }
-  function peg$f304(head, c) {    return c;  }
-  function peg$f305(head, tail) {    return { kind: "st_expect_all", checks: [head, ...tail], loc: L() };  }
-  function peg$f306(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
-  function peg$f307(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
-  function peg$f308(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
-  function peg$f309(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
-  function peg$f310(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
-  function peg$f311() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
-  function peg$f312(expr) {    return { kind: "st_expect", expr, loc: L() };  }
-  function peg$f313(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
-  function peg$f314(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
-  function peg$f315(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
-  function peg$f316(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
-  function peg$f317(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
-  function peg$f318() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
-  function peg$f319(expr) {    return { kind: "st_expect", expr, loc: L() };  }
-  function peg$f320(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
-  function peg$f321(element) {    return { kind: "type_list", element, loc: L() };  }
-  function peg$f322(head, m) {    return m;  }
-  function peg$f323(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
-  function peg$f324(m) {    return { kind: "type_union", members: [m], loc: L() };  }
-  function peg$f325(name) {    return { kind: "type_name", name, loc: L() };  }
-  function peg$f326(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
-  function peg$f327(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
-  function peg$f328(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
-  function peg$f329(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
-  function peg$f330(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
-  function peg$f331(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
-  function peg$f332(text) {    return KEYWORDS.has(text);  }
-  function peg$f333(text) {    return { kind: "ident", text, loc: L() };  }
-  function peg$f334(name, e) {    return e;  }
-  function peg$f335(name, cond) {    return { name, cond };  }
-  function peg$f336(text) {    return { kind: "game_id", text, loc: L() };  }
-  function peg$f337(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
-  function peg$f338(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f339(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
-  function peg$f340(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
-  function peg$f341(raw) {    return Number(raw);  }
-  function peg$f342(raw) {
+  function peg$f260(callee, args) {    return { kind: "call", callee, args, loc: L() };  }
+  function peg$f261(name, a) {    return a;  }
+  function peg$f262(name, args) {    return args ? { kind: "call", callee: name, args, loc: L() } : { kind: "name", name, loc: L() };  }
+  function peg$f263(name) {    return { kind: "name", name, loc: L() };  }
+  function peg$f264(elements) {    return { kind: "list", elements, loc: L() };  }
+  function peg$f265() {    scenarioMode = true; return true;  }
+  function peg$f266(header, i) {    return i;  }
+  function peg$f267(header, items) {    return { kind: "scenario", file, name: header.name, game: header.game, items, loc: L() };  }
+  function peg$f268(name, s) {    return { kind: "path", path: s };  }
+  function peg$f269(name, g) {    return { kind: "id", id: g };  }
+  function peg$f270(name, game) {    return { name, game };  }
+  function peg$f271(count) {    return { kind: "sc_players", count, loc: L() };  }
+  function peg$f272(name, value) {    return { kind: "sc_option", name, value, loc: L() };  }
+  function peg$f273(seed) {    return { kind: "sc_seed", seed, loc: L() };  }
+  function peg$f274(a) {    return a;  }
+  function peg$f275(items) {    return { kind: "sc_arrange", items, loc: L() };  }
+  function peg$f276(target, value) {    return { kind: "ar_set", target, value, loc: L() };  }
+  function peg$f277(seat) {    return { kind: "ar_turn", seat, loc: L() };  }
+  function peg$f278(name) {    return { kind: "ar_stage", name, loc: L() };  }
+  function peg$f279(round) {    return { kind: "ar_round", round, loc: L() };  }
+  function peg$f280(seat) {    return { kind: "ar_dealer", seat, loc: L() };  }
+  function peg$f281(name) {    return { kind: "ar_window", name, loc: L() };  }
+  function peg$f282(zone, c) {    return c;  }
+  function peg$f283(zone, top) {    return { kind: "ar_zone", zone, rest: true, cards: top ?? [], loc: L() };  }
+  function peg$f284(zone, cards) {    return { kind: "ar_zone", zone, rest: false, cards, loc: L() };  }
+  function peg$f285(cards) {    return cards;  }
+  function peg$f286() {    return { kind: "hole", loc: L() };  }
+  function peg$f287(time, s) {    return s;  }
+  function peg$f288(time, step) {    return { kind: "st_at", time, step, loc: L() };  }
+  function peg$f289(time, s) {    return s;  }
+  function peg$f290(time, step) {    return { kind: "st_after", time, step, loc: L() };  }
+  function peg$f291(d) {    return d;  }
+  function peg$f292(steps) {    return { kind: "st_together", steps, loc: L() };  }
+  function peg$f293(time, d) {    return { ...d, sentAt: time };  }
+  function peg$f294(seat, action, a) {    return a;  }
+  function peg$f295(seat, action, args, l) {    return l;  }
+  function peg$f296(seat, action, args, latency, l) {    return l.elements;  }
+  function peg$f297(seat, action, args, latency, u) {    return [u];  }
+  function peg$f298(seat, action, args, latency, v) {    return v;  }
+  function peg$f299(seat, action, args, latency, rolling, c) {    return c;  }
+  function peg$f300(seat, action, args, latency, rolling, code) {    return { code };  }
+  function peg$f301(seat, action, args, latency, rolling, rejected) {    return { kind: "st_does", seat, action, args: args ?? [], latency, sentAt: null, rolling, rejected: rejected !== null, code: rejected?.code ?? null, loc: L() };  }
+  function peg$f302(name, value) {    return { kind: "sc_arg", name, value, loc: L() };  }
+  function peg$f303() {    return { kind: "arg_new", loc: L() };  }
+  function peg$f304(number) {    return { kind: "arg_pile", number, loc: L() };  }
+  function peg$f305(head, c) {    return c;  }
+  function peg$f306(head, tail) {    return { kind: "st_expect_all", checks: [head, ...tail], loc: L() };  }
+  function peg$f307(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f308(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f309(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f310(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f311(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f312() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f313(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f314(text) {    return { kind: "st_expect_announced", text, negated: true, loc: L() };  }
+  function peg$f315(text) {    return { kind: "st_expect_announced", text, negated: false, loc: L() };  }
+  function peg$f316(negated, what) {    return { kind: "st_expect_over", what, negated: negated !== null, loc: L() };  }
+  function peg$f317(seats) {    return { kind: "st_expect_winners", seats, loc: L() };  }
+  function peg$f318(what, name) {    return { kind: "st_expect_flow", what, name, loc: L() };  }
+  function peg$f319() {    return { kind: "st_expect_flow", what: "window", name: null, loc: L() };  }
+  function peg$f320(expr) {    return { kind: "st_expect", expr, loc: L() };  }
+  function peg$f321(core, optional) {    return optional ? { kind: "type_optional", inner: core, loc: L() } : core;  }
+  function peg$f322(element) {    return { kind: "type_list", element, loc: L() };  }
+  function peg$f323(head, m) {    return m;  }
+  function peg$f324(head, tail) {    return { kind: "type_union", members: [head, ...tail], loc: L() };  }
+  function peg$f325(m) {    return { kind: "type_union", members: [m], loc: L() };  }
+  function peg$f326(name) {    return { kind: "type_name", name, loc: L() };  }
+  function peg$f327(min, max) {    return { kind: "type_range", min, max, loc: L() };  }
+  function peg$f328(min, max) {    return { kind: "member_range", min, max, loc: L() };  }
+  function peg$f329(value) {    return { kind: "member_int", value, symbol: null, loc: L() };  }
+  function peg$f330(name) {    return { kind: "member_value", name, symbol: null, loc: L() };  }
+  function peg$f331(value, symbol) {    return { kind: "member_int", value, symbol, loc: L() };  }
+  function peg$f332(name, symbol) {    return { kind: "member_value", name, symbol, loc: L() };  }
+  function peg$f333(text) {    return KEYWORDS.has(text);  }
+  function peg$f334(text) {    return { kind: "ident", text, loc: L() };  }
+  function peg$f335(name, e) {    return e;  }
+  function peg$f336(name, cond) {    return { name, cond };  }
+  function peg$f337(text) {    return { kind: "game_id", text, loc: L() };  }
+  function peg$f338(text) {    const [namespace, name] = text.split("/"); return { kind: "rejection_code", namespace, name, text, loc: L() };  }
+  function peg$f339(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f340(raw) {    return { kind: "number", value: Number(raw.replace(/\s/g, "")), raw, loc: L() };  }
+  function peg$f341(raw) {    return { kind: "number", value: Number(raw), raw, loc: L() };  }
+  function peg$f342(raw) {    return Number(raw);  }
+  function peg$f343(raw) {
     const ms = raw.endsWith("ms") ? Number(raw.slice(0, -2)) : Number(raw.slice(0, -1)) * 1000;
     if (!Number.isInteger(Math.round(ms * 1e6) / 1e6)) fail("duration_invalid", `"${raw}" is not a whole number of milliseconds`);
     return { kind: "duration", ms: Math.round(ms), raw, loc: L() };
   }
-  function peg$f343(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
-  function peg$f344(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
-  function peg$f345() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
-  function peg$f346(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
-  function peg$f347(expr) {    return { kind: "interpolation", expr, loc: L() };  }
-  function peg$f348() {    return '"';  }
-  function peg$f349() {    return "\\";  }
-  function peg$f350(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
-  function peg$f351() {    return String.fromCharCode(123);  }
-  function peg$f352() {    return String.fromCharCode(125);  }
+  function peg$f344(raw) {    fail("duration_invalid", `"${raw}" is not a number or a duration (durations are written 4s, 300ms or 0.75s)`);  }
+  function peg$f345(parts) {    return { kind: "string", parts, value: stringValue(parts, source), loc: L() };  }
+  function peg$f346() {    fail("string_unterminated", "this string is not closed: add a \" before the end of the line");  }
+  function peg$f347(chars) {    return { kind: "text", value: chars.join(""), loc: L() };  }
+  function peg$f348(expr) {    return { kind: "interpolation", expr, loc: L() };  }
+  function peg$f349() {    return '"';  }
+  function peg$f350() {    return "\\";  }
+  function peg$f351(c) {    fail("string_escape_invalid", `"\\${c}" is not an escape: only \\" and \\\\ are`);  }
+  function peg$f352() {    return String.fromCharCode(123);  }
+  function peg$f353() {    return String.fromCharCode(125);  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -8889,41 +8892,47 @@ function peg$parse(input, options) {
 
     s0 = peg$parseSeatShorthand();
     if (s0 === peg$FAILED) {
-      s0 = peg$parseNameOrCall();
+      s0 = peg$parseSubsets();
       if (s0 === peg$FAILED) {
-        s0 = peg$parseDurationLit();
+        s0 = peg$parseNameOrCall();
         if (s0 === peg$FAILED) {
-          s0 = peg$parseNumberLit();
+          s0 = peg$parseDurationLit();
           if (s0 === peg$FAILED) {
-            s0 = peg$parseBadNumber();
+            s0 = peg$parseNumberLit();
             if (s0 === peg$FAILED) {
-              s0 = peg$parseString();
+              s0 = peg$parseBadNumber();
               if (s0 === peg$FAILED) {
-                s0 = peg$parseListExpr();
+                s0 = peg$parseString();
                 if (s0 === peg$FAILED) {
-                  s0 = peg$currPos;
-                  if (input.charCodeAt(peg$currPos) === 40) {
-                    s1 = peg$c28;
-                    peg$currPos++;
-                  } else {
-                    s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e30); }
-                  }
-                  if (s1 !== peg$FAILED) {
-                    s2 = peg$parse_();
-                    s3 = peg$parseExpr();
-                    if (s3 !== peg$FAILED) {
-                      s4 = peg$parse_();
-                      if (input.charCodeAt(peg$currPos) === 41) {
-                        s5 = peg$c29;
-                        peg$currPos++;
-                      } else {
-                        s5 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e31); }
-                      }
-                      if (s5 !== peg$FAILED) {
-                        peg$savedPos = s0;
-                        s0 = peg$f224(s3);
+                  s0 = peg$parseListExpr();
+                  if (s0 === peg$FAILED) {
+                    s0 = peg$currPos;
+                    if (input.charCodeAt(peg$currPos) === 40) {
+                      s1 = peg$c28;
+                      peg$currPos++;
+                    } else {
+                      s1 = peg$FAILED;
+                      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+                    }
+                    if (s1 !== peg$FAILED) {
+                      s2 = peg$parse_();
+                      s3 = peg$parseExpr();
+                      if (s3 !== peg$FAILED) {
+                        s4 = peg$parse_();
+                        if (input.charCodeAt(peg$currPos) === 41) {
+                          s5 = peg$c29;
+                          peg$currPos++;
+                        } else {
+                          s5 = peg$FAILED;
+                          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                        }
+                        if (s5 !== peg$FAILED) {
+                          peg$savedPos = s0;
+                          s0 = peg$f224(s3);
+                        } else {
+                          peg$currPos = s0;
+                          s0 = peg$FAILED;
+                        }
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -8932,61 +8941,33 @@ function peg$parse(input, options) {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
                     }
-                  } else {
-                    peg$currPos = s0;
-                    s0 = peg$FAILED;
-                  }
-                  if (s0 === peg$FAILED) {
-                    s0 = peg$currPos;
-                    s1 = peg$parseK_true();
-                    if (s1 !== peg$FAILED) {
-                      peg$savedPos = s0;
-                      s1 = peg$f225();
-                    }
-                    s0 = s1;
                     if (s0 === peg$FAILED) {
                       s0 = peg$currPos;
-                      s1 = peg$parseK_false();
+                      s1 = peg$parseK_true();
                       if (s1 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s1 = peg$f226();
+                        s1 = peg$f225();
                       }
                       s0 = s1;
                       if (s0 === peg$FAILED) {
                         s0 = peg$currPos;
-                        s1 = peg$parseK_none();
+                        s1 = peg$parseK_false();
                         if (s1 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s1 = peg$f227();
+                          s1 = peg$f226();
                         }
                         s0 = s1;
                         if (s0 === peg$FAILED) {
                           s0 = peg$currPos;
-                          s1 = peg$parseK_top();
+                          s1 = peg$parseK_none();
                           if (s1 !== peg$FAILED) {
-                            s2 = peg$parse_();
-                            s3 = peg$parseK_of();
-                            if (s3 !== peg$FAILED) {
-                              s4 = peg$parse_();
-                              s5 = peg$parsePostfix();
-                              if (s5 !== peg$FAILED) {
-                                peg$savedPos = s0;
-                                s0 = peg$f228(s5);
-                              } else {
-                                peg$currPos = s0;
-                                s0 = peg$FAILED;
-                              }
-                            } else {
-                              peg$currPos = s0;
-                              s0 = peg$FAILED;
-                            }
-                          } else {
-                            peg$currPos = s0;
-                            s0 = peg$FAILED;
+                            peg$savedPos = s0;
+                            s1 = peg$f227();
                           }
+                          s0 = s1;
                           if (s0 === peg$FAILED) {
                             s0 = peg$currPos;
-                            s1 = peg$parseK_bottom();
+                            s1 = peg$parseK_top();
                             if (s1 !== peg$FAILED) {
                               s2 = peg$parse_();
                               s3 = peg$parseK_of();
@@ -8995,7 +8976,7 @@ function peg$parse(input, options) {
                                 s5 = peg$parsePostfix();
                                 if (s5 !== peg$FAILED) {
                                   peg$savedPos = s0;
-                                  s0 = peg$f229(s5);
+                                  s0 = peg$f228(s5);
                                 } else {
                                   peg$currPos = s0;
                                   s0 = peg$FAILED;
@@ -9010,34 +8991,16 @@ function peg$parse(input, options) {
                             }
                             if (s0 === peg$FAILED) {
                               s0 = peg$currPos;
-                              s1 = peg$parseK_count();
+                              s1 = peg$parseK_bottom();
                               if (s1 !== peg$FAILED) {
-                                if (input.charCodeAt(peg$currPos) === 40) {
-                                  s2 = peg$c28;
-                                  peg$currPos++;
-                                } else {
-                                  s2 = peg$FAILED;
-                                  if (peg$silentFails === 0) { peg$fail(peg$e30); }
-                                }
-                                if (s2 !== peg$FAILED) {
-                                  s3 = peg$parse_();
-                                  s4 = peg$parseExpr();
-                                  if (s4 !== peg$FAILED) {
-                                    s5 = peg$parse_();
-                                    if (input.charCodeAt(peg$currPos) === 41) {
-                                      s6 = peg$c29;
-                                      peg$currPos++;
-                                    } else {
-                                      s6 = peg$FAILED;
-                                      if (peg$silentFails === 0) { peg$fail(peg$e31); }
-                                    }
-                                    if (s6 !== peg$FAILED) {
-                                      peg$savedPos = s0;
-                                      s0 = peg$f230(s4);
-                                    } else {
-                                      peg$currPos = s0;
-                                      s0 = peg$FAILED;
-                                    }
+                                s2 = peg$parse_();
+                                s3 = peg$parseK_of();
+                                if (s3 !== peg$FAILED) {
+                                  s4 = peg$parse_();
+                                  s5 = peg$parsePostfix();
+                                  if (s5 !== peg$FAILED) {
+                                    peg$savedPos = s0;
+                                    s0 = peg$f229(s5);
                                   } else {
                                     peg$currPos = s0;
                                     s0 = peg$FAILED;
@@ -9051,18 +9014,31 @@ function peg$parse(input, options) {
                                 s0 = peg$FAILED;
                               }
                               if (s0 === peg$FAILED) {
-                                s0 = peg$parseQuantifier();
-                                if (s0 === peg$FAILED) {
-                                  s0 = peg$parseAggregate();
-                                  if (s0 === peg$FAILED) {
-                                    s0 = peg$currPos;
-                                    s1 = peg$parseK_my();
-                                    if (s1 !== peg$FAILED) {
-                                      s2 = peg$parse_();
-                                      s3 = peg$parseK_side();
-                                      if (s3 !== peg$FAILED) {
+                                s0 = peg$currPos;
+                                s1 = peg$parseK_count();
+                                if (s1 !== peg$FAILED) {
+                                  if (input.charCodeAt(peg$currPos) === 40) {
+                                    s2 = peg$c28;
+                                    peg$currPos++;
+                                  } else {
+                                    s2 = peg$FAILED;
+                                    if (peg$silentFails === 0) { peg$fail(peg$e30); }
+                                  }
+                                  if (s2 !== peg$FAILED) {
+                                    s3 = peg$parse_();
+                                    s4 = peg$parseExpr();
+                                    if (s4 !== peg$FAILED) {
+                                      s5 = peg$parse_();
+                                      if (input.charCodeAt(peg$currPos) === 41) {
+                                        s6 = peg$c29;
+                                        peg$currPos++;
+                                      } else {
+                                        s6 = peg$FAILED;
+                                        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                                      }
+                                      if (s6 !== peg$FAILED) {
                                         peg$savedPos = s0;
-                                        s0 = peg$f231();
+                                        s0 = peg$f230(s4);
                                       } else {
                                         peg$currPos = s0;
                                         s0 = peg$FAILED;
@@ -9071,77 +9047,82 @@ function peg$parse(input, options) {
                                       peg$currPos = s0;
                                       s0 = peg$FAILED;
                                     }
+                                  } else {
+                                    peg$currPos = s0;
+                                    s0 = peg$FAILED;
+                                  }
+                                } else {
+                                  peg$currPos = s0;
+                                  s0 = peg$FAILED;
+                                }
+                                if (s0 === peg$FAILED) {
+                                  s0 = peg$parseQuantifier();
+                                  if (s0 === peg$FAILED) {
+                                    s0 = peg$parseAggregate();
                                     if (s0 === peg$FAILED) {
                                       s0 = peg$currPos;
-                                      s1 = peg$currPos;
-                                      s2 = peg$parseK_me();
-                                      if (s2 === peg$FAILED) {
-                                        s2 = peg$parseK_current();
+                                      s1 = peg$parseK_my();
+                                      if (s1 !== peg$FAILED) {
+                                        s2 = peg$parse_();
+                                        s3 = peg$parseK_side();
+                                        if (s3 !== peg$FAILED) {
+                                          peg$savedPos = s0;
+                                          s0 = peg$f231();
+                                        } else {
+                                          peg$currPos = s0;
+                                          s0 = peg$FAILED;
+                                        }
+                                      } else {
+                                        peg$currPos = s0;
+                                        s0 = peg$FAILED;
+                                      }
+                                      if (s0 === peg$FAILED) {
+                                        s0 = peg$currPos;
+                                        s1 = peg$currPos;
+                                        s2 = peg$parseK_me();
                                         if (s2 === peg$FAILED) {
-                                          s2 = peg$parseK_dealer();
+                                          s2 = peg$parseK_current();
                                           if (s2 === peg$FAILED) {
-                                            s2 = peg$parseK_players();
+                                            s2 = peg$parseK_dealer();
                                             if (s2 === peg$FAILED) {
-                                              s2 = peg$parseK_sides();
+                                              s2 = peg$parseK_players();
                                               if (s2 === peg$FAILED) {
-                                                s2 = peg$parseK_now();
+                                                s2 = peg$parseK_sides();
                                                 if (s2 === peg$FAILED) {
-                                                  s2 = peg$parseK_elapsed();
+                                                  s2 = peg$parseK_now();
                                                   if (s2 === peg$FAILED) {
-                                                    s2 = peg$parseK_round();
+                                                    s2 = peg$parseK_elapsed();
+                                                    if (s2 === peg$FAILED) {
+                                                      s2 = peg$parseK_round();
+                                                    }
                                                   }
                                                 }
                                               }
                                             }
                                           }
                                         }
-                                      }
-                                      if (s2 !== peg$FAILED) {
-                                        s1 = input.substring(s1, peg$currPos);
-                                      } else {
-                                        s1 = s2;
-                                      }
-                                      if (s1 !== peg$FAILED) {
-                                        peg$savedPos = s0;
-                                        s1 = peg$f232(s1);
-                                      }
-                                      s0 = s1;
-                                      if (s0 === peg$FAILED) {
-                                        s0 = peg$currPos;
-                                        s1 = peg$parseK_next();
-                                        if (s1 !== peg$FAILED) {
-                                          s2 = peg$parse_();
-                                          s3 = peg$parseK_after();
-                                          if (s3 !== peg$FAILED) {
-                                            s4 = peg$parse_();
-                                            s5 = peg$parsePostfix();
-                                            if (s5 !== peg$FAILED) {
-                                              peg$savedPos = s0;
-                                              s0 = peg$f233(s5);
-                                            } else {
-                                              peg$currPos = s0;
-                                              s0 = peg$FAILED;
-                                            }
-                                          } else {
-                                            peg$currPos = s0;
-                                            s0 = peg$FAILED;
-                                          }
+                                        if (s2 !== peg$FAILED) {
+                                          s1 = input.substring(s1, peg$currPos);
                                         } else {
-                                          peg$currPos = s0;
-                                          s0 = peg$FAILED;
+                                          s1 = s2;
                                         }
+                                        if (s1 !== peg$FAILED) {
+                                          peg$savedPos = s0;
+                                          s1 = peg$f232(s1);
+                                        }
+                                        s0 = s1;
                                         if (s0 === peg$FAILED) {
                                           s0 = peg$currPos;
-                                          s1 = peg$parseK_left();
+                                          s1 = peg$parseK_next();
                                           if (s1 !== peg$FAILED) {
                                             s2 = peg$parse_();
-                                            s3 = peg$parseK_of();
+                                            s3 = peg$parseK_after();
                                             if (s3 !== peg$FAILED) {
                                               s4 = peg$parse_();
                                               s5 = peg$parsePostfix();
                                               if (s5 !== peg$FAILED) {
                                                 peg$savedPos = s0;
-                                                s0 = peg$f234(s5);
+                                                s0 = peg$f233(s5);
                                               } else {
                                                 peg$currPos = s0;
                                                 s0 = peg$FAILED;
@@ -9156,7 +9137,7 @@ function peg$parse(input, options) {
                                           }
                                           if (s0 === peg$FAILED) {
                                             s0 = peg$currPos;
-                                            s1 = peg$parseK_right();
+                                            s1 = peg$parseK_left();
                                             if (s1 !== peg$FAILED) {
                                               s2 = peg$parse_();
                                               s3 = peg$parseK_of();
@@ -9165,7 +9146,7 @@ function peg$parse(input, options) {
                                                 s5 = peg$parsePostfix();
                                                 if (s5 !== peg$FAILED) {
                                                   peg$savedPos = s0;
-                                                  s0 = peg$f235(s5);
+                                                  s0 = peg$f234(s5);
                                                 } else {
                                                   peg$currPos = s0;
                                                   s0 = peg$FAILED;
@@ -9180,7 +9161,7 @@ function peg$parse(input, options) {
                                             }
                                             if (s0 === peg$FAILED) {
                                               s0 = peg$currPos;
-                                              s1 = peg$parseK_side();
+                                              s1 = peg$parseK_right();
                                               if (s1 !== peg$FAILED) {
                                                 s2 = peg$parse_();
                                                 s3 = peg$parseK_of();
@@ -9189,7 +9170,7 @@ function peg$parse(input, options) {
                                                   s5 = peg$parsePostfix();
                                                   if (s5 !== peg$FAILED) {
                                                     peg$savedPos = s0;
-                                                    s0 = peg$f236(s5);
+                                                    s0 = peg$f235(s5);
                                                   } else {
                                                     peg$currPos = s0;
                                                     s0 = peg$FAILED;
@@ -9203,44 +9184,51 @@ function peg$parse(input, options) {
                                                 s0 = peg$FAILED;
                                               }
                                               if (s0 === peg$FAILED) {
-                                                s0 = peg$parseSeatLit();
+                                                s0 = peg$currPos;
+                                                s1 = peg$parseK_side();
+                                                if (s1 !== peg$FAILED) {
+                                                  s2 = peg$parse_();
+                                                  s3 = peg$parseK_of();
+                                                  if (s3 !== peg$FAILED) {
+                                                    s4 = peg$parse_();
+                                                    s5 = peg$parsePostfix();
+                                                    if (s5 !== peg$FAILED) {
+                                                      peg$savedPos = s0;
+                                                      s0 = peg$f236(s5);
+                                                    } else {
+                                                      peg$currPos = s0;
+                                                      s0 = peg$FAILED;
+                                                    }
+                                                  } else {
+                                                    peg$currPos = s0;
+                                                    s0 = peg$FAILED;
+                                                  }
+                                                } else {
+                                                  peg$currPos = s0;
+                                                  s0 = peg$FAILED;
+                                                }
                                                 if (s0 === peg$FAILED) {
-                                                  s0 = peg$parseFaceLit();
+                                                  s0 = peg$parseSeatLit();
                                                   if (s0 === peg$FAILED) {
-                                                    s0 = peg$parsePileLit();
+                                                    s0 = peg$parseFaceLit();
                                                     if (s0 === peg$FAILED) {
-                                                      s0 = peg$currPos;
-                                                      s1 = peg$parseK_position();
-                                                      if (s1 !== peg$FAILED) {
-                                                        s2 = peg$parse_();
-                                                        s3 = peg$parseK_of();
-                                                        if (s3 !== peg$FAILED) {
-                                                          s4 = peg$parse_();
-                                                          s5 = peg$parsePostfix();
-                                                          if (s5 !== peg$FAILED) {
-                                                            peg$savedPos = s0;
-                                                            s0 = peg$f237(s5);
-                                                          } else {
-                                                            peg$currPos = s0;
-                                                            s0 = peg$FAILED;
-                                                          }
-                                                        } else {
-                                                          peg$currPos = s0;
-                                                          s0 = peg$FAILED;
-                                                        }
-                                                      } else {
-                                                        peg$currPos = s0;
-                                                        s0 = peg$FAILED;
-                                                      }
+                                                      s0 = peg$parsePileLit();
                                                       if (s0 === peg$FAILED) {
                                                         s0 = peg$currPos;
-                                                        s1 = peg$parseK_roll();
+                                                        s1 = peg$parseK_position();
                                                         if (s1 !== peg$FAILED) {
                                                           s2 = peg$parse_();
-                                                          s3 = peg$parsePostfix();
+                                                          s3 = peg$parseK_of();
                                                           if (s3 !== peg$FAILED) {
-                                                            peg$savedPos = s0;
-                                                            s0 = peg$f238(s3);
+                                                            s4 = peg$parse_();
+                                                            s5 = peg$parsePostfix();
+                                                            if (s5 !== peg$FAILED) {
+                                                              peg$savedPos = s0;
+                                                              s0 = peg$f237(s5);
+                                                            } else {
+                                                              peg$currPos = s0;
+                                                              s0 = peg$FAILED;
+                                                            }
                                                           } else {
                                                             peg$currPos = s0;
                                                             s0 = peg$FAILED;
@@ -9251,33 +9239,13 @@ function peg$parse(input, options) {
                                                         }
                                                         if (s0 === peg$FAILED) {
                                                           s0 = peg$currPos;
-                                                          s1 = peg$parseK_random();
+                                                          s1 = peg$parseK_roll();
                                                           if (s1 !== peg$FAILED) {
                                                             s2 = peg$parse_();
-                                                            s3 = peg$parseUnary();
+                                                            s3 = peg$parsePostfix();
                                                             if (s3 !== peg$FAILED) {
-                                                              s4 = peg$parse_();
-                                                              if (input.substr(peg$currPos, 2) === peg$c0) {
-                                                                s5 = peg$c0;
-                                                                peg$currPos += 2;
-                                                              } else {
-                                                                s5 = peg$FAILED;
-                                                                if (peg$silentFails === 0) { peg$fail(peg$e0); }
-                                                              }
-                                                              if (s5 !== peg$FAILED) {
-                                                                s6 = peg$parse_();
-                                                                s7 = peg$parseUnary();
-                                                                if (s7 !== peg$FAILED) {
-                                                                  peg$savedPos = s0;
-                                                                  s0 = peg$f239(s3, s7);
-                                                                } else {
-                                                                  peg$currPos = s0;
-                                                                  s0 = peg$FAILED;
-                                                                }
-                                                              } else {
-                                                                peg$currPos = s0;
-                                                                s0 = peg$FAILED;
-                                                              }
+                                                              peg$savedPos = s0;
+                                                              s0 = peg$f238(s3);
                                                             } else {
                                                               peg$currPos = s0;
                                                               s0 = peg$FAILED;
@@ -9288,30 +9256,25 @@ function peg$parse(input, options) {
                                                           }
                                                           if (s0 === peg$FAILED) {
                                                             s0 = peg$currPos;
-                                                            s1 = peg$parseK_deck();
+                                                            s1 = peg$parseK_random();
                                                             if (s1 !== peg$FAILED) {
-                                                              if (input.charCodeAt(peg$currPos) === 40) {
-                                                                s2 = peg$c28;
-                                                                peg$currPos++;
-                                                              } else {
-                                                                s2 = peg$FAILED;
-                                                                if (peg$silentFails === 0) { peg$fail(peg$e30); }
-                                                              }
-                                                              if (s2 !== peg$FAILED) {
-                                                                s3 = peg$parse_();
-                                                                s4 = peg$parseExpr();
-                                                                if (s4 !== peg$FAILED) {
-                                                                  s5 = peg$parse_();
-                                                                  if (input.charCodeAt(peg$currPos) === 41) {
-                                                                    s6 = peg$c29;
-                                                                    peg$currPos++;
-                                                                  } else {
-                                                                    s6 = peg$FAILED;
-                                                                    if (peg$silentFails === 0) { peg$fail(peg$e31); }
-                                                                  }
-                                                                  if (s6 !== peg$FAILED) {
+                                                              s2 = peg$parse_();
+                                                              s3 = peg$parseUnary();
+                                                              if (s3 !== peg$FAILED) {
+                                                                s4 = peg$parse_();
+                                                                if (input.substr(peg$currPos, 2) === peg$c0) {
+                                                                  s5 = peg$c0;
+                                                                  peg$currPos += 2;
+                                                                } else {
+                                                                  s5 = peg$FAILED;
+                                                                  if (peg$silentFails === 0) { peg$fail(peg$e0); }
+                                                                }
+                                                                if (s5 !== peg$FAILED) {
+                                                                  s6 = peg$parse_();
+                                                                  s7 = peg$parseUnary();
+                                                                  if (s7 !== peg$FAILED) {
                                                                     peg$savedPos = s0;
-                                                                    s0 = peg$f240(s4);
+                                                                    s0 = peg$f239(s3, s7);
                                                                   } else {
                                                                     peg$currPos = s0;
                                                                     s0 = peg$FAILED;
@@ -9330,19 +9293,30 @@ function peg$parse(input, options) {
                                                             }
                                                             if (s0 === peg$FAILED) {
                                                               s0 = peg$currPos;
-                                                              s1 = peg$parseK_new();
+                                                              s1 = peg$parseK_deck();
                                                               if (s1 !== peg$FAILED) {
-                                                                s2 = peg$parse_();
-                                                                s3 = peg$parseK_pile();
-                                                                if (s3 !== peg$FAILED) {
-                                                                  s4 = peg$parse_();
-                                                                  s5 = peg$parseK_in();
-                                                                  if (s5 !== peg$FAILED) {
-                                                                    s6 = peg$parse_();
-                                                                    s7 = peg$parsePostfix();
-                                                                    if (s7 !== peg$FAILED) {
+                                                                if (input.charCodeAt(peg$currPos) === 40) {
+                                                                  s2 = peg$c28;
+                                                                  peg$currPos++;
+                                                                } else {
+                                                                  s2 = peg$FAILED;
+                                                                  if (peg$silentFails === 0) { peg$fail(peg$e30); }
+                                                                }
+                                                                if (s2 !== peg$FAILED) {
+                                                                  s3 = peg$parse_();
+                                                                  s4 = peg$parseExpr();
+                                                                  if (s4 !== peg$FAILED) {
+                                                                    s5 = peg$parse_();
+                                                                    if (input.charCodeAt(peg$currPos) === 41) {
+                                                                      s6 = peg$c29;
+                                                                      peg$currPos++;
+                                                                    } else {
+                                                                      s6 = peg$FAILED;
+                                                                      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                                                                    }
+                                                                    if (s6 !== peg$FAILED) {
                                                                       peg$savedPos = s0;
-                                                                      s0 = peg$f241(s7);
+                                                                      s0 = peg$f240(s4);
                                                                     } else {
                                                                       peg$currPos = s0;
                                                                       s0 = peg$FAILED;
@@ -9360,7 +9334,39 @@ function peg$parse(input, options) {
                                                                 s0 = peg$FAILED;
                                                               }
                                                               if (s0 === peg$FAILED) {
-                                                                s0 = peg$parseMathCall();
+                                                                s0 = peg$currPos;
+                                                                s1 = peg$parseK_new();
+                                                                if (s1 !== peg$FAILED) {
+                                                                  s2 = peg$parse_();
+                                                                  s3 = peg$parseK_pile();
+                                                                  if (s3 !== peg$FAILED) {
+                                                                    s4 = peg$parse_();
+                                                                    s5 = peg$parseK_in();
+                                                                    if (s5 !== peg$FAILED) {
+                                                                      s6 = peg$parse_();
+                                                                      s7 = peg$parsePostfix();
+                                                                      if (s7 !== peg$FAILED) {
+                                                                        peg$savedPos = s0;
+                                                                        s0 = peg$f241(s7);
+                                                                      } else {
+                                                                        peg$currPos = s0;
+                                                                        s0 = peg$FAILED;
+                                                                      }
+                                                                    } else {
+                                                                      peg$currPos = s0;
+                                                                      s0 = peg$FAILED;
+                                                                    }
+                                                                  } else {
+                                                                    peg$currPos = s0;
+                                                                    s0 = peg$FAILED;
+                                                                  }
+                                                                } else {
+                                                                  peg$currPos = s0;
+                                                                  s0 = peg$FAILED;
+                                                                }
+                                                                if (s0 === peg$FAILED) {
+                                                                  s0 = peg$parseMathCall();
+                                                                }
                                                               }
                                                             }
                                                           }
@@ -9556,6 +9562,57 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseSubsets() {
+    let s0, s1, s2, s3, s4, s5, s6;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 7) === peg$c48) {
+      s1 = peg$c48;
+      peg$currPos += 7;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parse_();
+        s4 = peg$parseK_of();
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parse_();
+          s6 = peg$parseAdditive();
+          if (s6 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f246(s6);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseSeatLit() {
     let s0, s1, s2, s3;
 
@@ -9575,7 +9632,7 @@ function peg$parse(input, options) {
       s3 = peg$parseSeatNumber();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f246(s1, s3);
+        s0 = peg$f247(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9600,7 +9657,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e57); }
+      if (peg$silentFails === 0) { peg$fail(peg$e58); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -9645,7 +9702,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f247(s1);
+        s0 = peg$f248(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -9657,7 +9714,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e56); }
+      if (peg$silentFails === 0) { peg$fail(peg$e57); }
     }
 
     return s0;
@@ -9668,7 +9725,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f248();
+    s1 = peg$f249();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9688,7 +9745,7 @@ function peg$parse(input, options) {
             s9 = peg$parsePostfix();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s5;
-              s5 = peg$f249(s4, s9);
+              s5 = peg$f250(s4, s9);
             } else {
               peg$currPos = s5;
               s5 = peg$FAILED;
@@ -9701,7 +9758,7 @@ function peg$parse(input, options) {
             s5 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f250(s4, s5);
+          s0 = peg$f251(s4, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9723,7 +9780,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f251();
+    s1 = peg$f252();
     if (s1) {
       s1 = undefined;
     } else {
@@ -9735,7 +9792,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e58); }
+        if (peg$silentFails === 0) { peg$fail(peg$e59); }
       }
       if (s2 !== peg$FAILED) {
         s3 = peg$currPos;
@@ -9745,7 +9802,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e57); }
+          if (peg$silentFails === 0) { peg$fail(peg$e58); }
         }
         if (s5 !== peg$FAILED) {
           s6 = [];
@@ -9790,7 +9847,7 @@ function peg$parse(input, options) {
           }
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f252(s2, s3);
+            s0 = peg$f253(s2, s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -9817,11 +9874,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c48;
+      s1 = peg$c49;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e60); }
+      if (peg$silentFails === 0) { peg$fail(peg$e61); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -9836,15 +9893,15 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 39) {
-          s3 = peg$c48;
+          s3 = peg$c49;
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e60); }
+          if (peg$silentFails === 0) { peg$fail(peg$e61); }
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f253(s2);
+          s0 = peg$f254(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9860,11 +9917,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 39) {
-        s1 = peg$c48;
+        s1 = peg$c49;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e60); }
+        if (peg$silentFails === 0) { peg$fail(peg$e61); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -9880,7 +9937,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e61); }
+          if (peg$silentFails === 0) { peg$fail(peg$e62); }
         }
         if (s4 === peg$FAILED) {
           s4 = peg$currPos;
@@ -9890,7 +9947,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e62); }
+            if (peg$silentFails === 0) { peg$fail(peg$e63); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -9909,7 +9966,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f254();
+          s0 = peg$f255();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -9922,7 +9979,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e59); }
+      if (peg$silentFails === 0) { peg$fail(peg$e60); }
     }
 
     return s0;
@@ -9932,30 +9989,30 @@ function peg$parse(input, options) {
     let s0, s1;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c49) {
-      s1 = peg$c49;
+    if (input.substr(peg$currPos, 2) === peg$c50) {
+      s1 = peg$c50;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e63); }
+      if (peg$silentFails === 0) { peg$fail(peg$e64); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f255();
+      s1 = peg$f256();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c50) {
-        s1 = peg$c50;
+      if (input.substr(peg$currPos, 2) === peg$c51) {
+        s1 = peg$c51;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e65); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f256();
+        s1 = peg$f257();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
@@ -9964,7 +10021,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e65); }
+          if (peg$silentFails === 0) { peg$fail(peg$e66); }
         }
       }
     }
@@ -9989,7 +10046,7 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s1;
-      s2 = peg$f257(s2);
+      s2 = peg$f258(s2);
     }
     s1 = s2;
     if (s1 !== peg$FAILED) {
@@ -10030,7 +10087,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f258(s1, s4);
+          s0 = peg$f259(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10090,7 +10147,7 @@ function peg$parse(input, options) {
         }
         if (s6 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f259(s1, s4);
+          s0 = peg$f260(s1, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -10151,7 +10208,7 @@ function peg$parse(input, options) {
         }
         if (s7 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f260(s1, s5);
+          s2 = peg$f261(s1, s5);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -10164,7 +10221,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f261(s1, s2);
+      s0 = peg$f262(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -10180,7 +10237,7 @@ function peg$parse(input, options) {
     s1 = peg$parseName();
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f262(s1);
+      s1 = peg$f263(s1);
     }
     s0 = s1;
 
@@ -10192,11 +10249,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c51;
+      s1 = peg$c52;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e66); }
+      if (peg$silentFails === 0) { peg$fail(peg$e67); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -10220,15 +10277,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parseTrailingComma();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s5 = peg$c52;
+        s5 = peg$c53;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e67); }
+        if (peg$silentFails === 0) { peg$fail(peg$e68); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f263(s3);
+        s0 = peg$f264(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10246,7 +10303,7 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
-    s1 = peg$f264();
+    s1 = peg$f265();
     if (s1) {
       s1 = undefined;
     } else {
@@ -10262,7 +10319,7 @@ function peg$parse(input, options) {
         s7 = peg$parseScenarioItem();
         if (s7 !== peg$FAILED) {
           peg$savedPos = s5;
-          s5 = peg$f265(s3, s7);
+          s5 = peg$f266(s3, s7);
         } else {
           peg$currPos = s5;
           s5 = peg$FAILED;
@@ -10274,7 +10331,7 @@ function peg$parse(input, options) {
           s7 = peg$parseScenarioItem();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s5;
-            s5 = peg$f265(s3, s7);
+            s5 = peg$f266(s3, s7);
           } else {
             peg$currPos = s5;
             s5 = peg$FAILED;
@@ -10282,7 +10339,7 @@ function peg$parse(input, options) {
         }
         s5 = peg$parseSep();
         peg$savedPos = s0;
-        s0 = peg$f266(s3, s4);
+        s0 = peg$f267(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10299,12 +10356,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c53) {
-      s1 = peg$c53;
+    if (input.substr(peg$currPos, 8) === peg$c54) {
+      s1 = peg$c54;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e68); }
+      if (peg$silentFails === 0) { peg$fail(peg$e69); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -10329,7 +10386,7 @@ function peg$parse(input, options) {
             s9 = peg$parseString();
             if (s9 !== peg$FAILED) {
               peg$savedPos = s8;
-              s9 = peg$f267(s4, s9);
+              s9 = peg$f268(s4, s9);
             }
             s8 = s9;
             if (s8 === peg$FAILED) {
@@ -10337,13 +10394,13 @@ function peg$parse(input, options) {
               s9 = peg$parseGameId();
               if (s9 !== peg$FAILED) {
                 peg$savedPos = s8;
-                s9 = peg$f268(s4, s9);
+                s9 = peg$f269(s4, s9);
               }
               s8 = s9;
             }
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f269(s4, s8);
+              s0 = peg$f270(s4, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10378,7 +10435,7 @@ function peg$parse(input, options) {
       s3 = peg$parseIntLit();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f270(s3);
+        s0 = peg$f271(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10424,7 +10481,7 @@ function peg$parse(input, options) {
               s8 = peg$parseExpr();
               if (s8 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f271(s3, s8);
+                s0 = peg$f272(s3, s8);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10447,12 +10504,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 4) === peg$c54) {
-          s1 = peg$c54;
+        if (input.substr(peg$currPos, 4) === peg$c55) {
+          s1 = peg$c55;
           peg$currPos += 4;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e69); }
+          if (peg$silentFails === 0) { peg$fail(peg$e70); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -10473,7 +10530,7 @@ function peg$parse(input, options) {
             }
             if (s4 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f272(s4);
+              s0 = peg$f273(s4);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10488,12 +10545,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 7) === peg$c55) {
-            s1 = peg$c55;
+          if (input.substr(peg$currPos, 7) === peg$c56) {
+            s1 = peg$c56;
             peg$currPos += 7;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e70); }
+            if (peg$silentFails === 0) { peg$fail(peg$e71); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -10523,7 +10580,7 @@ function peg$parse(input, options) {
                 if (s8 !== peg$FAILED) {
                   s9 = peg$parseSep();
                   peg$savedPos = s7;
-                  s7 = peg$f273(s8);
+                  s7 = peg$f274(s8);
                 } else {
                   peg$currPos = s7;
                   s7 = peg$FAILED;
@@ -10535,7 +10592,7 @@ function peg$parse(input, options) {
                   if (s8 !== peg$FAILED) {
                     s9 = peg$parseSep();
                     peg$savedPos = s7;
-                    s7 = peg$f273(s8);
+                    s7 = peg$f274(s8);
                   } else {
                     peg$currPos = s7;
                     s7 = peg$FAILED;
@@ -10550,7 +10607,7 @@ function peg$parse(input, options) {
                 }
                 if (s7 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f274(s6);
+                  s0 = peg$f275(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -10616,7 +10673,7 @@ function peg$parse(input, options) {
             s8 = peg$parseExpr();
             if (s8 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f275(s3, s8);
+              s0 = peg$f276(s3, s8);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10648,7 +10705,7 @@ function peg$parse(input, options) {
           s5 = peg$parseExpr();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f276(s5);
+            s0 = peg$f277(s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10669,7 +10726,7 @@ function peg$parse(input, options) {
           s3 = peg$parseName();
           if (s3 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f277(s3);
+            s0 = peg$f278(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -10686,7 +10743,7 @@ function peg$parse(input, options) {
             s3 = peg$parseIntLit();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f278(s3);
+              s0 = peg$f279(s3);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -10703,7 +10760,7 @@ function peg$parse(input, options) {
               s3 = peg$parseExpr();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f279(s3);
+                s0 = peg$f280(s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -10723,7 +10780,7 @@ function peg$parse(input, options) {
                   s5 = peg$parseName();
                   if (s5 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f280(s5);
+                    s0 = peg$f281(s5);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -10770,12 +10827,12 @@ function peg$parse(input, options) {
                     }
                     if (s4 !== peg$FAILED) {
                       s5 = peg$parse_();
-                      if (input.substr(peg$currPos, 4) === peg$c56) {
-                        s6 = peg$c56;
+                      if (input.substr(peg$currPos, 4) === peg$c57) {
+                        s6 = peg$c57;
                         peg$currPos += 4;
                       } else {
                         s6 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e71); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e72); }
                       }
                       if (s6 !== peg$FAILED) {
                         s7 = peg$currPos;
@@ -10792,18 +10849,18 @@ function peg$parse(input, options) {
                           s8 = peg$currPos;
                           s9 = peg$parse_();
                           if (input.charCodeAt(peg$currPos) === 43) {
-                            s10 = peg$c57;
+                            s10 = peg$c58;
                             peg$currPos++;
                           } else {
                             s10 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e72); }
+                            if (peg$silentFails === 0) { peg$fail(peg$e73); }
                           }
                           if (s10 !== peg$FAILED) {
                             s11 = peg$parse_();
                             s12 = peg$parseArrangeCards();
                             if (s12 !== peg$FAILED) {
                               peg$savedPos = s8;
-                              s8 = peg$f281(s1, s12);
+                              s8 = peg$f282(s1, s12);
                             } else {
                               peg$currPos = s8;
                               s8 = peg$FAILED;
@@ -10816,7 +10873,7 @@ function peg$parse(input, options) {
                             s8 = null;
                           }
                           peg$savedPos = s0;
-                          s0 = peg$f282(s1, s8);
+                          s0 = peg$f283(s1, s8);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10874,7 +10931,7 @@ function peg$parse(input, options) {
                         s6 = peg$parseArrangeCards();
                         if (s6 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f283(s1, s6);
+                          s0 = peg$f284(s1, s6);
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -10907,11 +10964,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c51;
+      s1 = peg$c52;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e66); }
+      if (peg$silentFails === 0) { peg$fail(peg$e67); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -10935,15 +10992,15 @@ function peg$parse(input, options) {
       }
       s4 = peg$parseTrailingComma();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s5 = peg$c52;
+        s5 = peg$c53;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e67); }
+        if (peg$silentFails === 0) { peg$fail(peg$e68); }
       }
       if (s5 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f284(s3);
+        s0 = peg$f285(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -10963,11 +11020,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 95) {
-        s1 = peg$c58;
+        s1 = peg$c59;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e73); }
+        if (peg$silentFails === 0) { peg$fail(peg$e74); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -10982,7 +11039,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f285();
+          s0 = peg$f286();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11011,7 +11068,7 @@ function peg$parse(input, options) {
           s6 = peg$parseTimedStep();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s4;
-            s4 = peg$f286(s3, s6);
+            s4 = peg$f287(s3, s6);
           } else {
             peg$currPos = s4;
             s4 = peg$FAILED;
@@ -11024,7 +11081,7 @@ function peg$parse(input, options) {
           s4 = null;
         }
         peg$savedPos = s0;
-        s0 = peg$f287(s3, s4);
+        s0 = peg$f288(s3, s4);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11046,7 +11103,7 @@ function peg$parse(input, options) {
             s6 = peg$parseTimedStep();
             if (s6 !== peg$FAILED) {
               peg$savedPos = s4;
-              s4 = peg$f288(s3, s6);
+              s4 = peg$f289(s3, s6);
             } else {
               peg$currPos = s4;
               s4 = peg$FAILED;
@@ -11059,7 +11116,7 @@ function peg$parse(input, options) {
             s4 = null;
           }
           peg$savedPos = s0;
-          s0 = peg$f289(s3, s4);
+          s0 = peg$f290(s3, s4);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11085,7 +11142,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e74); }
+      if (peg$silentFails === 0) { peg$fail(peg$e75); }
     }
     if (s1 !== peg$FAILED) {
       while (s1 !== peg$FAILED) {
@@ -11095,7 +11152,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e74); }
+          if (peg$silentFails === 0) { peg$fail(peg$e75); }
         }
       }
     } else {
@@ -11109,12 +11166,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c59) {
-      s1 = peg$c59;
+    if (input.substr(peg$currPos, 8) === peg$c60) {
+      s1 = peg$c60;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e75); }
+      if (peg$silentFails === 0) { peg$fail(peg$e76); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11144,7 +11201,7 @@ function peg$parse(input, options) {
           if (s8 !== peg$FAILED) {
             s9 = peg$parseSep();
             peg$savedPos = s7;
-            s7 = peg$f290(s8);
+            s7 = peg$f291(s8);
           } else {
             peg$currPos = s7;
             s7 = peg$FAILED;
@@ -11157,7 +11214,7 @@ function peg$parse(input, options) {
               if (s8 !== peg$FAILED) {
                 s9 = peg$parseSep();
                 peg$savedPos = s7;
-                s7 = peg$f290(s8);
+                s7 = peg$f291(s8);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -11176,7 +11233,7 @@ function peg$parse(input, options) {
             }
             if (s7 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f291(s6);
+              s0 = peg$f292(s6);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -11221,7 +11278,7 @@ function peg$parse(input, options) {
           s5 = peg$parseDoesStep();
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f292(s3, s5);
+            s0 = peg$f293(s3, s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -11252,12 +11309,12 @@ function peg$parse(input, options) {
     s1 = peg$parseScenarioSeat();
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      if (input.substr(peg$currPos, 4) === peg$c60) {
-        s3 = peg$c60;
+      if (input.substr(peg$currPos, 4) === peg$c61) {
+        s3 = peg$c61;
         peg$currPos += 4;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e76); }
+        if (peg$silentFails === 0) { peg$fail(peg$e77); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -11313,7 +11370,7 @@ function peg$parse(input, options) {
               }
               if (s13 !== peg$FAILED) {
                 peg$savedPos = s7;
-                s7 = peg$f293(s1, s6, s11);
+                s7 = peg$f294(s1, s6, s11);
               } else {
                 peg$currPos = s7;
                 s7 = peg$FAILED;
@@ -11333,12 +11390,12 @@ function peg$parse(input, options) {
               s12 = peg$parseDurationLit();
               if (s12 !== peg$FAILED) {
                 s13 = peg$parse_();
-                if (input.substr(peg$currPos, 7) === peg$c61) {
-                  s14 = peg$c61;
+                if (input.substr(peg$currPos, 7) === peg$c62) {
+                  s14 = peg$c62;
                   peg$currPos += 7;
                 } else {
                   s14 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e77); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e78); }
                 }
                 if (s14 !== peg$FAILED) {
                   s15 = peg$currPos;
@@ -11353,7 +11410,7 @@ function peg$parse(input, options) {
                   }
                   if (s15 !== peg$FAILED) {
                     peg$savedPos = s8;
-                    s8 = peg$f294(s1, s6, s7, s12);
+                    s8 = peg$f295(s1, s6, s7, s12);
                   } else {
                     peg$currPos = s8;
                     s8 = peg$FAILED;
@@ -11375,12 +11432,12 @@ function peg$parse(input, options) {
             }
             s9 = peg$currPos;
             s10 = peg$parse_();
-            if (input.substr(peg$currPos, 7) === peg$c62) {
-              s11 = peg$c62;
+            if (input.substr(peg$currPos, 7) === peg$c63) {
+              s11 = peg$c63;
               peg$currPos += 7;
             } else {
               s11 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e78); }
+              if (peg$silentFails === 0) { peg$fail(peg$e79); }
             }
             if (s11 !== peg$FAILED) {
               s12 = peg$currPos;
@@ -11399,7 +11456,7 @@ function peg$parse(input, options) {
                 s15 = peg$parseListExpr();
                 if (s15 !== peg$FAILED) {
                   peg$savedPos = s14;
-                  s15 = peg$f295(s1, s6, s7, s8, s15);
+                  s15 = peg$f296(s1, s6, s7, s8, s15);
                 }
                 s14 = s15;
                 if (s14 === peg$FAILED) {
@@ -11407,13 +11464,13 @@ function peg$parse(input, options) {
                   s15 = peg$parseUnary();
                   if (s15 !== peg$FAILED) {
                     peg$savedPos = s14;
-                    s15 = peg$f296(s1, s6, s7, s8, s15);
+                    s15 = peg$f297(s1, s6, s7, s8, s15);
                   }
                   s14 = s15;
                 }
                 if (s14 !== peg$FAILED) {
                   peg$savedPos = s9;
-                  s9 = peg$f297(s1, s6, s7, s8, s14);
+                  s9 = peg$f298(s1, s6, s7, s8, s14);
                 } else {
                   peg$currPos = s9;
                   s9 = peg$FAILED;
@@ -11431,12 +11488,12 @@ function peg$parse(input, options) {
             }
             s10 = peg$currPos;
             s11 = peg$parse_();
-            if (input.substr(peg$currPos, 8) === peg$c63) {
-              s12 = peg$c63;
+            if (input.substr(peg$currPos, 8) === peg$c64) {
+              s12 = peg$c64;
               peg$currPos += 8;
             } else {
               s12 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e79); }
+              if (peg$silentFails === 0) { peg$fail(peg$e80); }
             }
             if (s12 !== peg$FAILED) {
               s13 = peg$currPos;
@@ -11455,7 +11512,7 @@ function peg$parse(input, options) {
                 s16 = peg$parseRejectionCode();
                 if (s16 !== peg$FAILED) {
                   peg$savedPos = s14;
-                  s14 = peg$f298(s1, s6, s7, s8, s9, s16);
+                  s14 = peg$f299(s1, s6, s7, s8, s9, s16);
                 } else {
                   peg$currPos = s14;
                   s14 = peg$FAILED;
@@ -11464,7 +11521,7 @@ function peg$parse(input, options) {
                   s14 = null;
                 }
                 peg$savedPos = s10;
-                s10 = peg$f299(s1, s6, s7, s8, s9, s14);
+                s10 = peg$f300(s1, s6, s7, s8, s9, s14);
               } else {
                 peg$currPos = s10;
                 s10 = peg$FAILED;
@@ -11477,7 +11534,7 @@ function peg$parse(input, options) {
               s10 = null;
             }
             peg$savedPos = s0;
-            s0 = peg$f300(s1, s6, s7, s8, s9, s10);
+            s0 = peg$f301(s1, s6, s7, s8, s9, s10);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -11509,7 +11566,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e80); }
+      if (peg$silentFails === 0) { peg$fail(peg$e81); }
     }
 
     return s0;
@@ -11534,7 +11591,7 @@ function peg$parse(input, options) {
         s5 = peg$parseScenarioArgValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f301(s1, s5);
+          s0 = peg$f302(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11578,7 +11635,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f302();
+        s0 = peg$f303();
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -11595,7 +11652,7 @@ function peg$parse(input, options) {
         s3 = peg$parseSeatNumber();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f303(s3);
+          s0 = peg$f304(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -11616,12 +11673,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c64) {
-      s1 = peg$c64;
+    if (input.substr(peg$currPos, 6) === peg$c65) {
+      s1 = peg$c65;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e81); }
+      if (peg$silentFails === 0) { peg$fail(peg$e82); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -11647,7 +11704,7 @@ function peg$parse(input, options) {
             s10 = peg$parseExpectCheck();
             if (s10 !== peg$FAILED) {
               peg$savedPos = s6;
-              s6 = peg$f304(s4, s10);
+              s6 = peg$f305(s4, s10);
             } else {
               peg$currPos = s6;
               s6 = peg$FAILED;
@@ -11667,7 +11724,7 @@ function peg$parse(input, options) {
                 s10 = peg$parseExpectCheck();
                 if (s10 !== peg$FAILED) {
                   peg$savedPos = s6;
-                  s6 = peg$f304(s4, s10);
+                  s6 = peg$f305(s4, s10);
                 } else {
                   peg$currPos = s6;
                   s6 = peg$FAILED;
@@ -11682,7 +11739,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f305(s4, s5);
+            s0 = peg$f306(s4, s5);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -11701,12 +11758,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 6) === peg$c64) {
-        s1 = peg$c64;
+      if (input.substr(peg$currPos, 6) === peg$c65) {
+        s1 = peg$c65;
         peg$currPos += 6;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e81); }
+        if (peg$silentFails === 0) { peg$fail(peg$e82); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -11724,12 +11781,12 @@ function peg$parse(input, options) {
           s4 = peg$parseK_not();
           if (s4 !== peg$FAILED) {
             s5 = peg$parse_();
-            if (input.substr(peg$currPos, 9) === peg$c65) {
-              s6 = peg$c65;
+            if (input.substr(peg$currPos, 9) === peg$c66) {
+              s6 = peg$c66;
               peg$currPos += 9;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e82); }
+              if (peg$silentFails === 0) { peg$fail(peg$e83); }
             }
             if (s6 !== peg$FAILED) {
               s7 = peg$currPos;
@@ -11747,7 +11804,7 @@ function peg$parse(input, options) {
                 s9 = peg$parseString();
                 if (s9 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f306(s9);
+                  s0 = peg$f307(s9);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -11774,12 +11831,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 6) === peg$c64) {
-          s1 = peg$c64;
+        if (input.substr(peg$currPos, 6) === peg$c65) {
+          s1 = peg$c65;
           peg$currPos += 6;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e81); }
+          if (peg$silentFails === 0) { peg$fail(peg$e82); }
         }
         if (s1 !== peg$FAILED) {
           s2 = peg$currPos;
@@ -11794,12 +11851,12 @@ function peg$parse(input, options) {
           }
           if (s2 !== peg$FAILED) {
             s3 = peg$parse_();
-            if (input.substr(peg$currPos, 9) === peg$c65) {
-              s4 = peg$c65;
+            if (input.substr(peg$currPos, 9) === peg$c66) {
+              s4 = peg$c66;
               peg$currPos += 9;
             } else {
               s4 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e82); }
+              if (peg$silentFails === 0) { peg$fail(peg$e83); }
             }
             if (s4 !== peg$FAILED) {
               s5 = peg$currPos;
@@ -11817,7 +11874,7 @@ function peg$parse(input, options) {
                 s7 = peg$parseString();
                 if (s7 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f307(s7);
+                  s0 = peg$f308(s7);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -11840,12 +11897,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 6) === peg$c64) {
-            s1 = peg$c64;
+          if (input.substr(peg$currPos, 6) === peg$c65) {
+            s1 = peg$c65;
             peg$currPos += 6;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e81); }
+            if (peg$silentFails === 0) { peg$fail(peg$e82); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -11899,7 +11956,7 @@ function peg$parse(input, options) {
                   }
                   if (s8 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f308(s4, s5);
+                    s0 = peg$f309(s4, s5);
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -11922,12 +11979,12 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 6) === peg$c64) {
-              s1 = peg$c64;
+            if (input.substr(peg$currPos, 6) === peg$c65) {
+              s1 = peg$c65;
               peg$currPos += 6;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e81); }
+              if (peg$silentFails === 0) { peg$fail(peg$e82); }
             }
             if (s1 !== peg$FAILED) {
               s2 = peg$currPos;
@@ -11942,12 +11999,12 @@ function peg$parse(input, options) {
               }
               if (s2 !== peg$FAILED) {
                 s3 = peg$parse_();
-                if (input.substr(peg$currPos, 7) === peg$c66) {
-                  s4 = peg$c66;
+                if (input.substr(peg$currPos, 7) === peg$c67) {
+                  s4 = peg$c67;
                   peg$currPos += 7;
                 } else {
                   s4 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e83); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e84); }
                 }
                 if (s4 !== peg$FAILED) {
                   s5 = peg$currPos;
@@ -11963,11 +12020,11 @@ function peg$parse(input, options) {
                   if (s5 !== peg$FAILED) {
                     s6 = peg$parse_();
                     if (input.charCodeAt(peg$currPos) === 91) {
-                      s7 = peg$c51;
+                      s7 = peg$c52;
                       peg$currPos++;
                     } else {
                       s7 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e66); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e67); }
                     }
                     if (s7 !== peg$FAILED) {
                       s8 = peg$parse_();
@@ -11991,15 +12048,15 @@ function peg$parse(input, options) {
                       }
                       s10 = peg$parseTrailingComma();
                       if (input.charCodeAt(peg$currPos) === 93) {
-                        s11 = peg$c52;
+                        s11 = peg$c53;
                         peg$currPos++;
                       } else {
                         s11 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e67); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e68); }
                       }
                       if (s11 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f309(s9);
+                        s0 = peg$f310(s9);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -12026,12 +12083,12 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 6) === peg$c64) {
-                s1 = peg$c64;
+              if (input.substr(peg$currPos, 6) === peg$c65) {
+                s1 = peg$c65;
                 peg$currPos += 6;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e81); }
+                if (peg$silentFails === 0) { peg$fail(peg$e82); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -12093,7 +12150,7 @@ function peg$parse(input, options) {
                     s6 = peg$parseName();
                     if (s6 !== peg$FAILED) {
                       peg$savedPos = s0;
-                      s0 = peg$f310(s4, s6);
+                      s0 = peg$f311(s4, s6);
                     } else {
                       peg$currPos = s0;
                       s0 = peg$FAILED;
@@ -12112,12 +12169,12 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 s0 = peg$currPos;
-                if (input.substr(peg$currPos, 6) === peg$c64) {
-                  s1 = peg$c64;
+                if (input.substr(peg$currPos, 6) === peg$c65) {
+                  s1 = peg$c65;
                   peg$currPos += 6;
                 } else {
                   s1 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e81); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e82); }
                 }
                 if (s1 !== peg$FAILED) {
                   s2 = peg$currPos;
@@ -12132,12 +12189,12 @@ function peg$parse(input, options) {
                   }
                   if (s2 !== peg$FAILED) {
                     s3 = peg$parse_();
-                    if (input.substr(peg$currPos, 2) === peg$c67) {
-                      s4 = peg$c67;
+                    if (input.substr(peg$currPos, 2) === peg$c68) {
+                      s4 = peg$c68;
                       peg$currPos += 2;
                     } else {
                       s4 = peg$FAILED;
-                      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+                      if (peg$silentFails === 0) { peg$fail(peg$e85); }
                     }
                     if (s4 !== peg$FAILED) {
                       s5 = peg$currPos;
@@ -12155,7 +12212,7 @@ function peg$parse(input, options) {
                         s7 = peg$parseK_window();
                         if (s7 !== peg$FAILED) {
                           peg$savedPos = s0;
-                          s0 = peg$f311();
+                          s0 = peg$f312();
                         } else {
                           peg$currPos = s0;
                           s0 = peg$FAILED;
@@ -12178,12 +12235,12 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   s0 = peg$currPos;
-                  if (input.substr(peg$currPos, 6) === peg$c64) {
-                    s1 = peg$c64;
+                  if (input.substr(peg$currPos, 6) === peg$c65) {
+                    s1 = peg$c65;
                     peg$currPos += 6;
                   } else {
                     s1 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e81); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e82); }
                   }
                   if (s1 !== peg$FAILED) {
                     s2 = peg$currPos;
@@ -12201,7 +12258,7 @@ function peg$parse(input, options) {
                       s4 = peg$parseExpr();
                       if (s4 !== peg$FAILED) {
                         peg$savedPos = s0;
-                        s0 = peg$f312(s4);
+                        s0 = peg$f313(s4);
                       } else {
                         peg$currPos = s0;
                         s0 = peg$FAILED;
@@ -12232,12 +12289,12 @@ function peg$parse(input, options) {
     s1 = peg$parseK_not();
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
-      if (input.substr(peg$currPos, 9) === peg$c65) {
-        s3 = peg$c65;
+      if (input.substr(peg$currPos, 9) === peg$c66) {
+        s3 = peg$c66;
         peg$currPos += 9;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e82); }
+        if (peg$silentFails === 0) { peg$fail(peg$e83); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -12255,7 +12312,7 @@ function peg$parse(input, options) {
           s6 = peg$parseString();
           if (s6 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f313(s6);
+            s0 = peg$f314(s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -12274,12 +12331,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 9) === peg$c65) {
-        s1 = peg$c65;
+      if (input.substr(peg$currPos, 9) === peg$c66) {
+        s1 = peg$c66;
         peg$currPos += 9;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e82); }
+        if (peg$silentFails === 0) { peg$fail(peg$e83); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -12297,7 +12354,7 @@ function peg$parse(input, options) {
           s4 = peg$parseString();
           if (s4 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f314(s4);
+            s0 = peg$f315(s4);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -12351,7 +12408,7 @@ function peg$parse(input, options) {
             }
             if (s5 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f315(s1, s2);
+              s0 = peg$f316(s1, s2);
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -12366,12 +12423,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 7) === peg$c66) {
-            s1 = peg$c66;
+          if (input.substr(peg$currPos, 7) === peg$c67) {
+            s1 = peg$c67;
             peg$currPos += 7;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e83); }
+            if (peg$silentFails === 0) { peg$fail(peg$e84); }
           }
           if (s1 !== peg$FAILED) {
             s2 = peg$currPos;
@@ -12387,11 +12444,11 @@ function peg$parse(input, options) {
             if (s2 !== peg$FAILED) {
               s3 = peg$parse_();
               if (input.charCodeAt(peg$currPos) === 91) {
-                s4 = peg$c51;
+                s4 = peg$c52;
                 peg$currPos++;
               } else {
                 s4 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e66); }
+                if (peg$silentFails === 0) { peg$fail(peg$e67); }
               }
               if (s4 !== peg$FAILED) {
                 s5 = peg$parse_();
@@ -12415,15 +12472,15 @@ function peg$parse(input, options) {
                 }
                 s7 = peg$parseTrailingComma();
                 if (input.charCodeAt(peg$currPos) === 93) {
-                  s8 = peg$c52;
+                  s8 = peg$c53;
                   peg$currPos++;
                 } else {
                   s8 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e67); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e68); }
                 }
                 if (s8 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s0 = peg$f316(s6);
+                  s0 = peg$f317(s6);
                 } else {
                   peg$currPos = s0;
                   s0 = peg$FAILED;
@@ -12489,7 +12546,7 @@ function peg$parse(input, options) {
               s3 = peg$parseName();
               if (s3 !== peg$FAILED) {
                 peg$savedPos = s0;
-                s0 = peg$f317(s1, s3);
+                s0 = peg$f318(s1, s3);
               } else {
                 peg$currPos = s0;
                 s0 = peg$FAILED;
@@ -12500,12 +12557,12 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               s0 = peg$currPos;
-              if (input.substr(peg$currPos, 2) === peg$c67) {
-                s1 = peg$c67;
+              if (input.substr(peg$currPos, 2) === peg$c68) {
+                s1 = peg$c68;
                 peg$currPos += 2;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e84); }
+                if (peg$silentFails === 0) { peg$fail(peg$e85); }
               }
               if (s1 !== peg$FAILED) {
                 s2 = peg$currPos;
@@ -12523,7 +12580,7 @@ function peg$parse(input, options) {
                   s4 = peg$parseK_window();
                   if (s4 !== peg$FAILED) {
                     peg$savedPos = s0;
-                    s0 = peg$f318();
+                    s0 = peg$f319();
                   } else {
                     peg$currPos = s0;
                     s0 = peg$FAILED;
@@ -12541,7 +12598,7 @@ function peg$parse(input, options) {
                 s1 = peg$parseExpr();
                 if (s1 !== peg$FAILED) {
                   peg$savedPos = s0;
-                  s1 = peg$f319(s1);
+                  s1 = peg$f320(s1);
                 }
                 s0 = s1;
               }
@@ -12563,11 +12620,11 @@ function peg$parse(input, options) {
       s2 = peg$currPos;
       s3 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 63) {
-        s4 = peg$c68;
+        s4 = peg$c69;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e85); }
+        if (peg$silentFails === 0) { peg$fail(peg$e86); }
       }
       if (s4 !== peg$FAILED) {
         s3 = [s3, s4];
@@ -12580,7 +12637,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f320(s1, s2);
+      s0 = peg$f321(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -12594,11 +12651,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s1 = peg$c51;
+      s1 = peg$c52;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e66); }
+      if (peg$silentFails === 0) { peg$fail(peg$e67); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parse_();
@@ -12606,15 +12663,15 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 93) {
-          s5 = peg$c52;
+          s5 = peg$c53;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e67); }
+          if (peg$silentFails === 0) { peg$fail(peg$e68); }
         }
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f321(s3);
+          s0 = peg$f322(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12635,18 +12692,18 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 124) {
-          s5 = peg$c69;
+          s5 = peg$c70;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e86); }
+          if (peg$silentFails === 0) { peg$fail(peg$e87); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
           s7 = peg$parseUnionMember();
           if (s7 !== peg$FAILED) {
             peg$savedPos = s3;
-            s3 = peg$f322(s1, s7);
+            s3 = peg$f323(s1, s7);
           } else {
             peg$currPos = s3;
             s3 = peg$FAILED;
@@ -12661,18 +12718,18 @@ function peg$parse(input, options) {
             s3 = peg$currPos;
             s4 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 124) {
-              s5 = peg$c69;
+              s5 = peg$c70;
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e86); }
+              if (peg$silentFails === 0) { peg$fail(peg$e87); }
             }
             if (s5 !== peg$FAILED) {
               s6 = peg$parse_();
               s7 = peg$parseUnionMember();
               if (s7 !== peg$FAILED) {
                 peg$savedPos = s3;
-                s3 = peg$f322(s1, s7);
+                s3 = peg$f323(s1, s7);
               } else {
                 peg$currPos = s3;
                 s3 = peg$FAILED;
@@ -12687,7 +12744,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f323(s1, s2);
+          s0 = peg$f324(s1, s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12703,7 +12760,7 @@ function peg$parse(input, options) {
           s1 = peg$parseSymbolMember();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f324(s1);
+            s1 = peg$f325(s1);
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
@@ -12711,7 +12768,7 @@ function peg$parse(input, options) {
             s1 = peg$parseName();
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f325(s1);
+              s1 = peg$f326(s1);
             }
             s0 = s1;
           }
@@ -12741,7 +12798,7 @@ function peg$parse(input, options) {
         s5 = peg$parseRangeBound();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f326(s1, s5);
+          s0 = peg$f327(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12791,7 +12848,7 @@ function peg$parse(input, options) {
         s5 = peg$parseIntValue();
         if (s5 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f327(s1, s5);
+          s0 = peg$f328(s1, s5);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12811,7 +12868,7 @@ function peg$parse(input, options) {
         s1 = peg$parseIntValue();
         if (s1 !== peg$FAILED) {
           peg$savedPos = s0;
-          s1 = peg$f328(s1);
+          s1 = peg$f329(s1);
         }
         s0 = s1;
         if (s0 === peg$FAILED) {
@@ -12819,7 +12876,7 @@ function peg$parse(input, options) {
           s1 = peg$parseName();
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f329(s1);
+            s1 = peg$f330(s1);
           }
           s0 = s1;
         }
@@ -12839,7 +12896,7 @@ function peg$parse(input, options) {
       s3 = peg$parseString();
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f330(s1, s3);
+        s0 = peg$f331(s1, s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12856,7 +12913,7 @@ function peg$parse(input, options) {
         s3 = peg$parseString();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f331(s1, s3);
+          s0 = peg$f332(s1, s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -12904,7 +12961,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f332(s1);
+      s2 = peg$f333(s1);
       if (s2) {
         s2 = peg$FAILED;
       } else {
@@ -12912,7 +12969,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f333(s1);
+        s0 = peg$f334(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -12924,7 +12981,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
 
     return s0;
@@ -13008,7 +13065,7 @@ function peg$parse(input, options) {
         s6 = peg$parseExpr();
         if (s6 !== peg$FAILED) {
           peg$savedPos = s2;
-          s2 = peg$f334(s1, s6);
+          s2 = peg$f335(s1, s6);
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -13021,7 +13078,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f335(s1, s2);
+      s0 = peg$f336(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -13043,7 +13100,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e89); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -13053,7 +13110,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e89); }
+          if (peg$silentFails === 0) { peg$fail(peg$e90); }
         }
       }
     } else {
@@ -13076,7 +13133,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s8 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e89); }
+          if (peg$silentFails === 0) { peg$fail(peg$e90); }
         }
         if (s8 !== peg$FAILED) {
           while (s8 !== peg$FAILED) {
@@ -13086,7 +13143,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e89); }
+              if (peg$silentFails === 0) { peg$fail(peg$e90); }
             }
           }
         } else {
@@ -13120,7 +13177,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e89); }
+            if (peg$silentFails === 0) { peg$fail(peg$e90); }
           }
           if (s8 !== peg$FAILED) {
             while (s8 !== peg$FAILED) {
@@ -13130,7 +13187,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s8 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e89); }
+                if (peg$silentFails === 0) { peg$fail(peg$e90); }
               }
             }
           } else {
@@ -13172,7 +13229,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f336(s1);
+        s0 = peg$f337(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13184,7 +13241,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e89); }
     }
 
     return s0;
@@ -13202,7 +13259,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e91); }
+      if (peg$silentFails === 0) { peg$fail(peg$e92); }
     }
     if (s3 !== peg$FAILED) {
       s4 = [];
@@ -13211,7 +13268,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e92); }
+        if (peg$silentFails === 0) { peg$fail(peg$e93); }
       }
       while (s5 !== peg$FAILED) {
         s4.push(s5);
@@ -13220,15 +13277,15 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e92); }
+          if (peg$silentFails === 0) { peg$fail(peg$e93); }
         }
       }
       if (input.charCodeAt(peg$currPos) === 47) {
-        s5 = peg$c70;
+        s5 = peg$c71;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e93); }
+        if (peg$silentFails === 0) { peg$fail(peg$e94); }
       }
       if (s5 !== peg$FAILED) {
         s6 = input.charAt(peg$currPos);
@@ -13236,7 +13293,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e91); }
+          if (peg$silentFails === 0) { peg$fail(peg$e92); }
         }
         if (s6 !== peg$FAILED) {
           s7 = [];
@@ -13245,7 +13302,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e92); }
+            if (peg$silentFails === 0) { peg$fail(peg$e93); }
           }
           while (s8 !== peg$FAILED) {
             s7.push(s8);
@@ -13254,7 +13311,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e92); }
+              if (peg$silentFails === 0) { peg$fail(peg$e93); }
             }
           }
           s3 = [s3, s4, s5, s6, s7];
@@ -13289,7 +13346,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f337(s1);
+        s0 = peg$f338(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13301,7 +13358,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e91); }
     }
 
     return s0;
@@ -13406,7 +13463,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f338(s1);
+        s0 = peg$f339(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13418,7 +13475,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e94); }
+      if (peg$silentFails === 0) { peg$fail(peg$e95); }
     }
 
     return s0;
@@ -13533,7 +13590,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f339(s1);
+        s0 = peg$f340(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13592,7 +13649,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f340(s1);
+        s0 = peg$f341(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13604,7 +13661,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e95); }
+      if (peg$silentFails === 0) { peg$fail(peg$e96); }
     }
 
     return s0;
@@ -13711,7 +13768,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f341(s1);
+          s0 = peg$f342(s1);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -13727,7 +13784,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e95); }
+      if (peg$silentFails === 0) { peg$fail(peg$e96); }
     }
 
     return s0;
@@ -13808,20 +13865,20 @@ function peg$parse(input, options) {
       if (s4 === peg$FAILED) {
         s4 = null;
       }
-      if (input.substr(peg$currPos, 2) === peg$c71) {
-        s5 = peg$c71;
+      if (input.substr(peg$currPos, 2) === peg$c72) {
+        s5 = peg$c72;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e97); }
+        if (peg$silentFails === 0) { peg$fail(peg$e98); }
       }
       if (s5 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 115) {
-          s5 = peg$c72;
+          s5 = peg$c73;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e98); }
+          if (peg$silentFails === 0) { peg$fail(peg$e99); }
         }
       }
       if (s5 !== peg$FAILED) {
@@ -13853,7 +13910,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f342(s1);
+        s0 = peg$f343(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -13865,7 +13922,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e96); }
+      if (peg$silentFails === 0) { peg$fail(peg$e97); }
     }
 
     return s0;
@@ -13976,7 +14033,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f343(s1);
+      s1 = peg$f344(s1);
     }
     s0 = s1;
 
@@ -13989,11 +14046,11 @@ function peg$parse(input, options) {
     peg$silentFails++;
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c73;
+      s1 = peg$c74;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e100); }
+      if (peg$silentFails === 0) { peg$fail(peg$e101); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -14003,15 +14060,15 @@ function peg$parse(input, options) {
         s3 = peg$parseStringPart();
       }
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c73;
+        s3 = peg$c74;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e100); }
+        if (peg$silentFails === 0) { peg$fail(peg$e101); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f344(s2);
+        s0 = peg$f345(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -14023,11 +14080,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 34) {
-        s1 = peg$c73;
+        s1 = peg$c74;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e100); }
+        if (peg$silentFails === 0) { peg$fail(peg$e101); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -14043,7 +14100,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e61); }
+          if (peg$silentFails === 0) { peg$fail(peg$e62); }
         }
         if (s4 === peg$FAILED) {
           s4 = peg$currPos;
@@ -14053,7 +14110,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e62); }
+            if (peg$silentFails === 0) { peg$fail(peg$e63); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -14072,7 +14129,7 @@ function peg$parse(input, options) {
         }
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f345();
+          s0 = peg$f346();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -14085,7 +14142,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e99); }
+      if (peg$silentFails === 0) { peg$fail(peg$e100); }
     }
 
     return s0;
@@ -14107,7 +14164,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f346(s1);
+      s1 = peg$f347(s1);
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
@@ -14133,7 +14190,7 @@ function peg$parse(input, options) {
           }
           if (s5 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f347(s3);
+            s0 = peg$f348(s3);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -14155,40 +14212,40 @@ function peg$parse(input, options) {
     let s0, s1, s2;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c74) {
-      s1 = peg$c74;
+    if (input.substr(peg$currPos, 2) === peg$c75) {
+      s1 = peg$c75;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e101); }
+      if (peg$silentFails === 0) { peg$fail(peg$e102); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f348();
+      s1 = peg$f349();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c50) {
-        s1 = peg$c50;
+      if (input.substr(peg$currPos, 2) === peg$c51) {
+        s1 = peg$c51;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e64); }
+        if (peg$silentFails === 0) { peg$fail(peg$e65); }
       }
       if (s1 !== peg$FAILED) {
         peg$savedPos = s0;
-        s1 = peg$f349();
+        s1 = peg$f350();
       }
       s0 = s1;
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 92) {
-          s1 = peg$c75;
+          s1 = peg$c76;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e102); }
+          if (peg$silentFails === 0) { peg$fail(peg$e103); }
         }
         if (s1 !== peg$FAILED) {
           if (input.length > peg$currPos) {
@@ -14196,11 +14253,11 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e62); }
+            if (peg$silentFails === 0) { peg$fail(peg$e63); }
           }
           if (s2 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f350(s2);
+            s0 = peg$f351(s2);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -14211,30 +14268,30 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c76) {
-            s1 = peg$c76;
+          if (input.substr(peg$currPos, 2) === peg$c77) {
+            s1 = peg$c77;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e103); }
+            if (peg$silentFails === 0) { peg$fail(peg$e104); }
           }
           if (s1 !== peg$FAILED) {
             peg$savedPos = s0;
-            s1 = peg$f351();
+            s1 = peg$f352();
           }
           s0 = s1;
           if (s0 === peg$FAILED) {
             s0 = peg$currPos;
-            if (input.substr(peg$currPos, 2) === peg$c77) {
-              s1 = peg$c77;
+            if (input.substr(peg$currPos, 2) === peg$c78) {
+              s1 = peg$c78;
               peg$currPos += 2;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e104); }
+              if (peg$silentFails === 0) { peg$fail(peg$e105); }
             }
             if (s1 !== peg$FAILED) {
               peg$savedPos = s0;
-              s1 = peg$f352();
+              s1 = peg$f353();
             }
             s0 = s1;
             if (s0 === peg$FAILED) {
@@ -14243,7 +14300,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s0 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e105); }
+                if (peg$silentFails === 0) { peg$fail(peg$e106); }
               }
             }
           }
@@ -14262,7 +14319,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e106); }
+      if (peg$silentFails === 0) { peg$fail(peg$e107); }
     }
 
     return s0;
@@ -14274,11 +14331,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$parse_();
     if (input.charCodeAt(peg$currPos) === 44) {
-      s2 = peg$c78;
+      s2 = peg$c79;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e107); }
+      if (peg$silentFails === 0) { peg$fail(peg$e108); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$parse_();
@@ -14299,11 +14356,11 @@ function peg$parse(input, options) {
     s1 = peg$parse_();
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 44) {
-      s3 = peg$c78;
+      s3 = peg$c79;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e107); }
+      if (peg$silentFails === 0) { peg$fail(peg$e108); }
     }
     if (s3 !== peg$FAILED) {
       s4 = peg$parse_();
@@ -14330,11 +14387,11 @@ function peg$parse(input, options) {
     s2 = [];
     s3 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 59) {
-      s4 = peg$c79;
+      s4 = peg$c80;
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e108); }
+      if (peg$silentFails === 0) { peg$fail(peg$e109); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$parse_();
@@ -14348,11 +14405,11 @@ function peg$parse(input, options) {
       s2.push(s3);
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 59) {
-        s4 = peg$c79;
+        s4 = peg$c80;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e108); }
+        if (peg$silentFails === 0) { peg$fail(peg$e109); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -14379,7 +14436,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e109); }
+      if (peg$silentFails === 0) { peg$fail(peg$e110); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$parseComment();
@@ -14391,7 +14448,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e109); }
+        if (peg$silentFails === 0) { peg$fail(peg$e110); }
       }
       if (s1 === peg$FAILED) {
         s1 = peg$parseComment();
@@ -14407,11 +14464,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
-      s1 = peg$c80;
+      s1 = peg$c81;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e110); }
+      if (peg$silentFails === 0) { peg$fail(peg$e111); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -14420,7 +14477,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e111); }
+        if (peg$silentFails === 0) { peg$fail(peg$e112); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
@@ -14429,7 +14486,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e111); }
+          if (peg$silentFails === 0) { peg$fail(peg$e112); }
         }
       }
       s1 = [s1, s2];
@@ -14446,46 +14503,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c81) {
-      s1 = peg$c81;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e112); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_extends() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c82) {
+    if (input.substr(peg$currPos, 4) === peg$c82) {
       s1 = peg$c82;
-      peg$currPos += 7;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e113); }
@@ -14516,7 +14536,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_summary() {
+  function peg$parseK_extends() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14553,7 +14573,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_players() {
+  function peg$parseK_summary() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14590,13 +14610,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_option() {
+  function peg$parseK_players() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c85) {
+    if (input.substr(peg$currPos, 7) === peg$c85) {
       s1 = peg$c85;
-      peg$currPos += 6;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e116); }
@@ -14627,13 +14647,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_enum() {
+  function peg$parseK_option() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c86) {
+    if (input.substr(peg$currPos, 6) === peg$c86) {
       s1 = peg$c86;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e117); }
@@ -14664,7 +14684,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_card() {
+  function peg$parseK_enum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -14701,16 +14721,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_card() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c88) {
+      s1 = peg$c88;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e119); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_shown() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c88) {
-      s1 = peg$c88;
+    if (input.substr(peg$currPos, 5) === peg$c89) {
+      s1 = peg$c89;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e119); }
+      if (peg$silentFails === 0) { peg$fail(peg$e120); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14742,12 +14799,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c89) {
-      s1 = peg$c89;
+    if (input.substr(peg$currPos, 4) === peg$c90) {
+      s1 = peg$c90;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e120); }
+      if (peg$silentFails === 0) { peg$fail(peg$e121); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14779,12 +14836,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c90) {
-      s1 = peg$c90;
+    if (input.substr(peg$currPos, 3) === peg$c91) {
+      s1 = peg$c91;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e121); }
+      if (peg$silentFails === 0) { peg$fail(peg$e122); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14816,12 +14873,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c91) {
-      s1 = peg$c91;
+    if (input.substr(peg$currPos, 5) === peg$c92) {
+      s1 = peg$c92;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e122); }
+      if (peg$silentFails === 0) { peg$fail(peg$e123); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14853,12 +14910,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c92) {
-      s1 = peg$c92;
+    if (input.substr(peg$currPos, 4) === peg$c93) {
+      s1 = peg$c93;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e123); }
+      if (peg$silentFails === 0) { peg$fail(peg$e124); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14890,12 +14947,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c93) {
-      s1 = peg$c93;
+    if (input.substr(peg$currPos, 3) === peg$c94) {
+      s1 = peg$c94;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e124); }
+      if (peg$silentFails === 0) { peg$fail(peg$e125); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -14927,46 +14984,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c94) {
-      s1 = peg$c94;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e125); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_side() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c95) {
+    if (input.substr(peg$currPos, 6) === peg$c95) {
       s1 = peg$c95;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e126); }
@@ -14997,7 +15017,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pile() {
+  function peg$parseK_side() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15034,13 +15054,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_sides() {
+  function peg$parseK_pile() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c97) {
+    if (input.substr(peg$currPos, 4) === peg$c97) {
       s1 = peg$c97;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e128); }
@@ -15071,7 +15091,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_roles() {
+  function peg$parseK_sides() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15108,16 +15128,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_roles() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c99) {
+      s1 = peg$c99;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e130); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_die() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c99) {
-      s1 = peg$c99;
+    if (input.substr(peg$currPos, 3) === peg$c100) {
+      s1 = peg$c100;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e130); }
+      if (peg$silentFails === 0) { peg$fail(peg$e131); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15149,12 +15206,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c100) {
-      s1 = peg$c100;
+    if (input.substr(peg$currPos, 4) === peg$c101) {
+      s1 = peg$c101;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e131); }
+      if (peg$silentFails === 0) { peg$fail(peg$e132); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15186,12 +15243,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c101) {
-      s1 = peg$c101;
+    if (input.substr(peg$currPos, 5) === peg$c102) {
+      s1 = peg$c102;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e132); }
+      if (peg$silentFails === 0) { peg$fail(peg$e133); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15223,12 +15280,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c102) {
-      s1 = peg$c102;
+    if (input.substr(peg$currPos, 6) === peg$c103) {
+      s1 = peg$c103;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e133); }
+      if (peg$silentFails === 0) { peg$fail(peg$e134); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15260,12 +15317,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 9) === peg$c103) {
-      s1 = peg$c103;
+    if (input.substr(peg$currPos, 9) === peg$c104) {
+      s1 = peg$c104;
       peg$currPos += 9;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e134); }
+      if (peg$silentFails === 0) { peg$fail(peg$e135); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15297,46 +15354,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c104) {
-      s1 = peg$c104;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e135); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_count() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c105) {
+    if (input.substr(peg$currPos, 6) === peg$c105) {
       s1 = peg$c105;
-      peg$currPos += 5;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e136); }
@@ -15367,7 +15387,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_until() {
+  function peg$parseK_count() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15404,16 +15424,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_until() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c107) {
+      s1 = peg$c107;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e138); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_dealer() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c107) {
-      s1 = peg$c107;
+    if (input.substr(peg$currPos, 6) === peg$c108) {
+      s1 = peg$c108;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e138); }
+      if (peg$silentFails === 0) { peg$fail(peg$e139); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15445,12 +15502,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c108) {
-      s1 = peg$c108;
+    if (input.substr(peg$currPos, 5) === peg$c109) {
+      s1 = peg$c109;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e139); }
+      if (peg$silentFails === 0) { peg$fail(peg$e140); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15482,12 +15539,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c109) {
-      s1 = peg$c109;
+    if (input.substr(peg$currPos, 6) === peg$c110) {
+      s1 = peg$c110;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e140); }
+      if (peg$silentFails === 0) { peg$fail(peg$e141); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15519,46 +15576,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c110) {
-      s1 = peg$c110;
-      peg$currPos += 7;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e141); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_stage() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c111) {
+    if (input.substr(peg$currPos, 7) === peg$c111) {
       s1 = peg$c111;
-      peg$currPos += 5;
+      peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e142); }
@@ -15589,7 +15609,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_turns() {
+  function peg$parseK_stage() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15626,13 +15646,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_realtime() {
+  function peg$parseK_turns() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c113) {
+    if (input.substr(peg$currPos, 5) === peg$c113) {
       s1 = peg$c113;
-      peg$currPos += 8;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e144); }
@@ -15663,13 +15683,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_pause() {
+  function peg$parseK_realtime() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c114) {
+    if (input.substr(peg$currPos, 8) === peg$c114) {
       s1 = peg$c114;
-      peg$currPos += 5;
+      peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e145); }
@@ -15700,7 +15720,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_steps() {
+  function peg$parseK_pause() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15737,7 +15757,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_timer() {
+  function peg$parseK_steps() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -15774,16 +15794,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_timer() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c117) {
+      s1 = peg$c117;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e148); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_idle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c117) {
-      s1 = peg$c117;
+    if (input.substr(peg$currPos, 4) === peg$c118) {
+      s1 = peg$c118;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e148); }
+      if (peg$silentFails === 0) { peg$fail(peg$e149); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15815,12 +15872,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c118) {
-      s1 = peg$c118;
+    if (input.substr(peg$currPos, 2) === peg$c119) {
+      s1 = peg$c119;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e149); }
+      if (peg$silentFails === 0) { peg$fail(peg$e150); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15852,12 +15909,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c119) {
-      s1 = peg$c119;
+    if (input.substr(peg$currPos, 6) === peg$c120) {
+      s1 = peg$c120;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e150); }
+      if (peg$silentFails === 0) { peg$fail(peg$e151); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15889,12 +15946,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c120) {
-      s1 = peg$c120;
+    if (input.substr(peg$currPos, 8) === peg$c121) {
+      s1 = peg$c121;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e151); }
+      if (peg$silentFails === 0) { peg$fail(peg$e152); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15926,12 +15983,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c121) {
-      s1 = peg$c121;
+    if (input.substr(peg$currPos, 7) === peg$c122) {
+      s1 = peg$c122;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e152); }
+      if (peg$silentFails === 0) { peg$fail(peg$e153); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -15963,12 +16020,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c122) {
-      s1 = peg$c122;
+    if (input.substr(peg$currPos, 6) === peg$c123) {
+      s1 = peg$c123;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e153); }
+      if (peg$silentFails === 0) { peg$fail(peg$e154); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16000,12 +16057,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c123) {
-      s1 = peg$c123;
+    if (input.substr(peg$currPos, 2) === peg$c124) {
+      s1 = peg$c124;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e154); }
+      if (peg$silentFails === 0) { peg$fail(peg$e155); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16037,12 +16094,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c124) {
-      s1 = peg$c124;
+    if (input.substr(peg$currPos, 7) === peg$c125) {
+      s1 = peg$c125;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e155); }
+      if (peg$silentFails === 0) { peg$fail(peg$e156); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16074,12 +16131,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c125) {
-      s1 = peg$c125;
+    if (input.substr(peg$currPos, 3) === peg$c126) {
+      s1 = peg$c126;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e156); }
+      if (peg$silentFails === 0) { peg$fail(peg$e157); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16111,46 +16168,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c126) {
-      s1 = peg$c126;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e157); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_with() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c127) {
+    if (input.substr(peg$currPos, 6) === peg$c127) {
       s1 = peg$c127;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e158); }
@@ -16181,7 +16201,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_role() {
+  function peg$parseK_with() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16218,16 +16238,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_role() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c129) {
+      s1 = peg$c129;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e160); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_during() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c129) {
-      s1 = peg$c129;
+    if (input.substr(peg$currPos, 6) === peg$c130) {
+      s1 = peg$c130;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e160); }
+      if (peg$silentFails === 0) { peg$fail(peg$e161); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16259,46 +16316,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c130) {
-      s1 = peg$c130;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e161); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_rate() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c131) {
+    if (input.substr(peg$currPos, 5) === peg$c131) {
       s1 = peg$c131;
-      peg$currPos += 4;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e162); }
@@ -16329,7 +16349,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_once() {
+  function peg$parseK_rate() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16366,16 +16386,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_once() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c133) {
+      s1 = peg$c133;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e164); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_before() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c133) {
-      s1 = peg$c133;
+    if (input.substr(peg$currPos, 6) === peg$c134) {
+      s1 = peg$c134;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e164); }
+      if (peg$silentFails === 0) { peg$fail(peg$e165); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16407,12 +16464,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c134) {
-      s1 = peg$c134;
+    if (input.substr(peg$currPos, 5) === peg$c135) {
+      s1 = peg$c135;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e165); }
+      if (peg$silentFails === 0) { peg$fail(peg$e166); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16444,46 +16501,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c135) {
-      s1 = peg$c135;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e166); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_winner() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c136) {
+    if (input.substr(peg$currPos, 4) === peg$c136) {
       s1 = peg$c136;
-      peg$currPos += 6;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e167); }
@@ -16514,7 +16534,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_lowest() {
+  function peg$parseK_winner() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16551,16 +16571,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_lowest() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 6) === peg$c138) {
+      s1 = peg$c138;
+      peg$currPos += 6;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e169); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_highest() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c138) {
-      s1 = peg$c138;
+    if (input.substr(peg$currPos, 7) === peg$c139) {
+      s1 = peg$c139;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e169); }
+      if (peg$silentFails === 0) { peg$fail(peg$e170); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16592,46 +16649,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c139) {
-      s1 = peg$c139;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e170); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_replay() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c140) {
+    if (input.substr(peg$currPos, 4) === peg$c140) {
       s1 = peg$c140;
-      peg$currPos += 6;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e171); }
@@ -16662,7 +16682,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_layout() {
+  function peg$parseK_replay() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16699,13 +16719,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_move() {
+  function peg$parseK_layout() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c142) {
+    if (input.substr(peg$currPos, 6) === peg$c142) {
       s1 = peg$c142;
-      peg$currPos += 4;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e173); }
@@ -16736,7 +16756,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_deal() {
+  function peg$parseK_move() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16773,7 +16793,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_flip() {
+  function peg$parseK_deal() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -16810,16 +16830,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_flip() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c145) {
+      s1 = peg$c145;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e176); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_shuffle() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c145) {
-      s1 = peg$c145;
+    if (input.substr(peg$currPos, 7) === peg$c146) {
+      s1 = peg$c146;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e176); }
+      if (peg$silentFails === 0) { peg$fail(peg$e177); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16851,12 +16908,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c146) {
-      s1 = peg$c146;
+    if (input.substr(peg$currPos, 4) === peg$c147) {
+      s1 = peg$c147;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e177); }
+      if (peg$silentFails === 0) { peg$fail(peg$e178); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16888,12 +16945,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c147) {
-      s1 = peg$c147;
+    if (input.substr(peg$currPos, 2) === peg$c148) {
+      s1 = peg$c148;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e178); }
+      if (peg$silentFails === 0) { peg$fail(peg$e179); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16925,12 +16982,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c148) {
-      s1 = peg$c148;
+    if (input.substr(peg$currPos, 4) === peg$c149) {
+      s1 = peg$c149;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e179); }
+      if (peg$silentFails === 0) { peg$fail(peg$e180); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16962,12 +17019,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c149) {
-      s1 = peg$c149;
+    if (input.substr(peg$currPos, 3) === peg$c150) {
+      s1 = peg$c150;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e180); }
+      if (peg$silentFails === 0) { peg$fail(peg$e181); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -16999,46 +17056,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c150) {
-      s1 = peg$c150;
-      peg$currPos += 6;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e181); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_of() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c151) {
+    if (input.substr(peg$currPos, 6) === peg$c151) {
       s1 = peg$c151;
-      peg$currPos += 2;
+      peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e182); }
@@ -17069,7 +17089,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_at() {
+  function peg$parseK_of() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17106,13 +17126,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_new() {
+  function peg$parseK_at() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c153) {
+    if (input.substr(peg$currPos, 2) === peg$c153) {
       s1 = peg$c153;
-      peg$currPos += 3;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e184); }
@@ -17143,7 +17163,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_one() {
+  function peg$parseK_new() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17180,7 +17200,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_all() {
+  function peg$parseK_one() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17217,7 +17237,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_set() {
+  function peg$parseK_all() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17254,7 +17274,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_add() {
+  function peg$parseK_set() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17291,16 +17311,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_add() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c158) {
+      s1 = peg$c158;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e189); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_subtract() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c158) {
-      s1 = peg$c158;
+    if (input.substr(peg$currPos, 8) === peg$c159) {
+      s1 = peg$c159;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e189); }
+      if (peg$silentFails === 0) { peg$fail(peg$e190); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17332,12 +17389,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c159) {
-      s1 = peg$c159;
+    if (input.substr(peg$currPos, 3) === peg$c160) {
+      s1 = peg$c160;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e190); }
+      if (peg$silentFails === 0) { peg$fail(peg$e191); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17369,46 +17426,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c160) {
-      s1 = peg$c160;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e191); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_then() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c161) {
+    if (input.substr(peg$currPos, 2) === peg$c161) {
       s1 = peg$c161;
-      peg$currPos += 4;
+      peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e192); }
@@ -17439,7 +17459,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_else() {
+  function peg$parseK_then() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17476,16 +17496,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_else() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c163) {
+      s1 = peg$c163;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e194); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_for() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c163) {
-      s1 = peg$c163;
+    if (input.substr(peg$currPos, 3) === peg$c164) {
+      s1 = peg$c164;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e194); }
+      if (peg$silentFails === 0) { peg$fail(peg$e195); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17517,12 +17574,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c164) {
-      s1 = peg$c164;
+    if (input.substr(peg$currPos, 4) === peg$c165) {
+      s1 = peg$c165;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e195); }
+      if (peg$silentFails === 0) { peg$fail(peg$e196); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17554,12 +17611,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c165) {
-      s1 = peg$c165;
+    if (input.substr(peg$currPos, 2) === peg$c166) {
+      s1 = peg$c166;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e196); }
+      if (peg$silentFails === 0) { peg$fail(peg$e197); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17591,12 +17648,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c166) {
-      s1 = peg$c166;
+    if (input.substr(peg$currPos, 6) === peg$c167) {
+      s1 = peg$c167;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e197); }
+      if (peg$silentFails === 0) { peg$fail(peg$e198); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17628,46 +17685,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c167) {
-      s1 = peg$c167;
-      peg$currPos += 3;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e198); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_turn() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c168) {
+    if (input.substr(peg$currPos, 3) === peg$c168) {
       s1 = peg$c168;
-      peg$currPos += 4;
+      peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e199); }
@@ -17698,7 +17718,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_keep() {
+  function peg$parseK_turn() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17735,7 +17755,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_skip() {
+  function peg$parseK_keep() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17772,7 +17792,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_next() {
+  function peg$parseK_skip() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -17809,16 +17829,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_next() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 4) === peg$c172) {
+      s1 = peg$c172;
+      peg$currPos += 4;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e203); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_reverse() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c172) {
-      s1 = peg$c172;
+    if (input.substr(peg$currPos, 7) === peg$c173) {
+      s1 = peg$c173;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e203); }
+      if (peg$silentFails === 0) { peg$fail(peg$e204); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17850,12 +17907,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c173) {
-      s1 = peg$c173;
+    if (input.substr(peg$currPos, 4) === peg$c174) {
+      s1 = peg$c174;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e204); }
+      if (peg$silentFails === 0) { peg$fail(peg$e205); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17887,12 +17944,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c174) {
-      s1 = peg$c174;
+    if (input.substr(peg$currPos, 5) === peg$c175) {
+      s1 = peg$c175;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e205); }
+      if (peg$silentFails === 0) { peg$fail(peg$e206); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17924,12 +17981,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c175) {
-      s1 = peg$c175;
+    if (input.substr(peg$currPos, 8) === peg$c176) {
+      s1 = peg$c176;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e206); }
+      if (peg$silentFails === 0) { peg$fail(peg$e207); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17961,12 +18018,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c176) {
-      s1 = peg$c176;
+    if (input.substr(peg$currPos, 7) === peg$c177) {
+      s1 = peg$c177;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e207); }
+      if (peg$silentFails === 0) { peg$fail(peg$e208); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -17998,12 +18055,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c177) {
-      s1 = peg$c177;
+    if (input.substr(peg$currPos, 3) === peg$c178) {
+      s1 = peg$c178;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e208); }
+      if (peg$silentFails === 0) { peg$fail(peg$e209); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18035,12 +18092,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c178) {
-      s1 = peg$c178;
+    if (input.substr(peg$currPos, 4) === peg$c179) {
+      s1 = peg$c179;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e209); }
+      if (peg$silentFails === 0) { peg$fail(peg$e210); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18072,12 +18129,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c179) {
-      s1 = peg$c179;
+    if (input.substr(peg$currPos, 5) === peg$c180) {
+      s1 = peg$c180;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e210); }
+      if (peg$silentFails === 0) { peg$fail(peg$e211); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18109,12 +18166,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c180) {
-      s1 = peg$c180;
+    if (input.substr(peg$currPos, 6) === peg$c181) {
+      s1 = peg$c181;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e211); }
+      if (peg$silentFails === 0) { peg$fail(peg$e212); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18146,12 +18203,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c181) {
-      s1 = peg$c181;
+    if (input.substr(peg$currPos, 7) === peg$c182) {
+      s1 = peg$c182;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e212); }
+      if (peg$silentFails === 0) { peg$fail(peg$e213); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18183,12 +18240,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c182) {
-      s1 = peg$c182;
+    if (input.substr(peg$currPos, 4) === peg$c183) {
+      s1 = peg$c183;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e213); }
+      if (peg$silentFails === 0) { peg$fail(peg$e214); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18220,12 +18277,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c183) {
-      s1 = peg$c183;
+    if (input.substr(peg$currPos, 3) === peg$c184) {
+      s1 = peg$c184;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e214); }
+      if (peg$silentFails === 0) { peg$fail(peg$e215); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18257,12 +18314,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c184) {
-      s1 = peg$c184;
+    if (input.substr(peg$currPos, 2) === peg$c185) {
+      s1 = peg$c185;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e215); }
+      if (peg$silentFails === 0) { peg$fail(peg$e216); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18294,12 +18351,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c185) {
-      s1 = peg$c185;
+    if (input.substr(peg$currPos, 3) === peg$c186) {
+      s1 = peg$c186;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e216); }
+      if (peg$silentFails === 0) { peg$fail(peg$e217); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18331,12 +18388,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c186) {
-      s1 = peg$c186;
+    if (input.substr(peg$currPos, 2) === peg$c187) {
+      s1 = peg$c187;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e217); }
+      if (peg$silentFails === 0) { peg$fail(peg$e218); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18368,12 +18425,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c187) {
-      s1 = peg$c187;
+    if (input.substr(peg$currPos, 5) === peg$c188) {
+      s1 = peg$c188;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e218); }
+      if (peg$silentFails === 0) { peg$fail(peg$e219); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18405,12 +18462,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c188) {
-      s1 = peg$c188;
+    if (input.substr(peg$currPos, 4) === peg$c189) {
+      s1 = peg$c189;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e219); }
+      if (peg$silentFails === 0) { peg$fail(peg$e220); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18442,12 +18499,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c189) {
-      s1 = peg$c189;
+    if (input.substr(peg$currPos, 5) === peg$c190) {
+      s1 = peg$c190;
       peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e220); }
+      if (peg$silentFails === 0) { peg$fail(peg$e221); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18479,46 +18536,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c190) {
-      s1 = peg$c190;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e221); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_me() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c191) {
+    if (input.substr(peg$currPos, 4) === peg$c191) {
       s1 = peg$c191;
-      peg$currPos += 2;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e222); }
@@ -18549,7 +18569,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_my() {
+  function peg$parseK_me() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18586,16 +18606,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_my() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c193) {
+      s1 = peg$c193;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e224); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_intersects() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 10) === peg$c193) {
-      s1 = peg$c193;
+    if (input.substr(peg$currPos, 10) === peg$c194) {
+      s1 = peg$c194;
       peg$currPos += 10;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e224); }
+      if (peg$silentFails === 0) { peg$fail(peg$e225); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18627,12 +18684,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c194) {
-      s1 = peg$c194;
+    if (input.substr(peg$currPos, 7) === peg$c195) {
+      s1 = peg$c195;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e225); }
+      if (peg$silentFails === 0) { peg$fail(peg$e226); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18664,12 +18721,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c195) {
-      s1 = peg$c195;
+    if (input.substr(peg$currPos, 6) === peg$c196) {
+      s1 = peg$c196;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e226); }
+      if (peg$silentFails === 0) { peg$fail(peg$e227); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18701,12 +18758,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c196) {
-      s1 = peg$c196;
+    if (input.substr(peg$currPos, 4) === peg$c197) {
+      s1 = peg$c197;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e227); }
+      if (peg$silentFails === 0) { peg$fail(peg$e228); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18738,46 +18795,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c197) {
-      s1 = peg$c197;
-      peg$currPos += 5;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e228); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_sum() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c198) {
+    if (input.substr(peg$currPos, 5) === peg$c198) {
       s1 = peg$c198;
-      peg$currPos += 3;
+      peg$currPos += 5;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e229); }
@@ -18808,7 +18828,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_max() {
+  function peg$parseK_sum() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18845,7 +18865,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_min() {
+  function peg$parseK_max() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -18882,16 +18902,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_min() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 3) === peg$c201) {
+      s1 = peg$c201;
+      peg$currPos += 3;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e232); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_roll() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c201) {
-      s1 = peg$c201;
+    if (input.substr(peg$currPos, 4) === peg$c202) {
+      s1 = peg$c202;
       peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e232); }
+      if (peg$silentFails === 0) { peg$fail(peg$e233); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18923,12 +18980,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c202) {
-      s1 = peg$c202;
+    if (input.substr(peg$currPos, 6) === peg$c203) {
+      s1 = peg$c203;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e233); }
+      if (peg$silentFails === 0) { peg$fail(peg$e234); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18960,12 +19017,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 7) === peg$c203) {
-      s1 = peg$c203;
+    if (input.substr(peg$currPos, 7) === peg$c204) {
+      s1 = peg$c204;
       peg$currPos += 7;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e234); }
+      if (peg$silentFails === 0) { peg$fail(peg$e235); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -18997,12 +19054,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c204) {
-      s1 = peg$c204;
+    if (input.substr(peg$currPos, 3) === peg$c205) {
+      s1 = peg$c205;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e235); }
+      if (peg$silentFails === 0) { peg$fail(peg$e236); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -19034,46 +19091,9 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 4) === peg$c205) {
-      s1 = peg$c205;
-      peg$currPos += 4;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e236); }
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      peg$silentFails++;
-      s3 = peg$parseC();
-      peg$silentFails--;
-      if (s3 === peg$FAILED) {
-        s2 = undefined;
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-
-    return s0;
-  }
-
-  function peg$parseK_right() {
-    let s0, s1, s2, s3;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 5) === peg$c206) {
+    if (input.substr(peg$currPos, 4) === peg$c206) {
       s1 = peg$c206;
-      peg$currPos += 5;
+      peg$currPos += 4;
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e237); }
@@ -19104,7 +19124,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseK_round() {
+  function peg$parseK_right() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -19141,16 +19161,53 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseK_round() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 5) === peg$c208) {
+      s1 = peg$c208;
+      peg$currPos += 5;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e239); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseC();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseK_position() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 8) === peg$c208) {
-      s1 = peg$c208;
+    if (input.substr(peg$currPos, 8) === peg$c209) {
+      s1 = peg$c209;
       peg$currPos += 8;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e239); }
+      if (peg$silentFails === 0) { peg$fail(peg$e240); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -19182,12 +19239,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 6) === peg$c209) {
-      s1 = peg$c209;
+    if (input.substr(peg$currPos, 6) === peg$c210) {
+      s1 = peg$c210;
       peg$currPos += 6;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e240); }
+      if (peg$silentFails === 0) { peg$fail(peg$e241); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -19219,12 +19276,12 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 3) === peg$c210) {
-      s1 = peg$c210;
+    if (input.substr(peg$currPos, 3) === peg$c211) {
+      s1 = peg$c211;
       peg$currPos += 3;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e241); }
+      if (peg$silentFails === 0) { peg$fail(peg$e242); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
