@@ -337,7 +337,7 @@ function wireAction(
   const args: Record<string, ArgValue> = {};
   let view: ReturnType<Runtime['view']> | null = null;
   const idsOf = (param: (typeof ad.params)[number], texts: string[]): number[] => {
-    const zone = param.zone === undefined ? NONE : rt.evaluate(def, before, param.zone, seat);
+    const zone = 'zone' in param ? rt.evaluate(def, before, param.zone, seat) : NONE;
     view ??= rt.view(def, before, seat);
     const slots = view.zones.find((z) => z.id === zone)?.cards ?? [];
     const taken = new Set<number>();
@@ -362,7 +362,7 @@ function wireAction(
       case 'face': args[param.name] = idsOf(param, [planned.text])[0]!; break;
       case 'faces': args[param.name] = idsOf(param, planned.texts); break;
       case 'new': args[param.name] = 'new'; break;
-      case 'pile': args[param.name] = before.families[param.family ?? 0]?.[planned.number - 1] ?? NONE; break;
+      case 'pile': args[param.name] = before.families['family' in param ? param.family : 0]?.[planned.number - 1] ?? NONE; break;
       case 'probe': {
         const v = probe(arg.value, seat, before);
         if (param.kind === 'enum') args[param.name] = def.enums[param.enumIndex ?? 0]?.values[v as number] ?? String(v);
