@@ -1,7 +1,6 @@
 // When a seat that cannot act now could act next without anything else happening: the lapses
 // of its `rate` limits (the only availability the runtime makes depend on time alone).
-import type { Engine } from '../core/engine.ts';
-import { hasLegal } from '../core/legal.ts';
+import { hasLegal, type LegalEngine } from '../core/legal.ts';
 import { rateMs } from './checks.ts';
 
 /**
@@ -11,7 +10,7 @@ import { rateMs } from './checks.ts';
  * each confirmed by enumerating at that time (a lapse alone is not enough: the guard, the stage
  * or another limit may still refuse). Allocates nothing; `e.now` is restored.
  */
-export function nextActionTime(e: Engine, seat: number): number {
+export function nextActionTime(e: LegalEngine, seat: number): number {
   const s = e.s;
   if (s.result !== null || seat < 0 || seat >= s.players) return -1;
   const actions = e.def.actions;
