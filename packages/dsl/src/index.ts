@@ -5,4 +5,5 @@ export {
   formatDiagnostic, formatDiagnosticsJson, sortDiagnostics, DIAGNOSTIC_CODES,
   type Diagnostic, type DiagnosticNote, type DiagnosticCode, type Severity,
 } from './diagnostics/index.ts';
+export { formatRules, formatScenario, formatSource, type SourceKind } from './fmt/index.ts';
 export type * from './ast/index.ts';
