@@ -47,8 +47,8 @@ export const DraftPlayReply = Type.Object({
   seed: Type.String(),
 });
 
-/** A draft that does not compile: the checker's report. */
-export const DraftCompileError = Type.Object({ code: Type.Literal('draft/does_not_compile'), message: Type.String(), report: Type.Array(Type.String()) });
+/** A draft the server would not host: `draft/does_not_compile` with the checker's report, or its compile overran (`draft/too_slow`, `draft/too_big`). */
+export const DraftCompileError = Type.Object({ code: Type.String(), message: Type.String(), report: Type.Optional(Type.Array(Type.String())) });
 
 export type DraftFile = Static<typeof DraftFile>;
 export type DraftBody = Static<typeof DraftBody>;

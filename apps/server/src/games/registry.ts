@@ -30,6 +30,7 @@ export class GameRegistry {
 
   list(): GameSummary[] {
     return [...this.games.values()]
+      .filter((g) => g.listed !== false)
       .sort((a, b) => a.id.localeCompare(b.id))
       .map(({ id, title, summary, minPlayers, maxPlayers, options, botLevels, source }) => ({
         id,

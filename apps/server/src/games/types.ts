@@ -107,4 +107,6 @@ export interface HostedGame<S = unknown> {
   engine: GameEngine<S>;
   /** How bot worker threads load it; without one, its bots decide on the main thread. */
   loader?: GameLoader;
+  /** False: hosted (rooms, its def) but not listed by /api/games (a studio draft). */
+  listed?: boolean;
 }

@@ -54,8 +54,12 @@ export class RoomManager {
     });
   }
 
-  /** Creates a room, stores it, and starts it at once when it has no human seat. */
-  async create(input: CreateRoomInput): Promise<{ room: Room } | Failure> {
+  /**
+   * Creates a room, stores it, and starts it at once when it has no human seat. `practice`: the
+   * seed may be chosen whatever the server's setting (a studio draft's table, whose deal the
+   * author replays on purpose).
+   */
+  async create(input: CreateRoomInput, opts: { practice?: boolean } = {}): Promise<{ room: Room } | Failure> {
     const game = this.deps.registry.get(input.game);
     if (!game) return fail(404, 'game/unknown', `No game "${input.game}" is hosted here.`);
     const players = input.seats.length;
@@ -72,7 +76,7 @@ export class RoomManager {
     }
     if (this.rooms.size >= this.deps.config.maxRooms) return fail(503, 'server/full', 'This server hosts as many rooms as it can.');
     // A seed the creator chose would let them run `setup` locally and see every hand.
-    if (input.seed !== undefined && !this.deps.config.allowClientSeeds) {
+    if (input.seed !== undefined && !this.deps.config.allowClientSeeds && !opts.practice) {
       return fail(400, 'seed/not_allowed', 'This server draws every seed itself; a chosen seed is only accepted by a server started with --allow-client-seeds (practice).');
     }
     const options = input.options ?? {};

@@ -1,0 +1,46 @@
+// A draft compiler thread: parses, checks and generates one rule file text per message, in a heap-limited thread the server can terminate.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+
+/** What `@decksmith/dsl/node` offers for compiling a rule file in memory. */
+interface DslModule {
+  compileRulesInMemory: (file: string) => Promise<{ js: string | null; report: string[] }>;
+}
+
+export interface CompileRequest {
+  n: number;
+  text: string;
+}
+
+export interface CompileAnswer {
+  n: number;
+  js: string | null;
+  report: string[];
+  ms: number;
+}
+
+// A variable specifier, as everywhere the server reaches the compiler.
+const DSL = '@decksmith/dsl/node';
+const dsl = (await import(DSL)) as DslModule;
+
+parentPort!.on('message', (req: CompileRequest) => {
+  void (async () => {
+    const t0 = performance.now();
+    // The compiler reads a file (its diagnostics name it): the text goes to a private temporary folder, removed after.
+    const dir = mkdtempSync(join(tmpdir(), 'decksmith-draft-'));
+    try {
+      const file = join(dir, 'draft.rules');
+      writeFileSync(file, req.text);
+      const r = await dsl.compileRulesInMemory(file);
+      const answer: CompileAnswer = { n: req.n, js: r.js, report: r.report.map((line) => line.replace(/\S*decksmith-draft-[A-Za-z0-9]+\/draft\.rules/g, 'draft.rules')), ms: performance.now() - t0 };
+      parentPort!.postMessage(answer);
+    } catch (error) {
+      parentPort!.postMessage({ n: req.n, js: null, report: [`error[internal_error]: ${(error as Error).message}`], ms: performance.now() - t0 } satisfies CompileAnswer);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })();
+});
+parentPort!.postMessage('ready');

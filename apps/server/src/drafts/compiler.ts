@@ -1,0 +1,173 @@
+// Compiles drafts on the server, never trusting client-sent code: one compiler thread with a heap limit and a time budget per compile, a bounded queue, and a bounded set of hosted draft games.
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { GameDef } from '@decksmith/runtime';
+import { hostGameDef, isGameDef } from '../games/runtime-engine.ts';
+import type { HostedGame } from '../games/types.ts';
+import type { CompileAnswer } from './compile-worker.ts';
+
+const BOOT = fileURLToPath(new URL('./compile-worker-boot.mjs', import.meta.url));
+const DSL = '@decksmith/dsl/node';
+
+export interface DraftCompilerOptions {
+  /** Milliseconds one compile may take (after the thread started) before the thread is terminated. */
+  compileMs: number;
+  /** Heap of the compiler thread (MB). */
+  heapMb: number;
+  /** Compiles that may wait behind the running one; more are refused (busy). */
+  queue: number;
+  /** Draft games this process hosts at most (each stays loaded: modules cannot be unloaded). */
+  maxGames: number;
+}
+
+export const DEFAULT_COMPILER: DraftCompilerOptions = { compileMs: 10_000, heapMb: 256, queue: 4, maxGames: 200 };
+
+/** A failure with a code, an HTTP status and, for a draft with errors, the compiler's report. */
+export interface DraftFailure {
+  status: number;
+  code: string;
+  message: string;
+  report?: string[];
+}
+
+/** The id a draft text is hosted under: the same text is the same game (a seeded restart deals the same cards). */
+export function draftGameId(text: string): string {
+  return `draft-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+}
+
+interface Pending {
+  n: number;
+  text: string;
+  resolve: (a: CompileAnswer | DraftFailure) => void;
+}
+
+/**
+ * @example
+ * const compiler = new DraftCompiler(DEFAULT_COMPILER);
+ * const r = await compiler.host(text); // HostedGame, or { status, code, message, report? }
+ */
+export class DraftCompiler {
+  private worker: Worker | undefined;
+  private ready: Promise<void> | undefined;
+  private readonly waiting: Pending[] = [];
+  private running: Pending | undefined;
+  private n = 0;
+  private readonly games = new Map<string, Promise<HostedGame | DraftFailure>>();
+  private closed = false;
+  /** Compiles done, and threads terminated for overrunning (tests read them). */
+  readonly stats = { compiled: 0, terminated: 0 };
+
+  constructor(private readonly options: DraftCompilerOptions) {}
+
+  /** The hosted game of a draft's rule file text: compiled once per text, then the same game. */
+  host(text: string): Promise<HostedGame | DraftFailure> {
+    const id = draftGameId(text);
+    const known = this.games.get(id);
+    if (known) return known;
+    if (this.games.size >= this.options.maxGames) {
+      return Promise.resolve({ status: 503, code: 'drafts/full', message: `This server hosts ${this.options.maxGames} draft games already; it takes new drafts after a restart.` });
+    }
+    const p = this.compile(text).then(async (a): Promise<HostedGame | DraftFailure> => {
+      if ('status' in a) return a;
+      if (a.js === null) return { status: 422, code: 'draft/does_not_compile', message: 'The draft has errors.', report: a.report };
+      const dsl = (await import(DSL)) as { importCompiled: (js: string) => Promise<Record<string, unknown>> };
+      const def = (await dsl.importCompiled(a.js))['game'];
+      if (!isGameDef(def)) return { status: 500, code: 'draft/internal', message: 'The compiled draft exports no game.' };
+      const hosted = hostGameDef(def as GameDef, `draft ${id}`);
+      return { ...hosted, id, listed: false } as HostedGame;
+    });
+    this.games.set(id, p);
+    // Failures are not kept: the author fixes the text (a new id) or retries when not busy.
+    void p.then((r) => {
+      if ('status' in r) this.games.delete(id);
+    });
+    return p;
+  }
+
+  private compile(text: string): Promise<CompileAnswer | DraftFailure> {
+    if (this.closed) return Promise.resolve({ status: 503, code: 'server/closing', message: 'The server is shutting down.' });
+    if (this.waiting.length >= this.options.queue) {
+      return Promise.resolve({ status: 503, code: 'drafts/busy', message: 'Too many drafts are compiling; try again in a few seconds.' });
+    }
+    return new Promise((resolve) => {
+      this.waiting.push({ n: ++this.n, text, resolve });
+      void this.next();
+    });
+  }
+
+  private start(): Promise<void> {
+    if (this.ready) return this.ready;
+    const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb, maxYoungGenerationSizeMb: 32 } });
+    this.worker = worker;
+    worker.unref();
+    this.ready = new Promise((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('error', reject);
+    });
+    worker.on('message', (m: CompileAnswer | 'ready') => {
+      if (m === 'ready' || !this.running || m.n !== this.running.n) return;
+      this.stats.compiled++;
+      this.finish(m);
+    });
+    // A thread that died (heap limit, crash) fails the compile it ran, never the server.
+    worker.on('error', () => this.lose({ status: 422, code: 'draft/too_big', message: `Compiling the draft needed more than ${this.options.heapMb} MB.` }));
+    worker.on('exit', () => this.lose({ status: 500, code: 'draft/internal', message: 'The draft compiler stopped.' }));
+    return this.ready;
+  }
+
+  private async next(): Promise<void> {
+    if (this.running || this.waiting.length === 0) return;
+    const job = this.waiting.shift()!;
+    this.running = job;
+    try {
+      await this.start();
+    } catch {
+      this.lose({ status: 500, code: 'draft/internal', message: 'The draft compiler could not start.' });
+      return;
+    }
+    if (this.running !== job) return;
+    const timer = setTimeout(() => {
+      if (this.running !== job) return;
+      this.stats.terminated++;
+      this.lose({ status: 422, code: 'draft/too_slow', message: `Compiling the draft took longer than ${this.options.compileMs} ms: it was stopped.` });
+    }, this.options.compileMs);
+    timer.unref();
+    (job as Pending & { timer?: NodeJS.Timeout }).timer = timer;
+    this.worker!.postMessage({ n: job.n, text: job.text });
+  }
+
+  private finish(answer: CompileAnswer | DraftFailure): void {
+    const job = this.running;
+    if (!job) return;
+    clearTimeout((job as Pending & { timer?: NodeJS.Timeout }).timer);
+    this.running = undefined;
+    job.resolve(answer);
+    void this.next();
+  }
+
+  /** The thread is gone (terminated, crashed, out of heap): the running compile fails with `failure`, the next one starts a new thread. */
+  private lose(failure: DraftFailure): void {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.ready = undefined;
+    if (worker) {
+      worker.removeAllListeners();
+      worker.on('error', () => {});
+      void worker.terminate();
+    }
+    this.finish(failure);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.waiting.splice(0)) job.resolve({ status: 503, code: 'server/closing', message: 'The server is shutting down.' });
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) {
+      worker.removeAllListeners();
+      await worker.terminate();
+    }
+    this.finish({ status: 503, code: 'server/closing', message: 'The server is shutting down.' });
+  }
+}

@@ -1,0 +1,73 @@
+// Drafts in PostgreSQL (migration 030-drafts.sql), shared by every node of a cluster.
+import pg from 'pg';
+import { migrate } from '../storage/pg/migrate.ts';
+import { checkSchemaName, DEFAULT_SCHEMA, parseDatabaseUrl, quoteIdent } from '../storage/pg/schema.ts';
+import { draftBytes, type DraftRecord, type DraftStore, type DraftSummary } from './store.ts';
+
+export class PostgresDrafts implements DraftStore {
+  private constructor(private readonly pool: pg.Pool) {}
+
+  /** Connects (applying pending migrations, as the room storage does) and returns the store. */
+  static async open(url: string, options: { schema?: string } = {}): Promise<PostgresDrafts> {
+    const parsed = parseDatabaseUrl(url);
+    const schema = checkSchemaName(options.schema ?? parsed.schema ?? DEFAULT_SCHEMA);
+    const admin = new pg.Client({ connectionString: parsed.connectionString, connectionTimeoutMillis: 10_000 });
+    admin.on('error', () => {});
+    await admin.connect();
+    try {
+      await migrate(admin, schema);
+    } finally {
+      await admin.end().catch(() => {});
+    }
+    const pool = new pg.Pool({ connectionString: parsed.connectionString, max: 2, connectionTimeoutMillis: 10_000, statement_timeout: 30_000, application_name: 'decksmith-drafts', options: `-c search_path=${quoteIdent(schema)}` });
+    pool.on('error', () => {});
+    return new PostgresDrafts(pool);
+  }
+
+  async list(author: string): Promise<DraftSummary[]> {
+    const r = await this.pool.query<{ id: string; bytes: number; updated_at: string }>('select id, bytes, updated_at from drafts where author = $1 order by id', [author]);
+    return r.rows.map((x) => ({ id: x.id, bytes: x.bytes, updatedAt: Number(x.updated_at) }));
+  }
+
+  async get(author: string, id: string): Promise<DraftRecord | null> {
+    const r = await this.pool.query<{ files: DraftRecord['files']; updated_at: string }>('select files, updated_at from drafts where author = $1 and id = $2', [author, id]);
+    const row = r.rows[0];
+    return row ? { author, id, files: row.files, updatedAt: Number(row.updated_at) } : null;
+  }
+
+  async put(d: DraftRecord, maxDrafts: number): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      // The author's drafts are locked while counted, so two saves cannot both take the last place.
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`drafts:${d.author}`]);
+      const had = await client.query('select 1 from drafts where author = $1 and id = $2', [d.author, d.id]);
+      if (had.rowCount === 0) {
+        const n = await client.query<{ n: string }>('select count(*) as n from drafts where author = $1', [d.author]);
+        if (Number(n.rows[0]!.n) >= maxDrafts) {
+          await client.query('rollback');
+          return false;
+        }
+      }
+      await client.query(
+        'insert into drafts (author, id, files, bytes, updated_at) values ($1, $2, $3, $4, $5) on conflict (author, id) do update set files = excluded.files, bytes = excluded.bytes, updated_at = excluded.updated_at',
+        [d.author, d.id, JSON.stringify(d.files), draftBytes(d.files), d.updatedAt],
+      );
+      await client.query('commit');
+      return true;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async delete(author: string, id: string): Promise<boolean> {
+    return ((await this.pool.query('delete from drafts where author = $1 and id = $2', [author, id])).rowCount ?? 0) > 0;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
