@@ -48,8 +48,9 @@ mkdir -p reports/vitest
 step "Lint, typecheck, test, build"
 npx nx run-many -t lint typecheck test build --output-style=stream
 
-step "Rule files: check every game, run every scenario"
+step "Rule files: check every game, check their layout (fmt), run every scenario"
 npx --no-install decksmith check games docs/tutorial
+npx --no-install decksmith fmt --check games docs/tutorial
 scenario_status=0
 npx --no-install decksmith scenario games docs/tutorial --format json > reports/scenarios.json || scenario_status=$?
 node scripts/scenario-report.mjs reports/scenarios.json reports/vitest/scenarios.json

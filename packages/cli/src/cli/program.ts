@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerBench } from './commands/bench.ts';
 import { registerBotRatings } from './commands/bot-ratings.ts';
 import { registerCheck } from './commands/check.ts';
+import { registerFmt } from './fmt-command.ts';
 import { registerGen } from './commands/gen.ts';
 import { registerNew } from './new-command.ts';
 import { registerPlay } from './commands/play.ts';
@@ -15,6 +16,7 @@ import { registerSimulate } from './commands/simulate.ts';
 const registrations = [
   registerCheck,
   registerGen,
+  registerFmt,
   registerPlay,
   registerScenario,
   registerSimulate,
