@@ -83,7 +83,9 @@ describe('two players in real time', () => {
         for (const p of [winner, loser]) {
           await expect.poll(() => p.locator('[data-zone-name="centre"] [data-testid="card"]').last().getAttribute('data-shown')).toBe(played);
         }
-        expect(await loser.getByTestId('notice').first().textContent()).toContain('Beaten');
+        // The loser is told who played first and by how much (estimated send times, docs/fairness.md).
+        const notice = loser.getByTestId('notice').filter({ hasText: 'Beaten' }).first();
+        expect(await notice.textContent()).toMatch(new RegExp(`Beaten! Player ${seen[0] ? 2 : 1} played first by \\d+ ms`));
       }
       await sleep(300);
     }
