@@ -27,6 +27,7 @@ const SMALL: Record<string, Record<string, number | string | boolean>> = {
   spades: { target: 200, losing_score: 200 },
   president: { hands: 2 },
   euchre: { target: 5 },
+  cribbage: { target: 31 },
 };
 
 const clock = new ManualClock();
@@ -49,6 +50,20 @@ beforeAll(async () => {
   url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
 });
 afterAll(async () => app?.close());
+
+interface Choose { param: string; from: number[]; min: number; max: number }
+
+/**
+ * A legal entry as a client sends it: a counted choice (`choose`, e.g. Cribbage's two cards to
+ * the crib) becomes `args[param]` = `min` distinct candidates picked at random.
+ */
+function chosen(entry: unknown, random: (n: number) => number): unknown {
+  const { choose, ...action } = entry as { choose?: Choose; args?: Record<string, unknown> };
+  if (!choose) return entry;
+  const pool = [...choose.from];
+  const picked = Array.from({ length: choose.min }, () => pool.splice(random(pool.length), 1)[0]!);
+  return { ...action, args: { ...action.args, [choose.param]: picked } };
+}
 
 /** Waits until every client's latest view is the one the room would send it now. */
 async function synced(game: HostedGame, room: Room, clients: Client[]): Promise<void> {
@@ -92,7 +107,7 @@ describe.skipIf(games.length === 0).each(games.map((g) => [g.id, g] as const))('
         continue;
       }
       const [seat, legal] = movers[random(movers.length)]!;
-      const reply = await clients[seat]!.act(++seqs[seat]!, legal[random(legal.length)]);
+      const reply = await clients[seat]!.act(++seqs[seat]!, chosen(legal[random(legal.length)], random));
       if (reply.t === 'reject') {
         rejects++;
         expect(reply['code']).toMatch(/^[a-z_]+\/[a-z_]+$/);
