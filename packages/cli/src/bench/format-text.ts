@@ -51,5 +51,9 @@ export function formatBench(r: BenchReport): string {
     v === null ? `${name}: not measured` : `${name}: ${formatNumber(v)}× (target ≥ ${target}×: ${v >= target ? 'met' : `missed by ${formatNumber(target / v)}×`})`;
   out.push(ratio('Decksmith ÷ boardgame.io moves/s', r.peerRatio, r.targets.peerRatio));
   out.push(ratio('generated ÷ hand-written moves/s', r.generatedVsHandwritten, r.targets.generatedVsHandwritten));
+  for (const x of r.ratios) {
+    const f = (v: number | null): string => (v === null ? 'not measured' : `${formatNumber(v)}×`);
+    out.push(`  ${x.path === 'fast' ? 'fast path' : 'public API (wire)'}, ${x.when}: ÷ boardgame.io ${f(x.vsBoardgameio)}, ÷ hand-written ${f(x.vsHandwritten)}`);
+  }
   return out.join('\n');
 }

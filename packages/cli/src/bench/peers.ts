@@ -7,8 +7,11 @@ import { fastPlayout, type GameTable } from './engine-figures.ts';
 import { Tally } from './fidelity.ts';
 import { itemsPerSecond, perSecond, timeWindow } from './measure.ts';
 import type { BenchRuntime } from './runtime-api.ts';
+import { wirePlayout } from './wire-playout.ts';
 
 export const PEER_GAME = 'tiv-miv';
+/** Decksmith through its public API (legalActions + apply), in the peer table. */
+export const WIRE = 'decksmith (wire)';
 
 /** The implementations timed against Decksmith (the peer is null when boardgame.io is missing). */
 export interface Peers {
@@ -72,6 +75,10 @@ export function measurePeers(rt: BenchRuntime, t: GameTable, peers: Peers, secon
     return r.actions;
   });
   out.push({ name: 'decksmith', movesPerSecond: perSecond(d), playoutsPerSecond: itemsPerSecond(d) });
+  // The public API path the server and the bots use (legalActions + apply per move): the very same
+  // games as the fast path (test/bench/wire-playout.test.ts), so it needs no tally of its own.
+  const w = timeWindow(seconds, (seed) => wirePlayout(rt, t.def, { players: t.players, seed, options: t.options, maxActions: t.maxActions }).actions);
+  out.push({ name: WIRE, movesPerSecond: perSecond(w), playoutsPerSecond: itemsPerSecond(w) });
   const impls: [keyof PeerTallies, TivMivImpl | null][] = [['boardgameio', peers.boardgameio], ['handwritten', peers.handwritten]];
   for (const [name, impl] of impls) {
     if (impl === null) continue;

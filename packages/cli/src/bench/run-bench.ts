@@ -8,8 +8,8 @@ import { ISMCTS_ITERATIONS, measureEngine, sampleStates, unsampledReason, type E
 import { checkFidelity, FIDELITY_GAMES, type FidelityCheck, type GameShape } from './fidelity.ts';
 import { describeMachine, type Machine } from './machine.ts';
 import { figure, type Figure } from './measure.ts';
-import { loadPeers, measurePeers, newTallies, PEER_GAME, topUpTallies, type PeerRun } from './peers.ts';
-import { loadBenchRuntime, type GameDef } from './runtime-api.ts';
+import { loadPeers, measurePeers, newTallies, PEER_GAME, topUpTallies, WIRE, type PeerRun, type Peers } from './peers.ts';
+import { loadBenchRuntime, type BenchRuntime, type GameDef } from './runtime-api.ts';
 
 export interface BenchSettings {
   /** Game ids or .rules paths (empty: every launch game). */
@@ -65,6 +65,12 @@ export interface BenchReport {
   peerRatio: number | null;
   /** Decksmith moves/s ÷ hand-written moves/s (Tiv-Miv, same run). */
   generatedVsHandwritten: number | null;
+  /**
+   * The same two ratios for Decksmith's fast path and its public API path (`wire`), measured
+   * after the other games went through the same runtime (the figures above) and, when the bench
+   * runs other games too, alone: before any other game ran in the process (issue 24).
+   */
+  ratios: PeerRatio[];
   targets: { peerRatio: number; generatedVsHandwritten: number };
 }
 
@@ -73,6 +79,41 @@ export function launchGames(root: string = findRoot()): string[] {
   const dir = join(root, 'games');
   if (!existsSync(dir)) return [];
   return readdirSync(dir).filter((id) => existsSync(join(dir, id, 'generated', `${id}.generated.ts`))).sort();
+}
+
+export interface PeerRatio {
+  when: 'alone' | 'after the other games';
+  path: 'fast' | 'wire';
+  vsBoardgameio: number | null;
+  vsHandwritten: number | null;
+}
+
+/** Median moves/s per implementation over the runs. */
+function medians(runs: readonly PeerRun[][]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const name of new Set(runs.flat().map((x) => x.name))) {
+    out.set(name, figure(runs.flatMap((run) => run.filter((x) => x.name === name).map((x) => x.movesPerSecond))).median);
+  }
+  return out;
+}
+
+function ratiosOf(when: PeerRatio['when'], runs: readonly PeerRun[][]): PeerRatio[] {
+  const m = medians(runs);
+  const over = (a: string, b: string): number | null => (m.has(a) && m.has(b) ? m.get(a)! / m.get(b)! : null);
+  return (['fast', 'wire'] as const).map((path) => {
+    const d = path === 'fast' ? 'decksmith' : WIRE;
+    return { when, path, vsBoardgameio: over(d, 'boardgameio'), vsHandwritten: over(d, 'handwritten') };
+  });
+}
+
+/** The peer comparison before anything else ran in the process: a warm-up window, then the runs. */
+function measureAlone(rt: BenchRuntime, t: GameTable, peers: Peers, s: BenchSettings, step: (what: string) => void): PeerRun[][] {
+  const tallies = newTallies();
+  measurePeers(rt, t, peers, Math.min(s.seconds, 0.5), tallies);
+  const runs: PeerRun[][] = [];
+  for (let r = 0; r < s.runs; r++) runs.push(measurePeers(rt, t, peers, s.seconds, tallies));
+  step('peers alone: before the other games');
+  return runs;
 }
 
 const clamp = (n: number, def: GameDef): number => Math.min(def.maxPlayers, Math.max(def.minPlayers, n));
@@ -97,9 +138,12 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
   const peers = peerTable === null ? null : await loadPeers();
 
   const fidelityGames = s.fidelityGames ?? FIDELITY_GAMES;
-  const total = (s.runs + 1) * (tables.length + (peers === null ? 0 : 1)) + tables.length + (peers === null ? 0 : 1);
+  const alone = peers !== null && peerTable !== null && tables.length > 1;
+  const total = (s.runs + 1) * (tables.length + (peers === null ? 0 : 1)) + tables.length + (peers === null ? 0 : 1) + (alone ? 1 : 0);
   let done = 0;
   const step = (what: string): void => s.onStep?.(++done, total, what);
+  // First, before any other game has gone through the runtime's functions: Tiv-Miv alone.
+  const aloneRuns = alone ? measureAlone(rt, peerTable, peers, s, step) : [];
   const samples = tables.map((t) => {
     const out = sampleStates(rt, t.table, 64);
     step(`${t.key}: sampling states`);
@@ -164,13 +208,14 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
   let generatedVsHandwritten: number | null = null;
   if (peers !== null && peerTable !== null) {
     const implementations: Record<string, ImplementationFigures> = {};
-    for (const name of ['decksmith', 'boardgameio', 'handwritten'] as const) {
+    for (const name of ['decksmith', WIRE, 'boardgameio', 'handwritten'] as const) {
       const runs = peerRuns.map((run) => run.find((x) => x.name === name)).filter((x) => x !== undefined);
       if (runs.length === 0) continue;
       implementations[name] = {
         movesPerSecond: figure(runs.map((x) => x.movesPerSecond)),
         playoutsPerSecond: figure(runs.map((x) => x.playoutsPerSecond)),
-        shape: tallies[name].summary(),
+        // The wire loop plays the very games of the fast path.
+        shape: tallies[name === WIRE ? 'decksmith' : name].summary(),
       };
     }
     const d = implementations.decksmith!;
@@ -194,6 +239,7 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
     peer,
     peerRatio,
     generatedVsHandwritten,
+    ratios: peers === null ? [] : [...ratiosOf('after the other games', peerRuns), ...(alone ? ratiosOf('alone', aloneRuns) : [])],
     targets: { peerRatio: 100, generatedVsHandwritten: 0.7 },
   };
 }

@@ -61,6 +61,20 @@ describe('decksmith bench --json', () => {
     expect(peer.fidelity.ok).not.toBeNull();
   });
 
+  it('times the public API path too, and gives both paths\' ratios alone and after the other game (issue 24)', () => {
+    const { decksmith, boardgameio, handwritten } = report.peer!.implementations;
+    const wire = report.peer!.implementations['decksmith (wire)']!;
+    expectFigure(wire.movesPerSecond, 'wire moves/s');
+    expect(wire.shape).toEqual(decksmith!.shape);
+    expect(report.ratios.map((x) => `${x.path} ${x.when}`).sort()).toEqual(['fast after the other games', 'fast alone', 'wire after the other games', 'wire alone']);
+    const after = (path: string) => report.ratios.find((x) => x.path === path && x.when === 'after the other games')!;
+    expect(after('fast').vsBoardgameio).toBeCloseTo(report.peerRatio!, 9);
+    expect(after('fast').vsHandwritten).toBeCloseTo(report.generatedVsHandwritten!, 9);
+    expect(after('wire').vsBoardgameio).toBeCloseTo(wire.movesPerSecond.median / boardgameio!.movesPerSecond.median, 9);
+    expect(after('wire').vsHandwritten).toBeCloseTo(wire.movesPerSecond.median / handwritten!.movesPerSecond.median, 9);
+    for (const x of report.ratios) expect(x.vsBoardgameio, `${x.path} ${x.when}`).toBeGreaterThan(0);
+  });
+
   it('prints a table for people', async () => {
     const r = await cli(['bench', 'tiv-miv', '--seconds', '0.05', '--runs', '1', '--fidelity', '1']);
     expect(r.code, r.err).toBe(0);
@@ -68,5 +82,6 @@ describe('decksmith bench --json', () => {
     expect(r.out).toContain('tiv-miv');
     expect(r.out).toMatch(/Decksmith ÷ boardgame\.io moves\/s: [\d.,]+×/);
     expect(r.out).toMatch(/generated ÷ hand-written moves\/s: [\d.,]+×/);
+    expect(r.out).toMatch(/public API \(wire\), after the other games: ÷ boardgame\.io [\d.,]+×, ÷ hand-written [\d.,]+×/);
   }, 60_000);
 });
