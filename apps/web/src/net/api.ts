@@ -62,6 +62,8 @@ export interface ReplayLog {
   practice?: boolean;
   /** Complete logs: the room's clock when timers fired after the last action (the replay ticks to it). */
   clockAt?: number;
+  /** Complete logs: the table's chat lines and reactions. */
+  chat?: P.ChatLine[];
 }
 
 /** A log that replays the whole game: seed and actions. */
@@ -112,5 +114,11 @@ export const api = {
     call<JoinReply>(`/api/rooms/${encodeURIComponent(id)}/join`, post({ ...(seat !== undefined ? { seat } : {}), ...(name ? { name } : {}) })),
   spectate: (id: string) => call<{ room: string; ws: string; n: number; status: string; view: GameView }>(`/api/rooms/${encodeURIComponent(id)}/spectate`),
   log: (id: string) => call<ReplayLog>(`/api/rooms/${encodeURIComponent(id)}/log`),
+  /** Play now: a seat at an open table of the game, or a new table (bots fill it after `fill.afterMs` when given). */
+  quickPlay: (body: P.QuickPlayBody) => call<P.QuickPlayReply>('/api/quickplay', post(body)),
+  /** The same game again at the same seats (the token of your seat at the finished table). */
+  rematch: (id: string, token: string) => call<JoinReply>(`/api/rooms/${encodeURIComponent(id)}/rematch`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }),
+  /** The game's README as its author wrote it (Markdown source: shown as text). */
+  readme: (id: string) => call<P.ReadmeReply>(`/api/games/${encodeURIComponent(id)}/readme`),
   leave: (id: string, token: string) => call<LeaveReply>(`/api/rooms/${encodeURIComponent(id)}/leave`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }),
 };

@@ -114,6 +114,11 @@ export class RoomSocket {
     return this.raw({ t: 'action', seq, action, ...(this.seen !== undefined ? { seen: this.seen } : {}) }) ? seq : null;
   }
 
+  /** Sends a chat line, a reaction or a "why" question; false when not connected. */
+  say(msg: ClientMessage): boolean {
+    return this.raw(msg);
+  }
+
   resync(): void {
     this.raw({ t: 'resync' });
   }

@@ -15,6 +15,7 @@ import { roundEnd, summarise, type RoundSummary } from './round-summary.ts';
 import { loadRounds, saveRounds } from './round-storage.ts';
 import { heldSeat } from './seats.ts';
 import { defOf } from './def-cache.ts';
+import { SocialState } from '../chat/social.svelte.ts';
 
 export { defOf };
 import { faceModel } from '../table/face.ts';
@@ -75,6 +76,8 @@ export class TableStore {
   /** Set when a card was played from the keyboard: the hand takes the focus back once it is redrawn. */
   refocus = $state<{ index: number } | null>(null);
   error = $state<string | null>(null);
+  /** Chat, reasons for disabled actions and a rematch on offer (chat/social.svelte.ts). */
+  readonly social = new SocialState((msg) => this.socket?.say(msg) ?? false);
   /** Ticks every animation frame while something counts down (components read it for timers). */
   clockTick = $state(0);
 
@@ -261,6 +264,10 @@ export class TableStore {
         return;
       case 'pong':
         return;
+      case 'chat':
+      case 'why':
+      case 'rematch':
+        return this.social.receive(m);
     }
   }
 

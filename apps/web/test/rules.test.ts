@@ -1,0 +1,50 @@
+// The rules account generated from a game's tables (every action, the options at this table) and an author's README split into text blocks.
+import { describe, expect, it } from 'vitest';
+import { describeGame } from '../src/rules/describe.ts';
+import { toBlocks } from '../src/rules/markdown.ts';
+import type { ClientDef } from '../src/state/def.ts';
+import type { OptionInfo } from '../src/net/api.ts';
+
+import { def as fixtureDef } from './fixtures.ts';
+
+// Every game's panel (through the server's client def) is checked in the browser: e2e/table-social.e2e.ts.
+const games: { path: string; def: ClientDef }[] = [{ path: 'fixture', def: fixtureDef }];
+
+describe('describeGame', () => {
+  it.each(games.map((g) => [g.path, g.def] as const))('%s: names every action, and says what the cards, the table, the flow and the scoring are', (_path, def) => {
+    const a = describeGame(def, []);
+    expect(a.actions.map((x) => x.name)).toEqual(def.actions.map((x) => x.name));
+    for (const x of a.actions) expect(x.what.length).toBeGreaterThan(2);
+    expect(a.sections.map((s) => s.id)).toEqual(['cards', 'table', 'flow', 'scoring']);
+    expect(a.sections.find((s) => s.id === 'table')!.lines).toHaveLength(def.zones.length);
+    expect(a.sections.find((s) => s.id === 'scoring')!.lines.join(' ')).toContain(def.winner.by);
+  });
+
+  it('shows the options as chosen at this table, marking the changed ones', () => {
+    const def = games[0]!.def;
+    const options: OptionInfo[] = [
+      { name: 'turn_time', description: 'Turn timer', kind: 'duration', default: 0 },
+      { name: 'colour', description: 'Colour', kind: 'enum', values: ['red', 'blue'], default: 0 },
+      { name: 'fast', description: 'Fast', kind: 'bool', default: 1 },
+    ];
+    const a = describeGame(def, options, { turn_time: 15000, colour: 'red' });
+    expect(a.options).toEqual([
+      { name: 'turn_time', label: 'Turn timer', value: '15 s', changed: true },
+      { name: 'colour', label: 'Colour', value: 'red', changed: false },
+      { name: 'fast', label: 'Fast', value: 'yes', changed: false },
+    ]);
+  });
+});
+
+describe('toBlocks', () => {
+  it('keeps headings, lists, paragraphs and code as plain text, and drops markup', () => {
+    const md = '# Go **Fish**\n\nAsk for a [rank](http://x) you hold.\nThen <b>wait</b>.\n\n- one `book`\n- two\n\n```\nplay c\n```\n';
+    expect(toBlocks(md)).toEqual([
+      { kind: 'h', level: 1, text: 'Go Fish' },
+      { kind: 'p', text: 'Ask for a rank you hold. Then wait.' },
+      { kind: 'li', text: 'one book' },
+      { kind: 'li', text: 'two' },
+      { kind: 'code', text: 'play c' },
+    ]);
+  });
+});
