@@ -51,4 +51,7 @@ describe('classic games play cleanly', () => {
   // 1,000 games at 2 players, 250 at 3 to 6 (random slaps are mostly wrong, so games are short:
   // 130-170 actions; games/egyptian-ratscrew/README.md has the figures).
   for (const players of [2, 3, 4, 5, 6]) for (const b of batches(players, players === 2 ? 1000 : 250, 250)) playsCleanly('egyptian-ratscrew', b, 'random bots');
+  // Cribbage to 121 (about 125 actions and 12.6 hands a game; each hand counts three hands by
+  // their subsets): 500 games, two batches (games/cribbage/README.md has the figures of 1,000).
+  for (const b of batches(2, 500, 250)) playsCleanly('cribbage', b, 'random bots');
 });
