@@ -102,11 +102,13 @@ async function build(options: StartOptions, storageUrl: string, logger: Logger, 
   const walLimitBytes = options.config?.walLimitBytes;
   const storage = await openStorage(storageUrl, walLimitBytes !== undefined ? { walLimitBytes } : {});
   const { openRatings } = await import('./ratings/open.ts');
+  const { openDrafts } = await import('./drafts/open.ts');
   return buildApp({
     logger,
     games,
     storage,
     ratings: await openRatings(storageUrl),
+    drafts: await openDrafts(storageUrl),
     ...extra,
     ...(options.config ? { config: options.config } : {}),
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
