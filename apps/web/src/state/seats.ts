@@ -28,8 +28,12 @@ export function heldSeat(room: string): HeldSeat | null {
   }
 }
 
+/** Told of every seat this browser claims (the remembered player links it to itself: profile/player.svelte.ts). */
+export const seatListeners = new Set<(room: string, seat: HeldSeat) => void>();
+
 export function holdSeat(room: string, seat: HeldSeat): void {
   storage()?.setItem(KEY(room), JSON.stringify(seat));
+  for (const listen of seatListeners) listen(room, seat);
 }
 
 export function forgetSeat(room: string): void {
