@@ -31,6 +31,8 @@ export interface BotRatingsFile {
   gamesPerPairing: number;
   seed: string;
   iterations: number;
+  /** Options the games were played with (beside the defaults). */
+  options: Record<string, OptionValue>;
   /** Per pairing: wins of the first level, of the second, and draws (capped games count as draws). */
   pairings: { levels: [string, string]; wins: [number, number]; draws: number }[];
   levels: { level: string; rating: number; rd: number }[];
@@ -71,6 +73,7 @@ export function measureBotRatings(rt: Pick<RuntimeApi, 'playMatch'>, input: BotR
     gamesPerPairing: games,
     seed: input.seed,
     iterations: input.iterations,
+    options: input.options,
     pairings,
     levels: levels.map((l) => ({ level: l, rating: Math.round(rated.get(l)!.getRating()), rd: Math.round(rated.get(l)!.getRd()) })),
   };
