@@ -97,14 +97,10 @@ afterEach(async () => {
   app = undefined;
 });
 
-/**
- * A two-player race room on a manual clock: seat 0 connected 0 ms away, seat 1 `far` ms away.
- * Seat 1 draws until it holds a card that fits, then the clock is taken to 10 ms before the idle
- * deadline that would end the round.
- */
-async function nearDeadline(far: number): Promise<{ room: Room; clock: ManualClock; deadline: number; act: (seat: number, a: Action) => Promise<Outcome> }> {
+/** A two-player race room on a manual clock: seat 0 connected 0 ms away, seat 1 `far` ms away. */
+async function table(far: number, maxQueue?: number): Promise<{ room: Room; clock: ManualClock; act: (seat: number, a: Action) => Promise<Outcome> }> {
   const clock = new ManualClock();
-  app = await testApp({ games: [raceGame], clock });
+  app = await testApp({ games: [raceGame], clock, ...(maxQueue ? { config: { maxQueue } } : {}) });
   const { id, tokens } = await createRoom(app, { game: 'race', seats: [{ kind: 'human' }, { kind: 'human' }], options: { go: 0, idle: 2000, rounds: 1 }, seed: 'hold-1' });
   const room = app.decksmith.manager.get(id)!;
   const sub = (viewer: number, delay: number): Subscriber => ({ viewer, tokenHash: hashToken(tokens[viewer]!), send: () => undefined, close: () => undefined, delay: () => delay });
@@ -116,8 +112,14 @@ async function nearDeadline(far: number): Promise<{ room: Room; clock: ManualClo
     await room.submit({ seat, tokenHash: hashToken(tokens[seat]!), delay: seat === 1 ? far : 0 }, ++seq, a, (o) => (out = o));
     return out!;
   };
-  const plays = () => (raceGame.engine.legalActions(room.state, 1, room.now()) as Action[]).filter((a) => a.type === 'play');
   clock.advance(1);
+  return { room, clock, act };
+}
+
+/** `table`, with seat 1 holding a card that fits (drawn) and the clock 10 ms before the idle deadline that would end the round. */
+async function nearDeadline(far: number): Promise<{ room: Room; clock: ManualClock; deadline: number; act: (seat: number, a: Action) => Promise<Outcome> }> {
+  const { room, clock, act } = await table(far);
+  const plays = () => (raceGame.engine.legalActions(room.state, 1, room.now()) as Action[]).filter((a) => a.type === 'play');
   for (let i = 0; i < 5 && plays().length === 0; i++) {
     expect((await act(1, { type: 'draw' })).ok).toBe(true);
     clock.advance(300);
@@ -164,5 +166,21 @@ describe('a deadline in a contested moment', () => {
     clock.advance(10);
     await room.idle();
     expect(raceGame.engine.nextDeadline(room.state)).not.toBe(deadline);
+  });
+});
+
+describe('held plays', () => {
+  it('count against the room\'s queue bound: past it a play is refused server/busy at once, nothing held', async () => {
+    const { room, clock, act } = await table(80, 4);
+    await room.idle();
+    // Seat 1 is 80 ms away: seat 0's plays wait 80 ms each.
+    const outcomes = Array.from({ length: 6 }, () => act(0, { type: 'draw' }));
+    const early = await Promise.race([Promise.all(outcomes.slice(4)), new Promise((resolve) => setTimeout(() => resolve('held'), 50))]);
+    expect(early).toEqual([expect.objectContaining({ ok: false, code: 'server/busy' }), expect.objectContaining({ ok: false, code: 'server/busy' })]);
+    clock.advance(100);
+    const decided = await Promise.all(outcomes.slice(0, 4));
+    // Decided on their merits: the first draw lands, the others come too soon after it.
+    expect(decided.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['ok', 'rate/limited', 'rate/limited', 'rate/limited']);
+    await room.idle();
   });
 });
