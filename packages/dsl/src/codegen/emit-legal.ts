@@ -75,7 +75,10 @@ function level(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, byL
     const vis = staticVisibility(t.zone, f);
     if (vis === 'none') return [];
     let seen: string | null = null;
-    if (vis === 'ask') {
+    if (typeof vis === 'object') {
+      // Seen by x.me exactly while the declaration's `unless` does not hold.
+      open.push(`if (${z} >= 0 && ${negate(condition(vis.unless, f)).s}) {`);
+    } else if (vis === 'ask') {
       seen = f.temp('s');
       pre.push(`const ${seen} = ${f.mod.useRuntime('zoneSeen')}(x, ${z});`);
       open.push(`if (${z} >= 0 && ${seen} !== 0) {`);
@@ -122,18 +125,22 @@ function rangeOf(game: CheckedGame, p: ActionInfo['params'][number]): { min: str
 }
 
 /**
- * What the zone's declaration says of whether `x.me` sees its cards: 'all' (a `visible` zone
- * that is never hidden), 'none' (`hidden`, `count`: no card of it is ever a candidate), or 'ask'
- * (owner, top, `unless`, or a zone expression whose declaration is not known here).
+ * What the zone's declaration says of whether `x.me` sees its cards (zones/visibility.ts):
+ * 'all' (a `visible` zone, or `owner` of the player's own `z(me)`, never hidden), `{ unless }`
+ * (the same with `unless <cond>`: seen while it does not hold), 'none' (`hidden`, `count`: no card
+ * of it is ever a candidate), or 'ask' (`visible top`, another seat's or a side's zone, or a zone
+ * expression whose declaration is not known here): the runtime is asked once per zone.
  */
-function staticVisibility(zone: A.Expr, f: FnScope): 'all' | 'none' | 'ask' {
+function staticVisibility(zone: A.Expr, f: FnScope): 'all' | 'none' | 'ask' | { unless: A.Expr } {
   const t = typeOf(zone, f);
   if (t?.t !== 'zone') return 'ask';
   const info = f.mod.game.zones.find((z) => z.name === t.decl);
   if (info === undefined) return 'ask';
   if (info.visibility === 'hidden' || info.visibility === 'count') return 'none';
-  if (info.visibility === 'visible' && info.decl.unless === null) return 'all';
-  return 'ask';
+  const mine = info.visibility === 'owner' && info.scope === 'player' && zone.kind === 'call' && zone.args.length === 1
+    && zone.args[0]!.kind === 'builtin' && zone.args[0]!.name === 'me' && refOf(zone, f)?.kind === 'zone';
+  if (info.visibility !== 'visible' && !mine) return 'ask';
+  return info.decl.unless === null ? 'all' : { unless: info.decl.unless };
 }
 
 /** Parameterless defines read in `nodes` (outside loops, which hoist their own). */
