@@ -35,7 +35,7 @@ export default tseslint.config(
             { sourceTag: 'scope:protocol', onlyDependOnLibsWithTags: ['scope:runtime'] },
             { sourceTag: 'scope:game', onlyDependOnLibsWithTags: ['scope:runtime'] },
             { sourceTag: 'scope:dsl', onlyDependOnLibsWithTags: ['scope:runtime'] },
-            { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:dsl', 'scope:protocol'] },
+            { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:dsl', 'scope:protocol', 'scope:tools'] },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:dsl', 'scope:protocol'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:protocol'] },
           ],

@@ -5,6 +5,7 @@ import { registerBotRatings } from './commands/bot-ratings.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerFmt } from './fmt-command.ts';
 import { registerGen } from './commands/gen.ts';
+import { registerLsp } from './lsp-command.ts';
 import { registerNew } from './new-command.ts';
 import { registerPlay } from './commands/play.ts';
 import { registerReplay } from './commands/replay.ts';
@@ -17,6 +18,7 @@ const registrations = [
   registerCheck,
   registerGen,
   registerFmt,
+  registerLsp,
   registerPlay,
   registerScenario,
   registerSimulate,

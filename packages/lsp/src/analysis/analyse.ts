@@ -1,0 +1,42 @@
+// Analyses one open document: a rule file (parse, check, names) or a scenario file (parse).
+import type { FileAst } from '@decksmith/dsl/ast/file.ts';
+import type { ScenarioAst } from '@decksmith/dsl/ast/scenario.ts';
+import { checkGame, type LoadBase } from '@decksmith/dsl/check/index.ts';
+import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
+import { parse } from '@decksmith/dsl/parse/parse.ts';
+import { collectNames, type NameSite } from './names.ts';
+import { parseScenario } from './parse-scenario.ts';
+
+/** What the features read of a document. */
+export interface Analysis {
+  readonly kind: 'rules' | 'scenario';
+  readonly text: string;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly rules: FileAst | null;
+  readonly scenario: ScenarioAst | null;
+  readonly names: readonly NameSite[];
+}
+
+/** Whether a document is a scenario file (by its name). */
+export function isScenario(file: string): boolean {
+  return file.endsWith('.scenario');
+}
+
+/**
+ * Parses and checks a document. `file` names it in diagnostics; `loadBase` finds a variant's base.
+ * A rule file with syntax errors is not checked (its checker diagnostics would be noise), but its
+ * names are still read from what parsed.
+ */
+export function analyse(text: string, file: string, loadBase: LoadBase): Analysis {
+  if (isScenario(file)) {
+    const { scenario, diagnostics } = parseScenario(text, file);
+    return { kind: 'scenario', text, diagnostics, rules: null, scenario, names: [] };
+  }
+  const parsed = parse(text, file);
+  const names = parsed.file ? collectNames(parsed.file.items) : [];
+  if (parsed.file === null || parsed.diagnostics.some((d) => d.severity === 'error')) {
+    return { kind: 'rules', text, diagnostics: parsed.diagnostics, rules: parsed.file, scenario: null, names };
+  }
+  const checked = checkGame(parsed.file, { sources: [{ file, text }], loadBase });
+  return { kind: 'rules', text, diagnostics: [...parsed.diagnostics, ...checked.diagnostics], rules: parsed.file, scenario: null, names };
+}

@@ -1,0 +1,130 @@
+// The language server: wires the features to a connection and keeps one analysis per open document.
+import { fileURLToPath } from 'node:url';
+import type { LoadBase } from '@decksmith/dsl/check/index.ts';
+import { formatSource } from '@decksmith/dsl/fmt/index.ts';
+import {
+  DiagnosticSeverity, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyse, isScenario, type Analysis } from './analysis/analyse.ts';
+import { toLspDiagnostic } from './convert.ts';
+import { complete } from './features/complete.ts';
+import { hover } from './features/hover.ts';
+import { definition, references, rename, sameSymbol } from './features/navigate.ts';
+import { documentSymbols } from './features/symbols.ts';
+import { diskLoadBase } from './load-base.ts';
+
+/** Server settings; the defaults suit an editor. */
+export interface ServerOptions {
+  /** Quiet time after a keystroke before a document is checked again (ms). */
+  readonly debounceMs?: number;
+  /** Documents larger than this are not analysed (a diagnostic says so). */
+  readonly maxDocumentChars?: number;
+  readonly loadBase?: LoadBase;
+}
+
+export const DEFAULT_DEBOUNCE_MS = 40;
+export const DEFAULT_MAX_DOCUMENT_CHARS = 1_000_000;
+
+/** The file name a document is analysed under: its path for file: URIs, else the URI. */
+function fileOf(uri: string): string {
+  return uri.startsWith('file:') ? fileURLToPath(uri) : uri;
+}
+
+/**
+ * Serves the Decksmith language on a connection (stdio for `decksmith lsp`, streams in tests).
+ * Every request reads the analysis of the document's current text, made on demand if a check
+ * is still waiting for its debounce.
+ */
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const maxChars = options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
+  const loadBase = options.loadBase ?? diskLoadBase();
+  const documents = new TextDocuments(TextDocument);
+  const analyses = new Map<string, { version: number; analysis: Analysis }>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  const tooLarge = (doc: TextDocument) => doc.getText().length > maxChars;
+  const analysisOf = (doc: TextDocument): Analysis => {
+    const cached = analyses.get(doc.uri);
+    if (cached && cached.version === doc.version) return cached.analysis;
+    const text = tooLarge(doc) ? '' : doc.getText();
+    const analysis = analyse(text, fileOf(doc.uri), loadBase);
+    analyses.set(doc.uri, { version: doc.version, analysis });
+    return analysis;
+  };
+  const publish = (doc: TextDocument) => {
+    if (tooLarge(doc)) {
+      void connection.sendDiagnostics({
+        uri: doc.uri,
+        version: doc.version,
+        diagnostics: [{
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          severity: DiagnosticSeverity.Error, code: 'document_too_large', source: 'decksmith',
+          message: `This file has ${doc.getText().length} characters; the language server checks files of at most ${maxChars}.`,
+        }],
+      });
+      return;
+    }
+    const file = fileOf(doc.uri);
+    const a = analysisOf(doc);
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: a.diagnostics.map((d) => toLspDiagnostic(d, file, doc.uri)) });
+  };
+  const schedule = (doc: TextDocument) => {
+    clearTimeout(timers.get(doc.uri));
+    timers.set(doc.uri, setTimeout(() => {
+      timers.delete(doc.uri);
+      const current = documents.get(doc.uri);
+      if (current) publish(current);
+    }, debounceMs));
+  };
+
+  // Opening a document counts as a change (its first content): checked after the same debounce.
+  documents.onDidChangeContent((e) => schedule(e.document));
+  documents.onDidClose((e) => {
+    clearTimeout(timers.get(e.document.uri));
+    timers.delete(e.document.uri);
+    analyses.delete(e.document.uri);
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  const withDoc = <T>(uri: string, empty: T, f: (a: Analysis, doc: TextDocument) => T): T => {
+    const doc = documents.get(uri);
+    return doc && !tooLarge(doc) ? f(analysisOf(doc), doc) : empty;
+  };
+
+  connection.onInitialize((): InitializeResult => ({
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      renameProvider: { prepareProvider: true },
+      completionProvider: { triggerCharacters: ['.', ' '] },
+      documentFormattingProvider: true,
+      documentSymbolProvider: true,
+    },
+    serverInfo: { name: 'decksmith', version: '0.0.0' },
+  }));
+  connection.onHover((p) => withDoc(p.textDocument.uri, null, (a, d) => hover(a, d.offsetAt(p.position))));
+  connection.onDefinition((p) => withDoc(p.textDocument.uri, [], (a, d) => definition(a, d.uri, d.offsetAt(p.position))));
+  connection.onReferences((p) => withDoc(p.textDocument.uri, [], (a, d) => references(a, d.uri, d.offsetAt(p.position), p.context.includeDeclaration)));
+  connection.onPrepareRename((p) => withDoc(p.textDocument.uri, null, (a, d) => {
+    const found = sameSymbol(a, d.offsetAt(p.position));
+    return found ? { start: d.positionAt(found.at.loc.start.offset), end: d.positionAt(found.at.loc.end.offset) } : null;
+  }));
+  connection.onRenameRequest((p) => withDoc(p.textDocument.uri, null, (a, d) => rename(a, d.uri, d.offsetAt(p.position), p.newName)));
+  connection.onCompletion((p) => withDoc(p.textDocument.uri, [], (a, d) => complete(a, d.offsetAt(p.position))));
+  connection.onDocumentSymbol((p) => withDoc(p.textDocument.uri, [], (a) => documentSymbols(a)));
+  connection.onDocumentFormatting((p) => {
+    const doc = documents.get(p.textDocument.uri);
+    if (!doc || tooLarge(doc)) return [];
+    const text = doc.getText();
+    const formatted = formatSource(text, isScenario(doc.uri) ? 'scenario' : 'rules');
+    if (formatted === text) return [];
+    return [{ range: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) }, newText: formatted }];
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

@@ -1,0 +1,148 @@
+// The language server through a real client-server connection: diagnostics as you type, hover,
+// definition, references, rename, completion, formatting, symbols, scenario files, the size bound.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CompletionRequest, DefinitionRequest, DocumentFormattingRequest, DocumentSymbolRequest, HoverRequest,
+  ReferencesRequest, RenameRequest, type CompletionItem, type DocumentSymbol, type Location, type MarkupContent,
+  type Position, type TextEdit, type WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import { startTestClient, type TestClient } from './harness.ts';
+
+const path = fileURLToPath(new URL('fixtures/mini.rules', import.meta.url));
+const scenarioPath = fileURLToPath(new URL('fixtures/mini.scenario', import.meta.url));
+const text = readFileSync(path, 'utf8');
+const uri = pathToFileURL(path).href;
+
+/** The position of the `nth` occurrence of `needle` in `source`, `delta` characters in. */
+function at(source: string, needle: string, nth = 0, delta = 0): Position {
+  let i = -1;
+  for (let n = 0; n <= nth; n++) i = source.indexOf(needle, i + 1);
+  if (i < 0) throw new Error(`"${needle}" #${nth} not in the text`);
+  const before = source.slice(0, i + delta);
+  return { line: before.split('\n').length - 1, character: before.length - before.lastIndexOf('\n') - 1 };
+}
+
+let t: TestClient;
+beforeEach(async () => { t = await startTestClient({ debounceMs: 5 }); });
+afterEach(() => t.close());
+
+describe('diagnostics', () => {
+  it('publishes the checker diagnostics with their codes and ranges as the text changes', async () => {
+    expect((await t.open(path, text)).diagnostics).toEqual([]);
+    const broken = text.replace('move c to discard', 'move c to discrad');
+    const d = (await t.change(uri, 2, broken)).diagnostics;
+    expect(d.map((x) => x.code)).toEqual(['name_undefined']);
+    expect(d[0]!.range.start).toEqual(at(broken, 'discrad'));
+    expect(d[0]!.range.end).toEqual(at(broken, 'discrad', 0, 7));
+    expect(d[0]!.source).toBe('decksmith');
+    expect((await t.change(uri, 3, text)).diagnostics).toEqual([]);
+  });
+
+  it('reports a syntax error at its place', async () => {
+    await t.open(path, text);
+    const d = (await t.change(uri, 2, text.replace('zone hand: per player, fan, owner', 'zone hand: per player, fan, ownr'))).diagnostics;
+    expect(d[0]!.code).toBe('syntax_error');
+    expect(d[0]!.range.start.line).toBe(at(text, 'zone hand').line);
+  });
+
+  it('does not analyse a document over the size bound, and says so', async () => {
+    t.close();
+    t = await startTestClient({ debounceMs: 5, maxDocumentChars: 2_000 });
+    const big = `${text}${'#'.repeat(100)}\n`.repeat(3);
+    const d = (await t.open(path, big)).diagnostics;
+    expect(d.map((x) => x.code)).toEqual(['document_too_large']);
+    expect(await t.client.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(big, 'hand_size', 1) })).toBeNull();
+  });
+});
+
+describe('navigation', () => {
+  beforeEach(async () => { await t.open(path, text); });
+
+  it('hover shows a declared name with its declaration, and a keyword with its line of docs/language.md', async () => {
+    const name = await t.client.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(text, 'hand(me)', 0, 1) });
+    expect((name!.contents as MarkupContent).value).toContain('(zone) **hand**');
+    expect((name!.contents as MarkupContent).value).toContain('zone hand: per player, fan, owner');
+    const keyword = await t.client.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(text, 'shuffle', 0, 2) });
+    const doc = (keyword!.contents as MarkupContent).value;
+    expect(doc).toContain('**shuffle**');
+    expect(doc).toContain('seeded shuffle');
+    expect(doc).toContain('docs/language.md');
+  });
+
+  it('goes to the definition of a use, and finds every reference', async () => {
+    const defs = await t.client.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: at(text, 'playable(c))', 0, 3) }) as Location[];
+    expect(defs).toHaveLength(1);
+    expect(defs[0]!.range.start).toEqual(at(text, 'playable(c: Card)'));
+    const refs = await t.client.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: at(text, 'hand:'), context: { includeDeclaration: true } });
+    expect(refs!.map((r) => r.range.start)).toEqual([at(text, 'hand:'), at(text, 'hand(each'), at(text, 'hand(me)'), at(text, 'hand(me)', 1), at(text, 'hand(me)', 2), at(text, 'hand(p)')]);
+    const local = await t.client.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: at(text, 'c: card'), context: { includeDeclaration: false } });
+    expect(local!.map((r) => r.range.start)).toEqual([at(text, 'playable(c))', 0, 9), at(text, 'move c', 0, 5)]); // not the define's own c
+  });
+
+  it('renames every site of a name, and refuses a reserved word or a name already declared', async () => {
+    const edit = await t.client.sendRequest(RenameRequest.type, { textDocument: { uri }, position: at(text, 'played:', 0, 1), newName: 'plays' }) as WorkspaceEdit;
+    const edits = edit.changes![uri]!;
+    expect(edits.map((e) => e.range.start)).toEqual([at(text, 'played:'), at(text, 'played\n')]);
+    expect(edits.every((e) => e.newText === 'plays')).toBe(true);
+    await expect(t.client.sendRequest(RenameRequest.type, { textDocument: { uri }, position: at(text, 'played:'), newName: 'move' })).rejects.toThrow(/reserved word/);
+    await expect(t.client.sendRequest(RenameRequest.type, { textDocument: { uri }, position: at(text, 'played:'), newName: 'draw' })).rejects.toThrow(/already declared/);
+    await expect(t.client.sendRequest(RenameRequest.type, { textDocument: { uri }, position: at(text, 'played:'), newName: '9x' })).rejects.toThrow(/not a name/);
+  });
+});
+
+describe('completion, formatting and symbols', () => {
+  const labels = (items: CompletionItem[] | { items: CompletionItem[] } | null) => (Array.isArray(items) ? items : items?.items ?? []).map((i) => i.label);
+
+  it('offers zones after "to", attributes after ".", and otherwise keywords, built-ins and names', async () => {
+    const typed = text.replace('move c to discard', 'move c to d');
+    await t.open(path, typed);
+    const zones = labels(await t.client.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: at(typed, 'move c to d', 0, 11) }));
+    expect(zones).toEqual(expect.arrayContaining(['draw', 'hand', 'discard', 'c']));
+    expect(zones).not.toContain('shuffle');
+    expect(zones).not.toContain('hand_size');
+    const attrs = labels(await t.client.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: at(typed, 'c.colour', 0, 2) }));
+    expect(attrs.sort()).toEqual(['colour', 'rank']);
+    const all = labels(await t.client.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: at(typed, 'stages play', 0, 0) }));
+    expect(all).toEqual(expect.arrayContaining(['shuffle', 'playable', 'hand_size', 'Colour', 'red', 'floor', 'draw_card']));
+  });
+
+  it('formats the document through the formatter', async () => {
+    const messy = text.replace('  move c to discard', 'move  c to discard').replace('var played: 0..999 = 0', 'var played:0..999=0');
+    await t.open(path, messy);
+    const edits = await t.client.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }) as TextEdit[];
+    expect(edits).toHaveLength(1);
+    expect(edits[0]!.newText).toBe(text.replace('  move c to discard', '  move  c to discard'));
+    await t.change(uri, 2, text);
+    expect(await t.client.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
+  });
+
+  it('lists the top-level items as symbols, with enum values and card attributes inside', async () => {
+    await t.open(path, text);
+    const symbols = await t.client.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }) as DocumentSymbol[];
+    const names = symbols.map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining(['hand_size', 'Colour', 'Plain', 'main', 'draw', 'hand', 'played', 'playable', 'play', 'draw_card']));
+    expect(symbols.find((s) => s.name === 'Colour')!.children!.map((c) => c.name)).toEqual(['red', 'blue']);
+    expect(symbols.find((s) => s.name === 'Plain')!.children!.map((c) => c.name)).toEqual(['colour', 'rank']);
+  });
+});
+
+describe('scenario files', () => {
+  const suri = pathToFileURL(scenarioPath).href;
+  const scenario = readFileSync(scenarioPath, 'utf8');
+
+  it('reports a syntax error, lists the scenario as symbols, and formats it', async () => {
+    expect((await t.open(scenarioPath, scenario)).diagnostics).toEqual([]);
+    const broken = scenario.replace('p1 does play', 'p1 dose play');
+    const d = (await t.change(suri, 2, broken)).diagnostics;
+    expect(d.map((x) => x.code)).toEqual(['syntax_error']);
+    expect(d[0]!.range.start.line).toBe(at(broken, 'dose').line);
+    await t.change(suri, 3, scenario);
+    const symbols = await t.client.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: suri } }) as DocumentSymbol[];
+    expect(symbols.map((s) => s.name)).toEqual(['a play goes on the discard pile', 'players 2', 'seed 1', 'arrange', "p1 does play(c: 'R1')", 'expect played == 1']);
+    await t.change(suri, 4, scenario.replace("  discard = ['R5']", "discard=['R5']"));
+    const edits = await t.client.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: suri }, options: { tabSize: 2, insertSpaces: true } }) as TextEdit[];
+    expect(edits[0]!.newText).toBe(scenario);
+  });
+});
