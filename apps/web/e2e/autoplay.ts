@@ -37,7 +37,9 @@ const CHOOSE = `(args) => {
   const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
   for (const el of document.querySelectorAll('[data-autoplay]')) el.removeAttribute('data-autoplay');
   if (all('[data-testid="final-scores"]').length > 0) return 'done';
-  for (const sel of ['[data-testid="round-summary-close"]', '[data-testid="choice-option"]', '[data-testid="pile-target"]', '[data-testid="fire"]']) {
+  // A counted choice of cards (MultiChoice): confirm once enough are picked, else pick one more.
+  for (const sel of ['[data-testid="round-summary-close"]', '[data-testid="choice-option"]', '[data-testid="pile-target"]', '[data-testid="fire"]',
+    '[data-testid="multi-choice-confirm"]', '[data-testid="multi-choice-card"][aria-pressed="false"]']) {
     const els = all(sel);
     if (els.length > 0) { pick(els).setAttribute('data-autoplay', ''); return 'click'; }
   }

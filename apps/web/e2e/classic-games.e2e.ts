@@ -26,6 +26,10 @@ const cases: Case[] = [
   { game: 'go-fish', spec: { others: ['bot', 'bot'] } },
   // Bidding by buttons and the choice dialog (order up or name a suit, alone or not), a game to 5.
   { game: 'euchre', spec: { others: ['bot', 'bot', 'bot'], options: { target: '5' } } },
+  // Turning cards in turn and slapping at any moment against two bots, to the last card.
+  { game: 'egyptian-ratscrew', spec: { others: ['bot', 'bot'] } },
+  // Laying two cards away (the counted choice), pegging, the show: a short game to 31.
+  { game: 'cribbage', spec: { others: ['bot'], options: { target: '31' } } },
 ];
 
 describe.each(cases)('$game', ({ game, spec }) => {
