@@ -127,7 +127,11 @@ function diffObject(a: Obj, b: Obj): ObjectPatch | undefined {
   }
   if (!s && !p && !d) return undefined;
   patchSize = size + (s ? 6 : 0) + (p ? 6 : 0) + (d ? 6 : 0);
-  return { ...(s ? { s } : {}), ...(p ? { p } : {}), ...(d ? { d } : {}) };
+  const out: ObjectPatch = {};
+  if (s) out.s = s;
+  if (p) out.p = p;
+  if (d) out.d = d;
+  return out;
 }
 
 /**
@@ -140,9 +144,10 @@ function diffArray(a: unknown[], b: unknown[]): ArrayPatch | undefined {
   const n = a.length;
   const m = b.length;
   let pre = 0;
-  while (pre < n && pre < m && jsonEqual(a[pre], b[pre])) pre++;
+  // Identity first: most elements of a view's arrays are shared between views or interned (backs).
+  while (pre < n && pre < m && (a[pre] === b[pre] || jsonEqual(a[pre], b[pre]))) pre++;
   let suf = 0;
-  while (suf < n - pre && suf < m - pre && jsonEqual(a[n - 1 - suf], b[m - 1 - suf])) suf++;
+  while (suf < n - pre && suf < m - pre && (a[n - 1 - suf] === b[m - 1 - suf] || jsonEqual(a[n - 1 - suf], b[m - 1 - suf]))) suf++;
   if (pre === n && pre === m) return undefined;
   // A middle of the same length on both sides (zones, scores: elements changed in place) is paired
   // element by element; aligning it would compare big elements over and over.
@@ -155,11 +160,10 @@ function diffArray(a: unknown[], b: unknown[]): ArrayPatch | undefined {
   for (const [i0, i1, j0, j1] of regions) {
     const del = i1 - i0;
     const ins = j1 - j0;
-    const whole: Splice = [j0, del, ...b.slice(j0, j1)];
     const pairs = Math.min(del, ins);
     if (pairs === 0) {
-      x.push(whole);
-      size += jsonSize(whole) + 1;
+      x.push(splice(j0, del, b, j0, j1));
+      size += spliceSize(j0, del, b, j0, j1, Number.MAX_SAFE_INTEGER) + 1;
       continue;
     }
     const nested: Record<string, ViewPatch> = {};
@@ -172,20 +176,37 @@ function diffArray(a: unknown[], b: unknown[]): ArrayPatch | undefined {
       nestedAny = true;
       nestedSize += patchSize + numberSize(j0 + k) + 4;
     }
-    const rest: Splice | null = del === ins ? null : [j0 + pairs, del - pairs, ...b.slice(j0 + pairs, j1)];
-    const editSize = nestedSize + (rest ? jsonSize(rest) + 1 : 0);
-    if (!sizeAtMost(whole, editSize)) {
+    const rest = del === ins ? -1 : spliceSize(j0 + pairs, del - pairs, b, j0 + pairs, j1, Number.MAX_SAFE_INTEGER);
+    const editSize = nestedSize + (rest >= 0 ? rest + 1 : 0);
+    if (spliceSize(j0, del, b, j0, j1, editSize) < 0) {
       Object.assign(p, nested);
       hasP ||= nestedAny;
-      if (rest) x.push(rest);
+      if (rest >= 0) x.push(splice(j0 + pairs, del - pairs, b, j0 + pairs, j1));
       size += editSize;
     } else {
-      x.push(whole);
-      size += jsonSize(whole) + 1;
+      x.push(splice(j0, del, b, j0, j1));
+      size += spliceSize(j0, del, b, j0, j1, Number.MAX_SAFE_INTEGER) + 1;
     }
   }
   patchSize = size + (x.length > 0 ? 6 : 0) + (hasP ? 6 : 0);
-  return { ...(x.length > 0 ? { x } : {}), ...(hasP ? { p } : {}) };
+  const out: ArrayPatch = {};
+  if (x.length > 0) out.x = x;
+  if (hasP) out.p = p;
+  return out;
+}
+
+/** The splice [at, del, ...b[from..to)]. */
+function splice(at: number, del: number, b: readonly unknown[], from: number, to: number): Splice {
+  const out: Splice = [at, del];
+  for (let i = from; i < to; i++) out.push(b[i]);
+  return out;
+}
+
+/** The JSON length of splice(at, del, b, from, to) when it is at most `limit`, else a negative number (the splice is not built). */
+function spliceSize(at: number, del: number, b: readonly unknown[], from: number, to: number, limit: number): number {
+  let left = limit - 2 - numberSize(at) - 1 - numberSize(del);
+  for (let i = from; i < to && left >= 0; i++) left = sizeLeft(b[i], left - 1);
+  return left < 0 ? -1 : limit - left;
 }
 
 /**
