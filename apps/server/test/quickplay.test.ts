@@ -138,4 +138,20 @@ describe('game README', () => {
     expect(typeof (r.json() as { markdown: string }).markdown).toBe('string');
     expect((await app.inject('/api/games/nope/readme')).json()).toMatchObject({ code: 'game/unknown' });
   });
+
+  it('says how many cards each zone holds after the deal, for the players and options asked', async () => {
+    const { app } = await open();
+    const hands = async (query: string) => {
+      const r = (await app.inject(`/api/games/shed/opening${query}`)).json() as { players: number; zones: { zone: string; owner: number; count: number }[] };
+      return { players: r.players, hands: r.zones.filter((z) => z.zone === 'hand').map((z) => z.count), total: r.zones.reduce((n, z) => n + z.count, 0) };
+    };
+    const plain = await hands('?players=3');
+    expect(plain.players).toBe(3);
+    expect(plain.hands).toEqual([5, 5, 5]);
+    const fewer = await hands(`?players=2&options=${encodeURIComponent(JSON.stringify({ hand_size: 2 }))}`);
+    expect(fewer.hands).toEqual([2, 2]);
+    expect(fewer.total).toBe(plain.total);
+    expect((await app.inject('/api/games/shed/opening?options=%7Bnope')).json()).toMatchObject({ code: 'input/invalid' });
+    expect((await app.inject(`/api/games/shed/opening?options=${encodeURIComponent(JSON.stringify({ hand_size: 99 }))}`)).statusCode).toBe(400);
+  });
 });

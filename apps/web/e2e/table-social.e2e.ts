@@ -41,6 +41,8 @@ describe('rules panel', () => {
       const named = await panel.getByTestId('rules-action').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
       expect(named, g.id).toEqual(def.actions.map((a) => a.name));
       await expect(panel.locator('h2').textContent()).resolves.toContain(g.title);
+      // The deal, read from a throwaway setup at the smallest table.
+      expect(await panel.locator('#rules-deal').count(), `${g.id}: the deal`).toBe(1);
       if (i === 0) expect(await serious(b.page, '[data-testid="rules-panel"]'), 'axe on the rules panel').toEqual([]);
       await screenshot(b.page, `rules-${g.id}`);
       await panel.getByTestId('rules-close').click();

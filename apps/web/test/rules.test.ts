@@ -1,6 +1,6 @@
 // The rules account generated from a game's tables (every action, the options at this table) and an author's README split into text blocks.
 import { describe, expect, it } from 'vitest';
-import { describeGame } from '../src/rules/describe.ts';
+import { dealLines, describeGame } from '../src/rules/describe.ts';
 import { toBlocks } from '../src/rules/markdown.ts';
 import type { ClientDef } from '../src/state/def.ts';
 import type { OptionInfo } from '../src/net/api.ts';
@@ -33,6 +33,17 @@ describe('describeGame', () => {
       { name: 'colour', label: 'Colour', value: 'red', changed: false },
       { name: 'fast', label: 'Fast', value: 'yes', changed: false },
     ]);
+  });
+});
+
+describe('dealLines', () => {
+  it('says each player’s share once when all get the same, shared piles by their total, and uneven shares per player', () => {
+    const def = games[0]!.def;
+    const hand = def.zones.find((z) => z.scope === 'player')!.name;
+    const shared = def.zones.find((z) => z.scope === 'shared')!.name;
+    expect(dealLines(def, [{ zone: shared, owner: -1, count: 30 }, { zone: hand, owner: 0, count: 7 }, { zone: hand, owner: 1, count: 7 }], 2).join(' ')).toMatch(/At a table of 2:.*30 cards\..*7 cards for each player\./);
+    expect(dealLines(def, [{ zone: hand, owner: 0, count: 2 }, { zone: hand, owner: 1, count: 1 }], 2).join(' ')).toContain('2 cards for player 1, 1 card for player 2');
+    expect(dealLines(def, [], 3)).toEqual(['At a table of 3:', 'Nothing is dealt before play starts.']);
   });
 });
 

@@ -8,6 +8,7 @@ import type { CreateRoomInput, RoomManager } from '../rooms/manager.ts';
 import type { Storage } from '../storage/storage.ts';
 import { BotFill } from './fill.ts';
 import { openTable } from './match.ts';
+import { opening } from './opening.ts';
 import { readmeOf } from './readme.ts';
 import { Rematches } from './rematch.ts';
 
@@ -102,6 +103,35 @@ export function quickPlayRoutes(deps: QuickPlayDeps): FastifyPluginAsyncTypebox 
         const r = await rematches.join(req.params.id, token, (input) => create(clientKeys(req), input));
         if ('code' in r) return reply.code(r.status as 409).send({ code: r.code, message: r.message });
         return { room: r.room.id, seat: r.seat, token: r.token, ws: deps.wsPath(r.room.id) };
+      },
+    );
+
+    app.get(
+      '/api/games/:id/opening',
+      {
+        schema: {
+          tags: ['games'],
+          summary: 'How many cards each zone holds right after the deal at a table of `players` with `options` (JSON of option names to values; defaults otherwise)',
+          params: RoomParams,
+          querystring: Type.Object({ players: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })), options: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }),
+          response: { 200: Type.Object({ game: Type.String(), players: Type.Integer(), zones: Type.Array(Type.Object({ zone: Type.String(), owner: Type.Integer(), count: Type.Integer() })) }), 400: Err, 404: Err },
+        },
+      },
+      async (req, reply) => {
+        const game = registry.get(req.params.id);
+        if (!game) return reply.code(404).send({ code: 'game/unknown', message: `No game "${req.params.id}" is hosted here.` });
+        let options: unknown;
+        try {
+          options = req.query.options ? JSON.parse(req.query.options) : {};
+        } catch {
+          return reply.code(400).send({ code: 'input/invalid', message: 'options must be a JSON object of option names to values.' });
+        }
+        const valid = typeof options === 'object' && options !== null && !Array.isArray(options) && Object.values(options).every((v) => ['number', 'string', 'boolean'].includes(typeof v));
+        if (!valid) return reply.code(400).send({ code: 'input/invalid', message: 'options must be a JSON object of option names to values.' });
+        const players = Math.min(game.maxPlayers, Math.max(game.minPlayers, req.query.players ?? game.minPlayers));
+        const r = opening(game, players, options as Record<string, number | string | boolean>);
+        if ('code' in r) return reply.code(400).send(r);
+        return { game: game.id, players, zones: r };
       },
     );
 

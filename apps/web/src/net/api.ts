@@ -15,6 +15,13 @@ export type RoomSummary = Omit<P.RoomSummary, 'result' | 'seedHash' | 'practice'
 
 export type OptionValue = number | string | boolean;
 
+/** One zone instance's card count right after the deal (owner -1: shared). */
+export interface OpeningZone {
+  zone: string;
+  owner: number;
+  count: number;
+}
+
 export interface SeatSpec {
   kind: 'human' | 'bot';
   level?: string;
@@ -118,6 +125,11 @@ export const api = {
   quickPlay: (body: P.QuickPlayBody) => call<P.QuickPlayReply>('/api/quickplay', post(body)),
   /** The same game again at the same seats (the token of your seat at the finished table). */
   rematch: (id: string, token: string) => call<JoinReply>(`/api/rooms/${encodeURIComponent(id)}/rematch`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }),
+  /** The zones' card counts right after the deal at a table of `players` with `options`. */
+  opening: (id: string, players?: number, options?: Readonly<Record<string, unknown>>) =>
+    call<{ game: string; players: number; zones: OpeningZone[] }>(
+      `/api/games/${encodeURIComponent(id)}/opening${lobbyQueryString({ ...(players ? { players } : {}), ...(options && Object.keys(options).length > 0 ? { options: JSON.stringify(options) } : {}) } as LobbyQuery)}`,
+    ),
   /** The game's README as its author wrote it (Markdown source: shown as text). */
   readme: (id: string) => call<P.ReadmeReply>(`/api/games/${encodeURIComponent(id)}/readme`),
   leave: (id: string, token: string) => call<LeaveReply>(`/api/rooms/${encodeURIComponent(id)}/leave`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }),

@@ -127,6 +127,26 @@ function optionValue(o: OptionInfo, raw: unknown): string {
   return String(v);
 }
 
+/** The deal, from the zones' counts right after it (per-player zones said once when every player gets the same). */
+export function dealLines(def: ClientDef, zones: readonly { zone: string; owner: number; count: number }[], players: number): string[] {
+  const out: string[] = [`At a table of ${players}:`];
+  for (const z of def.zones) {
+    const inst = zones.filter((x) => x.zone === z.name);
+    if (inst.length === 0) continue;
+    const name = readable(def, z.name);
+    const counts = inst.map((x) => x.count);
+    const cards = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
+    if (z.scope === 'shared') {
+      const total = counts.reduce((a, b) => a + b, 0);
+      if (total > 0) out.push(`${name}: ${cards(total)}${inst.length > 1 ? ` in ${inst.length} piles` : ''}.`);
+    } else if (counts.every((n) => n === counts[0])) {
+      if (counts[0]! > 0) out.push(`${name}: ${cards(counts[0]!)} for each ${z.scope === 'player' ? 'player' : 'side'}.`);
+    } else out.push(`${name}: ${inst.map((x) => `${cards(x.count)} for ${z.scope === 'player' ? 'player' : 'side'} ${x.owner + 1}`).join(', ')}.`);
+  }
+  if (out.length === 1) out.push('Nothing is dealt before play starts.');
+  return out;
+}
+
 /**
  * The whole account of `def` at a table with `chosen` options (names to values as the room
  * summary gives them; absent ones are at their defaults).
