@@ -37,7 +37,8 @@ export default tseslint.config(
             { sourceTag: 'scope:dsl', onlyDependOnLibsWithTags: ['scope:runtime'] },
             { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:dsl', 'scope:protocol', 'scope:tools'] },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:dsl', 'scope:protocol'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:protocol'] },
+            // web → dsl: the studio's checker thread parses and checks drafts in the browser (the compiler without Node, lint-enforced below).
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:runtime', 'scope:game', 'scope:dsl', 'scope:protocol'] },
           ],
         },
       ],

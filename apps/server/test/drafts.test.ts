@@ -51,6 +51,13 @@ describe('drafts: storage per author token', () => {
     }
   });
 
+  it("a new author's first draft is the template decksmith new starts from", async () => {
+    const app = await open();
+    const starter = (await app.inject('/api/studio/starter')).json() as { files: { name: string; text: string }[] };
+    expect(starter.files[0]!.name).toBe('my-game.rules');
+    expect(starter.files[0]!.text).toMatch(/^game my-game "My Game"$/m);
+  });
+
   it('a draft survives a restart in the SQLite file', async () => {
     const file = join(tmp, 'drafts.db');
     const first = await open({ drafts: new SqliteDrafts(openDatabase(file)) });

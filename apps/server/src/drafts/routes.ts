@@ -1,5 +1,7 @@
 // The studio's draft API: save and list an author's drafts (per author token), and play one against bots on a table the server compiled itself.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTHOR_TOKEN, DRAFT_LIMITS, Draft, DraftBody, DraftCompileError, DraftList, DraftParams, DraftPlayBody, DraftPlayReply, ErrorReply } from '@decksmith/protocol';
 import { bearerToken } from '../admission/client-keys.ts';
@@ -39,6 +41,9 @@ function authorOf(auth: string | undefined): string | null {
   return token && AUTHOR_TOKEN.test(token) ? createHash('sha256').update(token).digest('hex') : null;
 }
 
+/** The template `decksmith new` starts a game from: a new author's first draft. */
+const STARTER = fileURLToPath(new URL('../../../../packages/cli/templates/new-game/game.rules', import.meta.url));
+
 const NO_AUTHOR = { code: 'auth/author_token', message: 'Say who writes: send your author token (22–128 letters, digits, - or _) as "Authorization: Bearer <token>".' };
 
 export function draftRoutes(deps: DraftDeps): FastifyPluginAsyncTypebox {
@@ -52,6 +57,11 @@ export function draftRoutes(deps: DraftDeps): FastifyPluginAsyncTypebox {
     if (!app.getSchema('ErrorReply')) app.addSchema(ErrorReply);
     app.setValidatorCompiler(strictValidatorCompiler);
     app.setErrorHandler(codedErrorHandler);
+
+    const starter = readFileSync(STARTER, 'utf8').replaceAll('{{id}}', 'my-game').replaceAll('{{title}}', 'My Game');
+    app.get('/api/studio/starter', { schema: { tags: ['drafts'], summary: "A new author's first draft: the template decksmith new starts from", response: { 200: DraftBody } } }, async () => ({
+      files: [{ name: 'my-game.rules', text: starter }],
+    }));
 
     app.get('/api/drafts', { schema: { tags: ['drafts'], summary: "The author's drafts (Authorization: Bearer <author token>)", response: { 200: DraftList, 401: Err } } }, async (req, reply) => {
       const author = authorOf(req.headers.authorization);

@@ -1,7 +1,7 @@
-// A small path router over the History API: `/`, `/room/:id`, `/replay/:id`, `/ratings/:game` (the server serves
+// A small path router over the History API: `/`, `/room/:id`, `/replay/:id`, `/ratings/:game`, `/studio` (the server serves
 // index.html for every HTML GET it has no route for).
 
-export type Route = { name: 'lobby' } | { name: 'room'; id: string; seat: number | null } | { name: 'replay'; id: string } | { name: 'ratings'; game: string } | { name: 'missing'; path: string };
+export type Route = { name: 'lobby' } | { name: 'room'; id: string; seat: number | null } | { name: 'replay'; id: string } | { name: 'ratings'; game: string } | { name: 'studio' } | { name: 'missing'; path: string };
 
 export function parseRoute(pathname: string, search = ''): Route {
   const room = /^\/room\/([\w-]{1,64})\/?$/.exec(pathname);
@@ -13,6 +13,7 @@ export function parseRoute(pathname: string, search = ''): Route {
   if (replay) return { name: 'replay', id: replay[1]! };
   const ratings = /^\/ratings\/([a-z0-9-]{1,64})\/?$/.exec(pathname);
   if (ratings) return { name: 'ratings', game: ratings[1]! };
+  if (pathname === '/studio' || pathname === '/studio/') return { name: 'studio' };
   if (pathname === '/' || pathname === '') return { name: 'lobby' };
   return { name: 'missing', path: pathname };
 }

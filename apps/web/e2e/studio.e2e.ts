@@ -1,0 +1,75 @@
+// The studio (#21): type an error → the checker's diagnostic marks it at its place; fix it → Play →
+// a table of the draft deals and a bot moves; the draft (with the edit) survives a reload.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, startServer, type Server } from './harness.ts';
+
+let server: Server;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => server?.close());
+
+/** Puts the caret at the end of the editor line holding `text`. */
+async function caretAfter(page: Page, text: string): Promise<void> {
+  await page.locator('.cm-line', { hasText: text }).first().click();
+  await page.keyboard.press('End');
+}
+
+describe('studio', () => {
+  it('marks an error where it is, plays the fixed draft against a bot, and keeps the draft over a reload', { timeout: 90_000 }, async () => {
+    const b = await openBrowser();
+    try {
+      const { page } = b;
+      await page.goto(`${server.url}/studio`);
+      const summary = page.locator('.summary');
+      await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toMatch(/My Game checks: no errors\./);
+
+      // An error: the zone `nowhere` does not exist. The mark sits on the word, on its line.
+      await caretAfter(page, 'move c to discard');
+      for (let i = 0; i < 'discard'.length; i++) await page.keyboard.press('Backspace');
+      await page.keyboard.type('nowhere');
+      const mark = page.locator('.cm-line', { hasText: 'move c to nowhere' }).locator('.cm-lintRange-error');
+      await mark.first().waitFor({ timeout: 10_000 });
+      expect(await mark.first().textContent()).toBe('nowhere');
+      await expect.poll(() => summary.getAttribute('data-errors')).not.toBe('0');
+      const listed = await page.getByRole('list', { name: 'Diagnostics' }).textContent();
+      expect(listed).toMatch(/nowhere/);
+      expect(await page.getByRole('button', { name: 'Play' }).isDisabled()).toBe(true);
+
+      // Fixed, and one more edit that must survive the reload.
+      for (let i = 0; i < 'nowhere'.length; i++) await page.keyboard.press('Backspace');
+      await page.keyboard.type('discard');
+      await caretAfter(page, 'players 2..7');
+      await page.keyboard.type('   # studio-e2e');
+      await expect.poll(() => summary.textContent(), { timeout: 10_000 }).toMatch(/checks: no errors/);
+      expect(await page.locator('.cm-lintRange-error').count()).toBe(0);
+      await expect.poll(() => page.locator('[data-saved]').getAttribute('data-saved'), { timeout: 10_000 }).toBe('saved');
+
+      await page.reload();
+      await page.locator('.cm-line', { hasText: 'players 2..7   # studio-e2e' }).waitFor({ timeout: 20_000 });
+
+      // Play: a table of the draft, dealt; the bot moves.
+      await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toMatch(/checks: no errors/);
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.waitForURL(/\/room\/[\w-]+$/, { timeout: 30_000 });
+      const room = new URL(page.url()).pathname.split('/').pop()!;
+      const table = page.getByTestId('table');
+      await table.waitFor({ timeout: 20_000 });
+      // The draft's own game (its id in the rule file), hosted by the server as draft-<hash of its text>.
+      expect(await table.getAttribute('data-game')).toBe('my-game');
+      const hosted = ((await (await fetch(`${server.url}/api/rooms/${room}`)).json()) as { game: string }).game;
+      expect(hosted).toMatch(/^draft-[0-9a-f]{16}$/);
+      await expect.poll(() => page.getByTestId('card').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(7);
+      // Player 1 (the author) deals, so the first turn is the bot's (left of the dealer): it moves with no help.
+      const moves = async () => ((await (await fetch(`${server.url}/api/rooms/${room}/log`)).json()) as { n: number }).n;
+      await expect.poll(moves, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+
+      // Back in the studio, the draft is the edited one.
+      await page.goto(`${server.url}/studio`);
+      await page.locator('.cm-line', { hasText: 'players 2..7   # studio-e2e' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await b.close();
+    }
+  });
+});

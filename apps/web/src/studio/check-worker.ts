@@ -1,0 +1,43 @@
+// The studio's checker thread: parses and checks a rule file as the author types (the compiler is pure: no file system here).
+import { checkGame } from '@decksmith/dsl/check/index.ts';
+import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
+import { parse } from '@decksmith/dsl/parse/parse.ts';
+
+export interface CheckRequest {
+  id: number;
+  file: string;
+  text: string;
+}
+
+export interface CheckAnswer {
+  id: number;
+  diagnostics: Diagnostic[];
+  /** The checked game's seat range and title, when it checks. */
+  game: { title: string; minPlayers: number; maxPlayers: number } | null;
+  ms: number;
+}
+
+/** Parse, then (when it parses) check; a variant's base is not reachable from the browser (loadBase finds none). */
+export function checkText(file: string, text: string): Omit<CheckAnswer, 'id' | 'ms'> {
+  const parsed = parse(text, file);
+  if (parsed.file === null || parsed.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: parsed.diagnostics, game: null };
+  const checked = checkGame(parsed.file, { sources: [{ file, text }], loadBase: () => null });
+  const g = checked.game;
+  return { diagnostics: [...parsed.diagnostics, ...checked.diagnostics], game: g ? { title: g.title, minPlayers: g.minPlayers, maxPlayers: g.maxPlayers } : null };
+}
+
+// In a worker (not under a test's import): answer each request.
+if (typeof self !== 'undefined' && typeof (self as { postMessage?: unknown }).postMessage === 'function' && typeof document === 'undefined') {
+  self.onmessage = (e: MessageEvent<CheckRequest>) => {
+    const t0 = performance.now();
+    let answer: CheckAnswer;
+    try {
+      answer = { id: e.data.id, ...checkText(e.data.file, e.data.text), ms: 0 };
+    } catch (error) {
+      // The checker must not throw; if it does, the author sees it as a diagnostic rather than a dead editor.
+      answer = { id: e.data.id, diagnostics: [{ code: 'internal_error', severity: 'error', message: String(error), file: e.data.file, line: 1, col: 1, endLine: 1, endCol: 2, notes: [] }], game: null, ms: 0 };
+    }
+    answer.ms = performance.now() - t0;
+    self.postMessage(answer);
+  };
+}

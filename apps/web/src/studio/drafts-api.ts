@@ -1,0 +1,44 @@
+// The studio's calls to the server: this browser's author token (drawn once, kept in localStorage) and the draft endpoints.
+import type { Draft, DraftFile, DraftList, DraftPlayReply } from '@decksmith/protocol';
+import { ApiError } from '../net/api.ts';
+
+const KEY = 'decksmith.author';
+
+/** This browser's author token: 32 random bytes, base64url; the server keeps only its SHA-256. */
+export function authorToken(): string {
+  let t = localStorage.getItem(KEY);
+  if (!t) {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    t = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    localStorage.setItem(KEY, t);
+  }
+  return t;
+}
+
+const headers = (): Record<string, string> => ({ authorization: `Bearer ${authorToken()}` });
+
+/** A JSON call with the author token; a failure is an ApiError with the server's code. */
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string>) } });
+  } catch {
+    throw new ApiError('net/offline', 'The server cannot be reached.', 0);
+  }
+  const text = await res.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!res.ok) {
+    const e = (data ?? {}) as { code?: string; message?: string; report?: string[] };
+    throw new ApiError(e.code ?? `http/${res.status}`, [e.message ?? res.statusText, ...(e.report ?? [])].join('\n'), res.status);
+  }
+  return data as T;
+}
+
+export const drafts = {
+  starter: () => call<{ files: DraftFile[] }>('/api/studio/starter'),
+  list: () => call<DraftList>('/api/drafts', { headers: headers() }),
+  get: (id: string) => call<Draft>(`/api/drafts/${encodeURIComponent(id)}`, { headers: headers() }),
+  save: (id: string, files: DraftFile[]) => call<Draft>(`/api/drafts/${encodeURIComponent(id)}`, { method: 'PUT', headers: headers(), body: JSON.stringify({ files }) }),
+  play: (id: string, body: { bots: string[]; seed: string; file?: string }) =>
+    call<DraftPlayReply>(`/api/drafts/${encodeURIComponent(id)}/play`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }),
+};
