@@ -34,7 +34,9 @@ export interface Subscriber {
  * views and building the next from them with the runtime's `view(…, previous)` sharing was
  * measured slower end to end on the 500-room load test — 1,067 against 950 µs of server CPU per
  * action, p99 709 against 84 ms — so the fan-out recomputes the held view; the runtime's sharing of
- * blind zones and its action-name memo still apply.)
+ * blind zones and its action-name memo still apply.) The new view is built from that recomputed
+ * view (`view(…, previous)`), so it shares the unchanged zones and the diff stops at them; neither
+ * object outlives the fan-out (Five Crowns: view + diff 19.5 → 15.1 µs per viewer, docs/performance.md).
  */
 interface Held {
   ver: number;
@@ -60,6 +62,7 @@ function write(sub: Subscriber, e: Encoded): boolean {
 /** One viewer's frame of one fan-out: computed once, encoded once per distinct base. */
 interface ViewerFrame {
   common: Omit<UpdateMessage, 'view' | 'base' | 'ver' | 'patch'>;
+  /** The viewer's view of the frame's state, computed by the first connection that needs it. */
   view: unknown;
   /** Encoded frames by what the connection holds: v1 (whole view), a held state, or nothing (`ver:` key). */
   texts: Map<unknown, Encoded>;
@@ -93,7 +96,7 @@ export function fanOut<S>(
           ...(v !== 'spectator' ? { legal: engine.legalActions(state, v, frame.now) } : {}),
           ...(frame.result ? { result: frame.result } : {}),
         },
-        view: engine.view(state, v),
+        view: NONE,
         texts: new Map(),
       };
       frames.set(v, f);
@@ -101,6 +104,7 @@ export function fanOut<S>(
     if ((sub.protocol ?? 1) < 2) {
       let e = f.texts.get(1);
       if (!e) {
+        if (f.view === NONE) f.view = engine.view(state, v);
         f.texts.set(1, (e = { msg: { ...f.common, view: f.view } as UpdateMessage }));
       }
       write(sub, e);
@@ -111,9 +115,17 @@ export function fanOut<S>(
     let e = f.texts.get(key);
     if (!e) {
       const ver = h.ver + 1;
-      const msg = (
-        h.state === NONE ? { ...f.common, ver, view: f.view } : { ...f.common, base: h.ver, ver, patch: diffView(engine.view(h.state as S, v), f.view) }
-      ) as UpdateMessage;
+      let msg: UpdateMessage;
+      if (h.state === NONE) {
+        if (f.view === NONE) f.view = engine.view(state, v);
+        msg = { ...f.common, ver, view: f.view } as UpdateMessage;
+      } else {
+        // The held view, recomputed from its state; the new view built from it shares its
+        // unchanged zones and parts, so the diff stops at them. Neither outlives the fan-out.
+        const base = engine.view(h.state as S, v);
+        if (f.view === NONE) f.view = engine.view(state, v, { view: base, state: h.state as S });
+        msg = { ...f.common, base: h.ver, ver, patch: diffView(base, f.view) } as UpdateMessage;
+      }
       f.texts.set(key, (e = { msg }));
     }
     const written = write(sub, e);
