@@ -3,6 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanLine, ChatWindow, DEFAULT_CHAT_LIMITS } from '../src/chat/limits.ts';
+import { ChatRooms } from '../src/chat/room-chat.ts';
+import type { Room } from '../src/rooms/room.ts';
+import type { Subscriber } from '../src/rooms/subscriber.ts';
 import { MemoryStorage } from '../src/storage/memory.ts';
 import { Client, createRoom, testApp } from './helpers.ts';
 
@@ -46,6 +49,29 @@ describe('chat limits (unit)', () => {
     expect(w.admit(500)).toMatchObject({ code: 'chat/rate' });
     expect(w.admit(999)).toMatchObject({ code: 'chat/rate' });
     expect(w.admit(1000)).toBeNull();
+  });
+});
+
+describe('a room’s chat (unit)', () => {
+  it('stores at most roomLines lines, then refuses with chat/full and sends nothing more', async () => {
+    const storage = new MemoryStorage();
+    const { roomRecord } = await import('./storage-conformance.ts');
+    await storage.createRoom(roomRecord('r1'));
+    const sent: unknown[] = [];
+    const sub = (viewer: number | 'spectator'): Subscriber => ({ viewer, send: (m) => sent.push(m), close: () => {} });
+    const subs = new Set([sub(0), sub(1)]);
+    const room = { id: 'r1', record: { seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human' }] }, now: () => 42, subscribers: subs } as unknown as Room;
+    let t = 0;
+    const chat = new ChatRooms(storage, { maxChars: 50, lines: 100, windowMs: 1000, roomLines: 3 }, () => (t += 1));
+    const [a, b] = [...subs];
+    for (const text of ['one', 'two', 'three']) expect(await chat.post(room, a!, { t: 'chat', text })).toBeNull();
+    expect(await chat.post(room, b!, { t: 'chat', text: 'four' })).toMatchObject({ code: 'chat/full' });
+    expect((await storage.getChat('r1')).map((l) => l.text)).toEqual(['one', 'two', 'three']);
+    expect((await storage.getChat('r1'))[0]).toEqual({ at: 42, seat: 0, name: 'Ada', channel: 'players', kind: 'text', text: 'one' });
+    expect(sent).toHaveLength(6);
+    // A room loaded again (a new Room object) reads its lines back and is still full.
+    const again = new ChatRooms(storage, { maxChars: 50, lines: 100, windowMs: 1000, roomLines: 3 });
+    expect(await again.post({ ...room } as Room, a!, { t: 'chat', text: 'five' })).toMatchObject({ code: 'chat/full' });
   });
 });
 
