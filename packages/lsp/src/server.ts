@@ -1,6 +1,8 @@
 // The language server: wires the features to a connection and keeps one analysis per open document.
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LoadBase } from '@decksmith/dsl/check/index.ts';
+import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
 import { formatSource } from '@decksmith/dsl/fmt/index.ts';
 import {
   DiagnosticSeverity, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
@@ -21,6 +23,12 @@ export interface ServerOptions {
   /** Documents larger than this are not analysed (a diagnostic says so). */
   readonly maxDocumentChars?: number;
   readonly loadBase?: LoadBase;
+  /**
+   * Runs a saved scenario file and returns its diagnostics (a failed expectation, a rejected
+   * play, an unknown action…). Given by `decksmith lsp`, which owns the scenario runner; without
+   * it scenario files get syntax diagnostics only. Runs on open and save, one run per file at a time.
+   */
+  readonly runScenario?: (file: string) => Promise<readonly Diagnostic[]>;
 }
 
 export const DEFAULT_DEBOUNCE_MS = 40;
@@ -53,6 +61,36 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     analyses.set(doc.uri, { version: doc.version, analysis });
     return analysis;
   };
+  /** The last run's diagnostics of each scenario file, shown while its text is the one saved. */
+  const runs = new Map<string, { text: string; diagnostics: readonly Diagnostic[] }>();
+  const running = new Set<string>();
+  const pending = new Set<string>();
+  const runScenario = async (doc: TextDocument): Promise<void> => {
+    if (!options.runScenario || !isScenario(doc.uri) || !doc.uri.startsWith('file:')) return;
+    if (running.has(doc.uri)) { pending.add(doc.uri); return; } // one run per file: the newest save runs next
+    const file = fileOf(doc.uri);
+    const text = doc.getText();
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== text) return; // the run reads the file: only when it is the text shown
+    running.add(doc.uri);
+    try {
+      let diagnostics: readonly Diagnostic[];
+      try {
+        diagnostics = await options.runScenario(file);
+      } catch (error) {
+        connection.console.error(`decksmith: the scenario run failed: ${error instanceof Error ? error.message : String(error)}`);
+        diagnostics = [];
+      }
+      runs.set(doc.uri, { text, diagnostics });
+      const current = documents.get(doc.uri);
+      if (current) publish(current);
+    } finally {
+      running.delete(doc.uri);
+      if (pending.delete(doc.uri)) {
+        const current = documents.get(doc.uri);
+        if (current) void runScenario(current);
+      }
+    }
+  };
   const publish = (doc: TextDocument) => {
     if (tooLarge(doc)) {
       void connection.sendDiagnostics({
@@ -68,7 +106,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     const file = fileOf(doc.uri);
     const a = analysisOf(doc);
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: a.diagnostics.map((d) => toLspDiagnostic(d, file, doc.uri)) });
+    const run = runs.get(doc.uri);
+    const fromRun = run && run.text === doc.getText() && a.diagnostics.length === 0 ? run.diagnostics : [];
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: [...a.diagnostics, ...fromRun].map((d) => toLspDiagnostic(d, file, doc.uri)) });
   };
   const schedule = (doc: TextDocument) => {
     clearTimeout(timers.get(doc.uri));
@@ -81,10 +121,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   // Opening a document counts as a change (its first content): checked after the same debounce.
   documents.onDidChangeContent((e) => schedule(e.document));
+  documents.onDidOpen((e) => void runScenario(e.document));
+  documents.onDidSave((e) => void runScenario(e.document));
   documents.onDidClose((e) => {
     clearTimeout(timers.get(e.document.uri));
     timers.delete(e.document.uri);
     analyses.delete(e.document.uri);
+    runs.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
@@ -95,7 +138,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onInitialize((): InitializeResult => ({
     capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       hoverProvider: true,
       definitionProvider: true,
       referencesProvider: true,
