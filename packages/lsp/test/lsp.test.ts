@@ -60,10 +60,13 @@ describe('diagnostics', () => {
 describe('navigation', () => {
   beforeEach(async () => { await t.open(path, text); });
 
-  it('hover shows a declared name with its declaration, and a keyword with its line of docs/language.md', async () => {
+  it('hover shows a declared name with its type and declaration, and a keyword with its line of docs/language.md', async () => {
     const name = await t.client.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(text, 'hand(me)', 0, 1) });
     expect((name!.contents as MarkupContent).value).toContain('(zone) **hand**');
     expect((name!.contents as MarkupContent).value).toContain('zone hand: per player, fan, owner');
+    const param = await t.client.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(text, 'move c', 0, 5) });
+    expect((param!.contents as MarkupContent).value).toContain('(parameter) **c**: `Card`'); // the checker's type
+    expect((param!.contents as MarkupContent).value).toContain('action play(c: card in hand(me) where playable(c)) by current {');
     const keyword = await t.client.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(text, 'shuffle', 0, 2) });
     const doc = (keyword!.contents as MarkupContent).value;
     expect(doc).toContain('**shuffle**');

@@ -1,7 +1,7 @@
 // Analyses one open document: a rule file (parse, check, names) or a scenario file (parse).
 import type { FileAst } from '@decksmith/dsl/ast/file.ts';
 import type { ScenarioAst } from '@decksmith/dsl/ast/scenario.ts';
-import { checkGame, type LoadBase } from '@decksmith/dsl/check/index.ts';
+import { checkGame, type CheckedGame, type LoadBase } from '@decksmith/dsl/check/index.ts';
 import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
 import { parse } from '@decksmith/dsl/parse/parse.ts';
 import { collectNames, type NameSite } from './names.ts';
@@ -15,6 +15,8 @@ export interface Analysis {
   readonly rules: FileAst | null;
   readonly scenario: ScenarioAst | null;
   readonly names: readonly NameSite[];
+  /** The checked model, when the file checks without errors (types of expressions, refs). */
+  readonly model: CheckedGame | null;
 }
 
 /** Whether a document is a scenario file (by its name). */
@@ -30,13 +32,13 @@ export function isScenario(file: string): boolean {
 export function analyse(text: string, file: string, loadBase: LoadBase): Analysis {
   if (isScenario(file)) {
     const { scenario, diagnostics } = parseScenario(text, file);
-    return { kind: 'scenario', text, diagnostics, rules: null, scenario, names: [] };
+    return { kind: 'scenario', text, diagnostics, rules: null, scenario, names: [], model: null };
   }
   const parsed = parse(text, file);
   const names = parsed.file ? collectNames(parsed.file.items) : [];
   if (parsed.file === null || parsed.diagnostics.some((d) => d.severity === 'error')) {
-    return { kind: 'rules', text, diagnostics: parsed.diagnostics, rules: parsed.file, scenario: null, names };
+    return { kind: 'rules', text, diagnostics: parsed.diagnostics, rules: parsed.file, scenario: null, names, model: null };
   }
   const checked = checkGame(parsed.file, { sources: [{ file, text }], loadBase });
-  return { kind: 'rules', text, diagnostics: [...parsed.diagnostics, ...checked.diagnostics], rules: parsed.file, scenario: null, names };
+  return { kind: 'rules', text, diagnostics: [...parsed.diagnostics, ...checked.diagnostics], rules: parsed.file, scenario: null, names, model: checked.game };
 }

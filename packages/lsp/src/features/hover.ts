@@ -1,5 +1,6 @@
-// Hover: a declared name shows its declaration's line and what it declares; a reserved word or a
-// built-in function shows its line of docs/language.md.
+// Hover: a declared name shows what it declares, its type where the checker typed it, and its
+// declaration's line; a reserved word or a built-in function shows its line of docs/language.md.
+import { show } from '@decksmith/dsl/check/types/type-util.ts';
 import type { Hover } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyse.ts';
 import { siteAt } from '../analysis/names.ts';
@@ -13,6 +14,16 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
   procedure: 'procedure', stage: 'stage', window: 'window', action: 'action', round_value: 'round value',
   member_value: 'value', role: 'role', parameter: 'parameter', local: 'local', binder: 'bound variable',
 };
+
+/** The type the checker gave the expression a name stands for (a name, a call's callee, an attribute). */
+function typeAt(a: Analysis, offset: number): string | null {
+  if (!a.model) return null;
+  for (const [e, t] of a.model.types) {
+    const ident = e.kind === 'name' ? e.name : e.kind === 'call' ? e.callee : e.kind === 'member' ? e.attr : null;
+    if (ident && ident.loc.start.offset === offset) return show(t);
+  }
+  return null;
+}
 
 /** The word (letters, digits, _) around a 0-based offset. */
 export function wordAt(text: string, offset: number): { word: string; start: number; end: number } | null {
@@ -36,8 +47,10 @@ export function hover(a: Analysis, offset: number): Hover | null {
     if (decls.length > 0) {
       const kinds = [...new Set(decls.map((d) => KIND_NAMES[d.decl!] ?? d.decl!))].join(', ');
       const lines = decls.slice(0, 3).map((d) => lineOf(a.text, d.loc.start.offset));
+      const type = typeAt(a, site.loc.start.offset);
+      const head = `(${kinds}) **${site.text}**${type ? `: \`${type}\`` : ''}`;
       return {
-        contents: { kind: 'markdown', value: [`(${kinds}) **${site.text}**`, '```decksmith', ...lines, '```'].join('\n') },
+        contents: { kind: 'markdown', value: [head, '```decksmith', ...lines, '```'].join('\n') },
         range: toRange(site.loc),
       };
     }
