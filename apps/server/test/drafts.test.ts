@@ -116,6 +116,11 @@ describe('drafts: play against bots', () => {
     expect(again.game).toBe(game);
     const hand = (id: string) => JSON.stringify(app.decksmith.registry.get(game)!.engine.view(app.decksmith.manager.get(id)!.state, 0));
     expect(hand(again.room)).toBe(hand(room));
+    // The author sits down; the bot (left of the dealer, player 1) moves first, thinking in the bot pool's threads.
+    expect((await app.inject({ method: 'POST', url: `/api/rooms/${room}/join`, payload: { seat: 0 } })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(app.decksmith.manager.get(room)!.height).toBeGreaterThanOrEqual(1), { timeout: 30_000, interval: 100 });
+    expect(app.decksmith.bots.stats.threaded).toBeGreaterThanOrEqual(1);
+    expect(app.decksmith.bots.stats.inline).toBe(0);
     // An edited draft is another game.
     await save(app, 'eights', [{ name: 'eights.rules', text: RULES.replace('= 7 ', '= 5 ') }]);
     const edited = (await play(app, 'eights', { bots: ['random'], seed: 'same-deal' })).json() as { game: string };

@@ -1,6 +1,9 @@
 // Compiles drafts on the server, never trusting client-sent code: one compiler thread with a heap limit and a time budget per compile, a bounded queue, and a bounded set of hosted draft games.
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { GameDef } from '@decksmith/runtime';
 import { hostGameDef, isGameDef } from '../games/runtime-engine.ts';
@@ -8,7 +11,6 @@ import type { HostedGame } from '../games/types.ts';
 import type { CompileAnswer } from './compile-worker.ts';
 
 const BOOT = fileURLToPath(new URL('./compile-worker-boot.mjs', import.meta.url));
-const DSL = '@decksmith/dsl/node';
 
 export interface DraftCompilerOptions {
   /** Milliseconds one compile may take (after the thread started) before the thread is terminated. */
@@ -55,6 +57,8 @@ export class DraftCompiler {
   private n = 0;
   private readonly games = new Map<string, Promise<HostedGame | DraftFailure>>();
   private closed = false;
+  /** The compiled modules of the hosted drafts (bot threads import them from here); removed on close. */
+  private modules: string | undefined;
   /** Compiles done, and threads terminated for overrunning (tests read them). */
   readonly stats = { compiled: 0, terminated: 0 };
 
@@ -71,10 +75,14 @@ export class DraftCompiler {
     const p = this.compile(text).then(async (a): Promise<HostedGame | DraftFailure> => {
       if ('status' in a) return a;
       if (a.js === null) return { status: 422, code: 'draft/does_not_compile', message: 'The draft has errors.', report: a.report };
-      const dsl = (await import(DSL)) as { importCompiled: (js: string) => Promise<Record<string, unknown>> };
-      const def = (await dsl.importCompiled(a.js))['game'];
+      // A file the bot threads can import too: the draft's bots think in the bot pool, under its budgets.
+      this.modules ??= mkdtempSync(join(tmpdir(), 'decksmith-drafts-'));
+      const file = join(this.modules, `${id}.mjs`);
+      writeFileSync(file, a.js);
+      const url = pathToFileURL(file).href;
+      const def = ((await import(url)) as Record<string, unknown>)['game'];
       if (!isGameDef(def)) return { status: 500, code: 'draft/internal', message: 'The compiled draft exports no game.' };
-      const hosted = hostGameDef(def as GameDef, `draft ${id}`);
+      const hosted = hostGameDef(def as GameDef, `draft ${id}`, { kind: 'module', url, name: 'game' });
       return { ...hosted, id, listed: false } as HostedGame;
     });
     this.games.set(id, p);
@@ -161,6 +169,7 @@ export class DraftCompiler {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.modules) rmSync(this.modules, { recursive: true, force: true });
     for (const job of this.waiting.splice(0)) job.resolve({ status: 503, code: 'server/closing', message: 'The server is shutting down.' });
     const worker = this.worker;
     this.worker = undefined;
