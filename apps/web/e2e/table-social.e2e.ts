@@ -93,6 +93,15 @@ describe('play now, reasons, chat and replay', () => {
     expect(await tip.textContent()).toMatch(/turn/i);
     await screenshot(waiting.page, 'why-disabled-action');
 
+    // The rules from the table: the options as chosen here, and every action.
+    await waiting.page.getByTestId('rules-five-crowns').click();
+    const rules = waiting.page.getByTestId('rules-panel');
+    await rules.getByTestId('rules-option').first().waitFor();
+    expect(await rules.getByTestId('rules-action').count()).toBeGreaterThanOrEqual(4);
+    await screenshot(waiting.page, 'rules-at-table');
+    await rules.getByTestId('rules-close').click();
+    await rules.waitFor({ state: 'detached' });
+
     // Chat: Ada says hello, Cy reads it.
     await a.page.getByTestId('chat-toggle').click();
     await a.page.getByTestId('chat-input').fill('hello from Ada');
