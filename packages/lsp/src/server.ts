@@ -26,7 +26,7 @@ export interface ServerOptions {
   /**
    * Runs a saved scenario file and returns its diagnostics (a failed expectation, a rejected
    * play, an unknown action…). Given by `decksmith lsp`, which owns the scenario runner; without
-   * it scenario files get syntax diagnostics only. Runs on open and save, one run per file at a time.
+   * it scenario files get syntax diagnostics only. Runs on open and save, one run at a time.
    */
   readonly runScenario?: (file: string) => Promise<readonly Diagnostic[]>;
 }
@@ -63,32 +63,39 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   };
   /** The last run's diagnostics of each scenario file, shown while its text is the one saved. */
   const runs = new Map<string, { text: string; diagnostics: readonly Diagnostic[] }>();
-  const running = new Set<string>();
-  const pending = new Set<string>();
-  const runScenario = async (doc: TextDocument): Promise<void> => {
-    if (!options.runScenario || !isScenario(doc.uri) || !doc.uri.startsWith('file:')) return;
-    if (running.has(doc.uri)) { pending.add(doc.uri); return; } // one run per file: the newest save runs next
-    const file = fileOf(doc.uri);
+  // One scenario run at a time in the whole server (a run compiles and plays a game); files
+  // saved meanwhile wait in `queue`, each once, and run in turn with their text of that moment.
+  let busy = false;
+  const queue = new Set<string>();
+  const runOne = async (uri: string): Promise<void> => {
+    const doc = documents.get(uri);
+    if (!doc || !options.runScenario) return;
+    const file = fileOf(uri);
     const text = doc.getText();
     if (!existsSync(file) || readFileSync(file, 'utf8') !== text) return; // the run reads the file: only when it is the text shown
-    running.add(doc.uri);
+    let diagnostics: readonly Diagnostic[];
     try {
-      let diagnostics: readonly Diagnostic[];
-      try {
-        diagnostics = await options.runScenario(file);
-      } catch (error) {
-        connection.console.error(`decksmith: the scenario run failed: ${error instanceof Error ? error.message : String(error)}`);
-        diagnostics = [];
+      diagnostics = await options.runScenario(file);
+    } catch (error) {
+      connection.console.error(`decksmith: the scenario run failed: ${error instanceof Error ? error.message : String(error)}`);
+      diagnostics = [];
+    }
+    runs.set(uri, { text, diagnostics });
+    const current = documents.get(uri);
+    if (current) publish(current);
+  };
+  const runScenario = async (doc: TextDocument): Promise<void> => {
+    if (!options.runScenario || !isScenario(doc.uri) || !doc.uri.startsWith('file:')) return;
+    queue.add(doc.uri);
+    if (busy) return;
+    busy = true;
+    try {
+      for (let next = queue.values().next(); !next.done; next = queue.values().next()) {
+        queue.delete(next.value);
+        await runOne(next.value);
       }
-      runs.set(doc.uri, { text, diagnostics });
-      const current = documents.get(doc.uri);
-      if (current) publish(current);
     } finally {
-      running.delete(doc.uri);
-      if (pending.delete(doc.uri)) {
-        const current = documents.get(doc.uri);
-        if (current) void runScenario(current);
-      }
+      busy = false;
     }
   };
   const publish = (doc: TextDocument) => {

@@ -1,10 +1,12 @@
 // The language server through a real client-server connection: diagnostics as you type, hover,
 // definition, references, rename, completion, formatting, symbols, scenario files, the size bound.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  CompletionRequest, DefinitionRequest, DocumentFormattingRequest, DocumentSymbolRequest, HoverRequest,
+  CompletionRequest, DefinitionRequest, DidSaveTextDocumentNotification, DocumentFormattingRequest, DocumentSymbolRequest, HoverRequest,
   ReferencesRequest, RenameRequest, type CompletionItem, type DocumentSymbol, type Location, type MarkupContent,
   type Position, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver/node';
@@ -147,5 +149,50 @@ describe('scenario files', () => {
     await t.change(suri, 4, scenario.replace("  discard = ['R5']", "discard=['R5']"));
     const edits = await t.client.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: suri }, options: { tabSize: 2, insertSpaces: true } }) as TextEdit[];
     expect(edits[0]!.newText).toBe(scenario);
+  });
+});
+
+describe('scenario runs', () => {
+  it('runs one scenario at a time however many are saved, each file once per wait, and shows each run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decksmith-lsp-runs-'));
+    let active = 0;
+    let most = 0;
+    const ran: string[] = [];
+    t.close();
+    t = await startTestClient({
+      debounceMs: 5,
+      // A runner that takes a while and reports on line 1 which file it ran.
+      runScenario: async (file) => {
+        active++;
+        most = Math.max(most, active);
+        await new Promise((r) => setTimeout(r, 30));
+        active--;
+        ran.push(basename(file));
+        return [{ code: 'scenario_expect_failed', severity: 'error', message: `ran ${basename(file)}`, file, line: 1, col: 1, endLine: 1, endCol: 2, notes: [] }];
+      },
+    });
+    try {
+      const scenario = readFileSync(scenarioPath, 'utf8');
+      const uris = ['a', 'b', 'c'].map((n) => {
+        writeFileSync(join(dir, `${n}.scenario`), scenario);
+        return pathToFileURL(join(dir, `${n}.scenario`)).href;
+      });
+      await Promise.all(['a', 'b', 'c'].map((n) => t.open(join(dir, `${n}.scenario`), scenario)));
+      for (const uri of uris) await t.client.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
+      await t.client.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri: uris[0]! } });
+      const shown = await Promise.all(uris.map(async (uri) => {
+        for (;;) {
+          const p = await t.diagnostics(uri);
+          if (p.diagnostics.length > 0) return p.diagnostics[0]!.message;
+        }
+      }));
+      expect(shown).toEqual(['ran a.scenario', 'ran b.scenario', 'ran c.scenario']);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(most).toBe(1);
+      expect(ran.length).toBeGreaterThanOrEqual(3);
+      expect(ran.length).toBeLessThanOrEqual(6); // each file at most once waiting, never once per save
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
