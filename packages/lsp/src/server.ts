@@ -150,7 +150,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: { prepareProvider: true },
-      completionProvider: { triggerCharacters: ['.', ' '] },
+      completionProvider: { triggerCharacters: ['.'] },
       documentFormattingProvider: true,
       documentSymbolProvider: true,
     },
