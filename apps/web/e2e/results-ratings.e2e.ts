@@ -1,6 +1,7 @@
 // Remembered players, ratings, the results screen, motion and sound (#25 points 4–6), in Chromium:
-// two browsers remember themselves, play a two-round Five Crowns game against each other to the
-// end, and both ratings move (results, leaderboard); the results chart has one point per round;
+// two browsers remember themselves, play a short Super Taki game against each other to the end,
+// and both ratings move (results, leaderboard); a 3-round Five Crowns game between bots charts one
+// point per round at the end of its replay;
 // reduced motion starts no card animation (and full motion does); the mute is remembered; axe
 // finds no serious violation on the profile card, the results and the leaderboard.
 import AxeBuilder from '@axe-core/playwright';
@@ -11,8 +12,16 @@ import { openBrowser, screenshot, sleep, startServer, type Server } from './harn
 import { createTable } from './ui.ts';
 
 let server: Server;
+/** A 3-round Five Crowns game between bots, started first: it plays on the server while the browsers play theirs. */
+let botGame: string;
 beforeAll(async () => {
   server = await startServer();
+  const created = await fetch(`${server.url}/api/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'five-crowns', options: { rounds_played: 3 }, seats: [{ kind: 'bot', level: 'greedy' }, { kind: 'bot', level: 'greedy' }] }),
+  });
+  botGame = ((await created.json()) as { id: string }).id;
 });
 afterAll(async () => server?.close());
 
@@ -28,36 +37,33 @@ async function remember(page: Page, name: string): Promise<void> {
   await page.getByTestId('profile-saved').waitFor();
 }
 
+/** Super Taki as games.e2e.ts shortens it: two cards each, no waits. */
+const SHORT_TAKI = { hand_size: '2', last_card_penalty: '0', breaker_time: '1', turn_time: '10', must_play_if_able: true };
+
 /** Counts Element.animate calls (the FLIP glides) from the page's start. */
 const COUNT_ANIMATIONS = `window.__anims = 0; const animate = Element.prototype.animate; Element.prototype.animate = function (...a) { window.__anims++; return animate.apply(this, a); };`;
 
 describe('ratings and results', () => {
-  it('rates a finished game between two remembered browsers, and shows the score history with one point per round', { timeout: 100_000 }, async () => {
+  it('rates a finished game between two remembered browsers (results, leaderboard)', { timeout: 100_000 }, async () => {
     const a = await openBrowser();
     const b = await openBrowser();
     try {
       await remember(a.page, 'Ada');
       expect(await serious(a.page, '[data-testid="profile"]')).toEqual([]);
       await remember(b.page, 'Bea');
-      const id = await createTable(a.page, server.url, 'five-crowns', { others: ['human'], options: { rounds_played: '2' } });
+      const id = await createTable(a.page, server.url, 'super-taki', { others: ['human'], options: SHORT_TAKI });
       await b.page.goto(`${server.url}/room/${id}?seat=1`);
       await b.page.getByTestId('table').waitFor();
       // Both seats are linked to their players before the first move: the table shows them.
       await expect.poll(() => a.page.getByTestId('seat-ratings').textContent(), { timeout: 10_000 }).toContain('Bea');
       await screenshot(a.page, 'ratings-table');
-      const [ra, rb] = await Promise.all([a.page, b.page].map((page) => autoplay(page, { budgetMs: 70_000, pace: 30 })));
+      const [ra, rb] = await Promise.all([a.page, b.page].map((page) => autoplay(page, { budgetMs: 60_000, pace: 30 })));
       expect(ra!.finished && rb!.finished).toBe(true);
+      // The game's last round end was cued (the sound itself is WebAudio: the cue is what the page can show).
+      expect(await a.page.getByTestId('mute').getAttribute('data-last-cue')).toBe('round');
 
-      // The results: one chart point per round for each player, as many as the score table's round columns.
-      const chart = a.page.getByTestId('score-chart');
-      await chart.waitFor();
-      const rounds = await a.page.locator('[data-testid="final-scores"] thead th', { hasText: /^R\d+$/ }).count();
-      expect(rounds).toBe(2);
-      expect(await chart.getAttribute('data-rounds')).toBe(String(rounds));
-      const series = chart.getByTestId('chart-series');
-      expect(await series.count()).toBe(2);
-      for (let p = 0; p < 2; p++) expect(await series.nth(p).getByTestId('chart-point').count()).toBe(rounds);
       // Both ratings moved away from a newcomer's 1500 (the rated game is read back from the server).
+      await a.page.getByTestId('results').waitFor();
       await expect.poll(async () => (await a.page.getByTestId('result-rating').allTextContents()).length, { timeout: 10_000 }).toBe(2);
       const shown = (await a.page.getByTestId('result-rating').allTextContents()).map(Number);
       expect(shown.every((r) => r !== 1500)).toBe(true);
@@ -66,12 +72,13 @@ describe('ratings and results', () => {
       await screenshot(a.page, 'ratings-results');
       expect(await serious(a.page, '[data-testid="results"]')).toEqual([]);
 
-      // The leaderboard lists both, and this browser's own rating with the bot nearest it.
-      await a.page.goto(`${server.url}/ratings/five-crowns`);
+      // The leaderboard lists both, and this browser's own rating.
+      await a.page.goto(`${server.url}/ratings/super-taki`);
       await expect.poll(() => a.page.getByTestId('leader-row').count()).toBe(2);
       expect((await a.page.getByTestId('leaderboard').textContent()) ?? '').toMatch(/Ada[\s\S]*Bea|Bea[\s\S]*Ada/);
       await a.page.getByTestId('my-rating').waitFor();
       expect(await a.page.getByTestId('my-rating').textContent()).toContain('after 1 rated game');
+      expect(await a.page.getByTestId('bot-row').count()).toBe(3);
       await screenshot(a.page, 'ratings-leaderboard');
       expect(await serious(a.page, '[data-testid="leaderboard"]')).toEqual([]);
     } finally {
@@ -79,31 +86,50 @@ describe('ratings and results', () => {
       await b.close();
     }
   });
+
+  it('charts the score history with one point per round (a 3-round Five Crowns game between bots, at the end of its replay)', { timeout: 60_000 }, async () => {
+    const id = botGame;
+    await expect.poll(async () => ((await (await fetch(`${server.url}/api/rooms/${id}`)).json()) as { status: string }).status, { timeout: 45_000, interval: 500 }).toBe('finished');
+    const b = await openBrowser();
+    try {
+      await b.page.goto(`${server.url}/replay/${id}`);
+      await b.page.getByTestId('replay-controls').waitFor();
+      await b.page.keyboard.press('End');
+      const chart = b.page.getByTestId('score-chart');
+      await chart.waitFor();
+      const rounds = await b.page.locator('[data-testid="final-scores"] thead th', { hasText: /^R\d+$/ }).count();
+      expect(rounds).toBe(3);
+      expect(await chart.getAttribute('data-rounds')).toBe('3');
+      const series = chart.getByTestId('chart-series');
+      expect(await series.count()).toBe(2);
+      for (let p = 0; p < 2; p++) expect(await series.nth(p).getByTestId('chart-point').count()).toBe(3);
+      await chart.scrollIntoViewIfNeeded();
+      await screenshot(b.page, 'results-chart');
+    } finally {
+      await b.close();
+    }
+  });
 });
 
 describe('motion and sound', () => {
-  for (const reducedMotion of [true, false]) {
-    it(`${reducedMotion ? 'reduced motion starts no card animation' : 'full motion glides the cards'}`, { timeout: 40_000 }, async () => {
-      const b = await openBrowser({ reducedMotion });
-      try {
-        await b.page.addInitScript(COUNT_ANIMATIONS);
-        await createTable(b.page, server.url, 'go-fish');
-        await autoplay(b.page, { budgetMs: 6_000, pace: 100 });
-        const n = (await b.page.evaluate('window.__anims')) as number;
-        if (reducedMotion) expect(n).toBe(0);
-        else expect(n).toBeGreaterThan(0);
-      } finally {
-        await b.close();
-      }
-    });
-  }
-
-  it('cues your turn, and remembers the mute across a reload', { timeout: 40_000 }, async () => {
-    const b = await openBrowser();
+  it('cues your turn; reduced motion starts no card animation while full motion glides the cards; the mute survives a reload', { timeout: 60_000 }, async () => {
+    const b = await openBrowser({ reducedMotion: true });
     try {
+      await b.page.addInitScript(COUNT_ANIMATIONS);
       await createTable(b.page, server.url, 'five-crowns');
       const mute = b.page.getByTestId('mute');
       await expect.poll(() => mute.getAttribute('data-last-cue'), { timeout: 15_000 }).toBe('turn');
+      // Reduced motion: cards move (the bot's and my plays) and nothing is animated.
+      await b.page.evaluate('window.__anims = 0');
+      const still = await autoplay(b.page, { budgetMs: 4_000, pace: 100 });
+      expect(still.moves).toBeGreaterThan(0);
+      expect(await b.page.evaluate('window.__anims')).toBe(0);
+      // Full motion on the same table: the same kind of moves glide.
+      await b.page.emulateMedia({ reducedMotion: 'no-preference' });
+      await b.page.evaluate('window.__anims = 0');
+      await autoplay(b.page, { budgetMs: 4_000, pace: 100 });
+      expect(await b.page.evaluate('window.__anims')).toBeGreaterThan(0);
+
       expect(await mute.getAttribute('aria-pressed')).toBe('false');
       await mute.click();
       expect(await mute.getAttribute('aria-pressed')).toBe('true');
