@@ -31,7 +31,7 @@ const files = [...walk(join(root, 'games')), ...walk(join(root, 'docs')), ...wal
   .map((p) => ({ path: relative(root, p), text: readFileSync(p, 'utf8') }));
 /** Those that parse: a broken file's error recovery reads column 1, so only these keep their tree. */
 const parsing = files.filter(({ path, text }) => path.endsWith('.rules')
-  ? parse(text, path).diagnostics.every((d) => d.code !== 'syntax_error' && d.severity !== 'error') || !path.startsWith('packages/')
+  ? parse(text, path).diagnostics.every((d) => d.severity !== 'error')
   : parseScenario(text) !== null);
 
 /**
@@ -121,7 +121,7 @@ describe('formatting every rule and scenario file of the repository', () => {
   });
 
   it('parses each file, shaken and formatted, to the same tree', () => {
-    expect(parsing.length).toBeGreaterThan(files.length - 20);
+    expect(parsing.filter((f) => f.path.startsWith('games/')).length).toBeGreaterThan(files.filter((f) => f.path.startsWith('games/')).length - 5);
     for (const { path, text } of parsing) {
       if (path.endsWith('.rules')) {
         const before = parse(text, path);
