@@ -152,6 +152,32 @@ describe('drafts: play against bots', () => {
     expect((await starved.inject('/health')).statusCode).toBe(200);
   });
 
+  it('simulates 200 random-bot games of the draft in the compiler thread; an overrun is a coded error', async () => {
+    const app = await open();
+    await save(app, 'eights', [{ name: 'eights.rules', text: RULES }]);
+    const r = await app.inject({ method: 'POST', url: '/api/drafts/eights/simulate', headers: auth(), payload: { players: 3, seed: 's' } });
+    expect(r.statusCode, r.body).toBe(200);
+    const sim = r.json() as { games: number; finished: number; stuck: number; wins: number[]; meanActions: number };
+    expect(sim.games).toBe(200);
+    expect(sim.finished + sim.stuck).toBe(200);
+    expect(sim.finished).toBeGreaterThan(150);
+    expect(sim.wins).toHaveLength(3);
+    expect(sim.wins.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(sim.finished);
+    expect(sim.meanActions).toBeGreaterThan(7);
+    // Deterministic per seed.
+    const again = (await app.inject({ method: 'POST', url: '/api/drafts/eights/simulate', headers: auth(), payload: { players: 3, seed: 's' } })).json() as { wins: number[] };
+    expect(again.wins).toEqual(sim.wins);
+    const seats = await app.inject({ method: 'POST', url: '/api/drafts/eights/simulate', headers: auth(), payload: { players: 9 } });
+    expect(seats.statusCode).toBe(400);
+    expect(seats.json()).toMatchObject({ code: 'seats/invalid' });
+    const slow = await open({ draftCompiler: { simulateMs: 1 } });
+    await save(slow, 'eights', [{ name: 'eights.rules', text: RULES }]);
+    const overrun = await slow.inject({ method: 'POST', url: '/api/drafts/eights/simulate', headers: auth(), payload: { players: 3 } });
+    expect(overrun.statusCode).toBe(422);
+    expect(overrun.json()).toMatchObject({ code: 'draft/too_slow' });
+    expect((await slow.inject('/health')).statusCode).toBe(200);
+  });
+
   it('bounds: open draft tables per author (429 quota/rooms) and plays per minute (429 quota/rate)', async () => {
     const app = await open({ draftLimits: { openRoomsPerAuthor: 1, playsPerMinute: 100 } });
     await save(app, 'eights', [{ name: 'eights.rules', text: RULES }]);

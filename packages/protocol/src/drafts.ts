@@ -47,6 +47,28 @@ export const DraftPlayReply = Type.Object({
   seed: Type.String(),
 });
 
+export const DraftSimulateBody = Type.Object(
+  {
+    players: Type.Integer({ minimum: 1, maximum: 16 }),
+    games: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'Random-bot games to play (default 200).' })),
+    seed: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Game i is dealt from `<seed>-<i>`.' })),
+    file: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+export const DraftSimulation = Type.Object({
+  games: Type.Integer(),
+  players: Type.Integer(),
+  finished: Type.Integer({ description: 'Games that reached `end game`.' }),
+  stuck: Type.Integer({ description: 'Games capped at 5,000 actions, or where nobody could act and no timer was pending.' }),
+  wins: Type.Array(Type.Integer(), { description: 'Wins per seat.' }),
+  meanActions: Type.Number(),
+  meanRounds: Type.Number(),
+  stuckSeeds: Type.Array(Type.String()),
+  ms: Type.Number(),
+});
+
 /** A draft the server would not host: `draft/does_not_compile` with the checker's report, or its compile overran (`draft/too_slow`, `draft/too_big`). */
 export const DraftCompileError = Type.Object({ code: Type.String(), message: Type.String(), report: Type.Optional(Type.Array(Type.String())) });
 
@@ -56,3 +78,5 @@ export type Draft = Static<typeof Draft>;
 export type DraftList = Static<typeof DraftList>;
 export type DraftPlayBody = Static<typeof DraftPlayBody>;
 export type DraftPlayReply = Static<typeof DraftPlayReply>;
+export type DraftSimulateBody = Static<typeof DraftSimulateBody>;
+export type DraftSimulation = Static<typeof DraftSimulation>;

@@ -2,7 +2,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
+import type { GameDef } from '@decksmith/runtime';
+import { simulateGames, type SimulateRequest, type SimulationSummary } from './simulate.ts';
 
 /** What `@decksmith/dsl/node` offers for compiling a rule file in memory. */
 interface DslModule {
@@ -12,6 +15,8 @@ interface DslModule {
 export interface CompileRequest {
   n: number;
   text: string;
+  /** Also play random-bot games of the compiled draft. */
+  simulate?: SimulateRequest;
 }
 
 export interface CompileAnswer {
@@ -19,6 +24,7 @@ export interface CompileAnswer {
   js: string | null;
   report: string[];
   ms: number;
+  simulation?: SimulationSummary | { error: string };
 }
 
 // A variable specifier, as everywhere the server reaches the compiler.
@@ -35,6 +41,16 @@ parentPort!.on('message', (req: CompileRequest) => {
       writeFileSync(file, req.text);
       const r = await dsl.compileRulesInMemory(file);
       const answer: CompileAnswer = { n: req.n, js: r.js, report: r.report.map((line) => line.replace(/\S*decksmith-draft-[A-Za-z0-9]+\/draft\.rules/g, 'draft.rules')), ms: performance.now() - t0 };
+      if (req.simulate && r.js !== null) {
+        const module = join(dir, 'draft.mjs');
+        writeFileSync(module, r.js);
+        const def = ((await import(pathToFileURL(module).href)) as { game: GameDef }).game;
+        const { minPlayers, maxPlayers } = def;
+        answer.simulation =
+          req.simulate.players < minPlayers || req.simulate.players > maxPlayers
+            ? { error: `The draft is for ${minPlayers}–${maxPlayers} players, not ${req.simulate.players}.` }
+            : simulateGames(def, req.simulate);
+      }
       parentPort!.postMessage(answer);
     } catch (error) {
       parentPort!.postMessage({ n: req.n, js: null, report: [`error[internal_error]: ${(error as Error).message}`], ms: performance.now() - t0 } satisfies CompileAnswer);

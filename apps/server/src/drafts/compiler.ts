@@ -9,6 +9,7 @@ import type { GameDef } from '@decksmith/runtime';
 import { hostGameDef, isGameDef } from '../games/runtime-engine.ts';
 import type { HostedGame } from '../games/types.ts';
 import type { CompileAnswer } from './compile-worker.ts';
+import type { SimulateRequest, SimulationSummary } from './simulate.ts';
 
 const BOOT = fileURLToPath(new URL('./compile-worker-boot.mjs', import.meta.url));
 
@@ -21,9 +22,11 @@ export interface DraftCompilerOptions {
   queue: number;
   /** Draft games this process hosts at most (each stays loaded: modules cannot be unloaded). */
   maxGames: number;
+  /** Milliseconds a compile plus its simulated games may take before the thread is terminated. */
+  simulateMs: number;
 }
 
-export const DEFAULT_COMPILER: DraftCompilerOptions = { compileMs: 10_000, heapMb: 256, queue: 4, maxGames: 200 };
+export const DEFAULT_COMPILER: DraftCompilerOptions = { compileMs: 10_000, heapMb: 256, queue: 4, maxGames: 200, simulateMs: 30_000 };
 
 /** A failure with a code, an HTTP status and, for a draft with errors, the compiler's report. */
 export interface DraftFailure {
@@ -41,6 +44,8 @@ export function draftGameId(text: string): string {
 interface Pending {
   n: number;
   text: string;
+  simulate?: SimulateRequest;
+  budgetMs: number;
   resolve: (a: CompileAnswer | DraftFailure) => void;
 }
 
@@ -93,13 +98,23 @@ export class DraftCompiler {
     return p;
   }
 
-  private compile(text: string): Promise<CompileAnswer | DraftFailure> {
+  /** Compiles the text and plays `req.games` random-bot games of it, in the compiler thread under `simulateMs`. */
+  async simulate(text: string, req: SimulateRequest): Promise<SimulationSummary | DraftFailure> {
+    const a = await this.compile(text, req);
+    if ('status' in a) return a;
+    if (a.js === null) return { status: 422, code: 'draft/does_not_compile', message: 'The draft has errors.', report: a.report };
+    if (!a.simulation) return { status: 500, code: 'draft/internal', message: 'The simulation did not run.' };
+    if ('error' in a.simulation) return { status: 400, code: 'seats/invalid', message: a.simulation.error };
+    return a.simulation;
+  }
+
+  private compile(text: string, simulate?: SimulateRequest): Promise<CompileAnswer | DraftFailure> {
     if (this.closed) return Promise.resolve({ status: 503, code: 'server/closing', message: 'The server is shutting down.' });
     if (this.waiting.length >= this.options.queue) {
       return Promise.resolve({ status: 503, code: 'drafts/busy', message: 'Too many drafts are compiling; try again in a few seconds.' });
     }
     return new Promise((resolve) => {
-      this.waiting.push({ n: ++this.n, text, resolve });
+      this.waiting.push({ n: ++this.n, text, resolve, budgetMs: simulate ? this.options.simulateMs : this.options.compileMs, ...(simulate ? { simulate } : {}) });
       void this.next();
     });
   }
@@ -131,18 +146,19 @@ export class DraftCompiler {
     try {
       await this.start();
     } catch {
-      this.lose({ status: 500, code: 'draft/internal', message: 'The draft compiler could not start.' });
+      // The thread may already have failed this job (its 'error' came first): fail only a job still running.
+      if (this.running === job) this.lose({ status: 500, code: 'draft/internal', message: 'The draft compiler could not start.' });
       return;
     }
     if (this.running !== job) return;
     const timer = setTimeout(() => {
       if (this.running !== job) return;
       this.stats.terminated++;
-      this.lose({ status: 422, code: 'draft/too_slow', message: `Compiling the draft took longer than ${this.options.compileMs} ms: it was stopped.` });
-    }, this.options.compileMs);
+      this.lose({ status: 422, code: 'draft/too_slow', message: `${job.simulate ? 'Compiling and simulating' : 'Compiling'} the draft took longer than ${job.budgetMs} ms: it was stopped.` });
+    }, job.budgetMs);
     timer.unref();
     (job as Pending & { timer?: NodeJS.Timeout }).timer = timer;
-    this.worker!.postMessage({ n: job.n, text: job.text });
+    this.worker!.postMessage({ n: job.n, text: job.text, ...(job.simulate ? { simulate: job.simulate } : {}) });
   }
 
   private finish(answer: CompileAnswer | DraftFailure): void {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTHOR_TOKEN, DRAFT_LIMITS, Draft, DraftBody, DraftCompileError, DraftList, DraftParams, DraftPlayBody, DraftPlayReply, ErrorReply } from '@decksmith/protocol';
+import { AUTHOR_TOKEN, DRAFT_LIMITS, Draft, DraftBody, DraftCompileError, DraftList, DraftParams, DraftPlayBody, DraftPlayReply, DraftSimulateBody, DraftSimulation, ErrorReply } from '@decksmith/protocol';
 import { bearerToken } from '../admission/client-keys.ts';
 import type { GameRegistry } from '../games/registry.ts';
 import type { RoomManager } from '../rooms/manager.ts';
@@ -147,6 +147,34 @@ export function draftRoutes(deps: DraftDeps): FastifyPluginAsyncTypebox {
         if ('rejected' in r) return reply.code(r.rejected.status as 400).send({ code: r.rejected.code, message: r.rejected.message });
         mine.push(r.room.id);
         return reply.code(201).send({ room: r.room.id, game: hosted.id, seed });
+      },
+    );
+
+    app.post(
+      '/api/drafts/:id/simulate',
+      {
+        schema: {
+          tags: ['drafts'],
+          summary: 'Compile the saved draft on the server and play up to 200 random-bot games of it (in the compiler thread, under its time budget): finished, stuck, wins per seat',
+          params: DraftParams,
+          body: DraftSimulateBody,
+          response: { 200: DraftSimulation, 400: Err, 401: Err, 404: Err, 422: DraftCompileError, 429: Err, 503: Err },
+        },
+      },
+      async (req, reply) => {
+        const author = authorOf(req.headers.authorization);
+        if (!author) return reply.code(401).send(NO_AUTHOR);
+        // A simulation spends the same per-author allowance as a table.
+        if (!plays.take(author)) return reply.code(429).send({ code: 'quota/rate', message: `At most ${limits.playsPerMinute} draft tables or simulations a minute.` });
+        const d = await deps.store.get(author, req.params.id);
+        const file = d?.files.find((f) => (req.body.file ? f.name === req.body.file : f.name.endsWith('.rules')));
+        if (!file || !file.name.endsWith('.rules')) return reply.code(404).send({ code: 'draft/unknown', message: `You have no draft "${req.params.id}" with that rule file: save it first.` });
+        const r = await deps.compiler.simulate(file.text, { games: req.body.games ?? 200, players: req.body.players, seed: req.body.seed ?? 'sim' });
+        if ('status' in r) {
+          if (r.status === 422) return reply.code(422).send({ code: r.code, message: r.message, ...(r.report ? { report: r.report } : {}) });
+          return reply.code(r.status as 400).send({ code: r.code, message: r.message });
+        }
+        return r;
       },
     );
   };
