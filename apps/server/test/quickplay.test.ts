@@ -1,6 +1,7 @@
 // Play now (a seat at the open table closest to starting, else a new table whose free seats bots take after the wait chosen), rematches at the same seats, game READMEs.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shed } from '@decksmith/runtime/test-fixtures/shed';
 import { MemoryStorage } from '../src/storage/memory.ts';
 import { Client, createRoom, testApp } from './helpers.ts';
 
@@ -151,6 +152,15 @@ describe('game README', () => {
     const fewer = await hands(`?players=2&options=${encodeURIComponent(JSON.stringify({ hand_size: 2 }))}`);
     expect(fewer.hands).toEqual([2, 2]);
     expect(fewer.total).toBe(plain.total);
+    // How the rounds go, from the game's tables evaluated on the fresh state.
+    const rounds = ((await app.inject('/api/games/shed/opening?players=3')).json() as { rounds: Record<string, unknown> }).rounds;
+    expect(rounds).toEqual({
+      count: shed.rounds.count ? 1 : null,
+      until: shed.rounds.until !== undefined,
+      dealer: { first: shed.rounds.dealer.first, rotate: shed.rounds.dealer.rotate },
+      scoredEachRound: shed.rounds.scoring !== undefined,
+      ties: shed.winner.ties.replay ? 'replay' : 'shared',
+    });
     expect((await app.inject('/api/games/shed/opening?options=%7Bnope')).json()).toMatchObject({ code: 'input/invalid' });
     expect((await app.inject(`/api/games/shed/opening?options=${encodeURIComponent(JSON.stringify({ hand_size: 99 }))}`)).statusCode).toBe(400);
   });

@@ -43,6 +43,8 @@ describe('rules panel', () => {
       await expect(panel.locator('h2').textContent()).resolves.toContain(g.title);
       // The deal, read from a throwaway setup at the smallest table.
       expect(await panel.locator('#rules-deal').count(), `${g.id}: the deal`).toBe(1);
+      // How rounds go and what ends the game, from its round tables.
+      expect(await panel.locator('section[aria-labelledby="rules-scoring"]').textContent(), `${g.id}: rounds`).toMatch(/round/i);
       if (i === 0) expect(await serious(b.page, '[data-testid="rules-panel"]'), 'axe on the rules panel').toEqual([]);
       await screenshot(b.page, `rules-${g.id}`);
       await panel.getByTestId('rules-close').click();

@@ -1,6 +1,6 @@
 // The rules account generated from a game's tables (every action, the options at this table) and an author's README split into text blocks.
 import { describe, expect, it } from 'vitest';
-import { dealLines, describeGame } from '../src/rules/describe.ts';
+import { dealLines, describeGame, roundLines } from '../src/rules/describe.ts';
 import { toBlocks } from '../src/rules/markdown.ts';
 import type { ClientDef } from '../src/state/def.ts';
 import type { OptionInfo } from '../src/net/api.ts';
@@ -44,6 +44,22 @@ describe('dealLines', () => {
     expect(dealLines(def, [{ zone: shared, owner: -1, count: 30 }, { zone: hand, owner: 0, count: 7 }, { zone: hand, owner: 1, count: 7 }], 2).join(' ')).toMatch(/At a table of 2:.*30 cards\..*7 cards for each player\./);
     expect(dealLines(def, [{ zone: hand, owner: 0, count: 2 }, { zone: hand, owner: 1, count: 1 }], 2).join(' ')).toContain('2 cards for player 1, 1 card for player 2');
     expect(dealLines(def, [], 3)).toEqual(['At a table of 3:', 'Nothing is dealt before play starts.']);
+  });
+});
+
+describe('roundLines', () => {
+  it('says how many rounds or that a condition ends the game, the dealer, scoring and ties', () => {
+    expect(roundLines({ count: 11, until: false, dealer: { first: 'random', rotate: 'left' }, scoredEachRound: true, ties: 'shared' })).toEqual([
+      'The game lasts 11 rounds.',
+      'Points are scored at the end of every round.',
+      'The first dealer is drawn at random, then the deal passes to the left.',
+      'A tie for the win is a shared win.',
+    ]);
+    expect(roundLines({ count: null, until: true, dealer: { first: 'first', rotate: 'fixed' }, scoredEachRound: false, ties: 'replay' })).toEqual([
+      'Rounds are played until the game’s end condition holds after a round’s scoring.',
+      'Player 1 deals first and keeps dealing.',
+      'A tie for the win is played off with another round.',
+    ]);
   });
 });
 

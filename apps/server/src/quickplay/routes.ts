@@ -114,7 +114,24 @@ export function quickPlayRoutes(deps: QuickPlayDeps): FastifyPluginAsyncTypebox 
           summary: 'How many cards each zone holds right after the deal at a table of `players` with `options` (JSON of option names to values; defaults otherwise)',
           params: RoomParams,
           querystring: Type.Object({ players: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })), options: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }),
-          response: { 200: Type.Object({ game: Type.String(), players: Type.Integer(), zones: Type.Array(Type.Object({ zone: Type.String(), owner: Type.Integer(), count: Type.Integer() })) }), 400: Err, 404: Err },
+          response: {
+            200: Type.Object({
+              game: Type.String(),
+              players: Type.Integer(),
+              zones: Type.Array(Type.Object({ zone: Type.String(), owner: Type.Integer(), count: Type.Integer() })),
+              rounds: Type.Optional(
+                Type.Object({
+                  count: Type.Union([Type.Integer(), Type.Null()]),
+                  until: Type.Boolean(),
+                  dealer: Type.Object({ first: Type.String(), rotate: Type.String() }),
+                  scoredEachRound: Type.Boolean(),
+                  ties: Type.String(),
+                }),
+              ),
+            }),
+            400: Err,
+            404: Err,
+          },
         },
       },
       async (req, reply) => {
@@ -131,7 +148,7 @@ export function quickPlayRoutes(deps: QuickPlayDeps): FastifyPluginAsyncTypebox 
         const players = Math.min(game.maxPlayers, Math.max(game.minPlayers, req.query.players ?? game.minPlayers));
         const r = opening(game, players, options as Record<string, number | string | boolean>);
         if ('code' in r) return reply.code(400).send(r);
-        return { game: game.id, players, zones: r };
+        return { game: game.id, players, ...r };
       },
     );
 

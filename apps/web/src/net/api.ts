@@ -15,6 +15,15 @@ export type RoomSummary = Omit<P.RoomSummary, 'result' | 'seedHash' | 'practice'
 
 export type OptionValue = number | string | boolean;
 
+/** How the rounds go (games run by the runtime): a fixed number or an end condition, the dealer, scoring and ties. */
+export interface RoundsInfo {
+  count: number | null;
+  until: boolean;
+  dealer: { first: string; rotate: string };
+  scoredEachRound: boolean;
+  ties: string;
+}
+
 /** One zone instance's card count right after the deal (owner -1: shared). */
 export interface OpeningZone {
   zone: string;
@@ -127,7 +136,7 @@ export const api = {
   rematch: (id: string, token: string) => call<JoinReply>(`/api/rooms/${encodeURIComponent(id)}/rematch`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }),
   /** The zones' card counts right after the deal at a table of `players` with `options`. */
   opening: (id: string, players?: number, options?: Readonly<Record<string, unknown>>) =>
-    call<{ game: string; players: number; zones: OpeningZone[] }>(
+    call<{ game: string; players: number; zones: OpeningZone[]; rounds?: RoundsInfo }>(
       `/api/games/${encodeURIComponent(id)}/opening${lobbyQueryString({ ...(players ? { players } : {}), ...(options && Object.keys(options).length > 0 ? { options: JSON.stringify(options) } : {}) } as LobbyQuery)}`,
     ),
   /** The game's README as its author wrote it (Markdown source: shown as text). */

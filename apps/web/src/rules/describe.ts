@@ -105,7 +105,6 @@ function actionAccount(def: ClientDef, a: ClientAction, timerActions: ReadonlySe
   const rate = typeof a.rate === 'number' ? a.rate : a.rateOption ? Number(options[a.rateOption] ?? def.options?.find((o) => o.name === a.rateOption)?.default) : undefined;
   if (rate !== undefined && Number.isFinite(rate) && rate > 0) notes.push(`At most once every ${rate >= 1000 ? `${rate / 1000} s` : `${rate} ms`}.`);
   if (a.once) notes.push('Once per turn at most.');
-  notes.push('When it is not allowed, the table says why (hover or focus the greyed button).');
   return { name: a.name, title, what, when, notes };
 }
 
@@ -125,6 +124,18 @@ function optionValue(o: OptionInfo, raw: unknown): string {
   if (o.kind === 'enum') return typeof v === 'string' ? v : (o.values?.[Number(v)] ?? String(v));
   if (o.kind === 'duration') return Number(v) === 0 ? 'off' : `${Number(v) / 1000} s`;
   return String(v);
+}
+
+/** How rounds go and when the game ends, from the server's reading of the game's round tables at this table. */
+export function roundLines(r: { count: number | null; until: boolean; dealer: { first: string; rotate: string }; scoredEachRound: boolean; ties: string }): string[] {
+  const out: string[] = [];
+  if (r.count !== null) out.push(r.count === 1 ? 'The game is one round.' : `The game lasts ${r.count} rounds${r.until ? ', unless its end condition is met before' : ''}.`);
+  else if (r.until) out.push('Rounds are played until the game’s end condition holds after a round’s scoring.');
+  if (r.scoredEachRound) out.push('Points are scored at the end of every round.');
+  const first = r.dealer.first === 'random' ? 'The first dealer is drawn at random' : 'Player 1 deals first';
+  out.push(`${first}${r.dealer.rotate === 'fixed' ? ' and keeps dealing' : `, then the deal passes to the ${r.dealer.rotate}`}.`);
+  out.push(r.ties === 'replay' ? 'A tie for the win is played off with another round.' : 'A tie for the win is a shared win.');
+  return out;
 }
 
 /** The deal, from the zones' counts right after it (per-player zones said once when every player gets the same). */
