@@ -7,6 +7,7 @@ import { engineFor, type Engine } from './engine.ts';
 import { NONE, type GameDef, type Rejection } from './game-def.ts';
 import type { GameState } from './state.ts';
 import { VarOutOfRange } from './var-range.ts';
+import { EPOCH_CHUNK, epochChunks } from '../views/view-ids.ts';
 
 export type OptionValue = number | string | boolean;
 
@@ -220,5 +221,5 @@ function layOut(e: Engine): void {
     if (hole >= 0) z[hole] = c;
     else z.push(c);
   }
-  for (let v = 0; v <= s.players; v++) s.epochs.push(new Array<number>(n).fill(0));
+  for (let k = (s.players + 1) * epochChunks(n); k > 0; k--) s.epochs.push(new Array<number>(EPOCH_CHUNK).fill(0));
 }

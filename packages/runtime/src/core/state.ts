@@ -76,7 +76,10 @@ export interface GameState {
   // ---- per-viewer opaque card ids (see views/view-ids.ts) ----
   /** 4 round keys per viewer (players, then the spectator). Never leaves the server. */
   keys: number[];
-  /** Viewer → card → epoch, bumped when the card enters a place that viewer cannot see. */
+  /**
+   * Per viewer and card, the epoch: bumped when the card enters a place that viewer cannot see.
+   * Chunks of 16 cards, viewer-major (views/view-ids.ts `epochOf`), so a bump copies one chunk.
+   */
   epochs: number[][];
 
   // ---- flow ----

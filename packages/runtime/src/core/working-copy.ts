@@ -167,23 +167,24 @@ export class WorkingCopy {
     }
     return this.s.out;
   }
-  wEpochs(viewer: number): number[] {
+  /** The epoch chunk at `index` of `state.epochs` (views/view-ids.ts `epochIndex`), for writing. */
+  wEpochChunk(index: number): number[] {
     this.ver++;
     if ((this.own & OWN_EPOCHS) === 0) {
       this.mustWrite();
       this.s.epochs = this.s.epochs.slice();
       this.own |= OWN_EPOCHS;
     }
-    if (viewer >= this.epochStamp.length) {
-      const grown = new Int32Array(viewer + 1);
+    if (index >= this.epochStamp.length) {
+      const grown = new Int32Array(Math.max(index + 1, 2 * this.epochStamp.length));
       grown.set(this.epochStamp);
       this.epochStamp = grown;
     }
-    if (this.epochStamp[viewer] !== this.gen) {
-      this.s.epochs[viewer] = this.s.epochs[viewer].slice();
-      this.epochStamp[viewer] = this.gen;
+    if (this.epochStamp[index] !== this.gen) {
+      this.s.epochs[index] = this.s.epochs[index].slice();
+      this.epochStamp[index] = this.gen;
     }
-    return this.s.epochs[viewer];
+    return this.s.epochs[index];
   }
   wRng(): RngState {
     this.ver++;

@@ -43,10 +43,33 @@ export function feistelDecode(keys: readonly number[], at: number, y: number): n
   return ((l << 16) | r) >>> 0;
 }
 
+/**
+ * Epochs are kept in chunks of EPOCH_CHUNK cards: `state.epochs[epochIndex(s, viewer, card)]`
+ * holds the chunk, at `card % EPOCH_CHUNK`. A card entering a hidden place copies only its chunk
+ * (copy-on-write, core/working-copy.ts), not the viewer's whole row: most of what an action
+ * allocated, and a holder of the state keeps alive, was those rows.
+ */
+export const EPOCH_CHUNK = 16;
+
+/** Chunks per viewer for n cards. */
+export function epochChunks(n: number): number {
+  return (n + EPOCH_CHUNK - 1) >> 4;
+}
+
+/** Where in `state.epochs` the chunk holding (viewer, card) is. */
+export function epochIndex(s: GameState, viewer: number, card: number): number {
+  return viewer * epochChunks(s.face.length) + (card >> 4);
+}
+
+/** How often `card` entered a place hidden from `viewer`. */
+export function epochOf(s: GameState, viewer: number, card: number): number {
+  return s.epochs[epochIndex(s, viewer, card)][card & (EPOCH_CHUNK - 1)];
+}
+
 /** The id under which `viewer` (a player, or `players` for the spectator) sees `card` now. */
 export function viewIdOf(s: GameState, viewer: number, card: number): number {
   const n = s.face.length;
-  return feistelEncode(s.keys, viewer * 4, s.epochs[viewer][card] * n + card);
+  return feistelEncode(s.keys, viewer * 4, epochOf(s, viewer, card) * n + card);
 }
 
 /** The card a viewer's id names, or -1 when the id is malformed, unknown or stale. */
@@ -56,5 +79,5 @@ export function cardOfViewId(s: GameState, viewer: number, id: unknown): number 
   const x = feistelDecode(s.keys, viewer * 4, id);
   const card = x % n;
   const epoch = (x - card) / n;
-  return s.epochs[viewer][card] === epoch ? card : -1;
+  return epochOf(s, viewer, card) === epoch ? card : -1;
 }

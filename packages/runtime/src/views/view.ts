@@ -8,7 +8,7 @@ import { enumerateLegal } from '../core/legal.ts';
 import type { Action } from '../core/codec.ts';
 import type { GameResult, GameState } from '../core/state.ts';
 import { scoresOf } from '../flow/rounds.ts';
-import { viewIdOf } from './view-ids.ts';
+import { epochOf, viewIdOf } from './view-ids.ts';
 import { jsonEqual } from './view-patch.ts';
 import { actionNames, recalledNames } from './action-names.ts';
 
@@ -119,8 +119,7 @@ function stillValid(e: Engine, z: number, viewer: number, prev: ZoneView, ps: Ga
   const slots = prev.cards;
   if (slots === undefined || slots.length !== a.length) return false;
   const top = e.c.vis[s.zoneDecl[z]] === VIS_TOP ? e.topIndex(z) : -1;
-  const epochs = s.epochs[viewer];
-  const old = ps.epochs[viewer];
+  const sameEpochs = ps.epochs === s.epochs;
   for (let i = 0; i < a.length; i++) {
     const slot = slots[i];
     if (slot === null || slot === undefined) continue;
@@ -130,7 +129,7 @@ function stillValid(e: Engine, z: number, viewer: number, prev: ZoneView, ps: Ga
       continue;
     }
     const c = a[i];
-    if (old !== epochs && old[c] !== epochs[c]) return false;
+    if (!sameEpochs && epochOf(ps, viewer, c) !== epochOf(s, viewer, c)) return false;
     if ((slot.wild === true) !== isWild(e, c)) return false;
   }
   return true;

@@ -3,7 +3,7 @@
 import { shuffleInPlace } from '../rng/index.ts';
 import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE } from '../core/game-def.ts';
-import { viewIdOf } from '../views/view-ids.ts';
+import { EPOCH_CHUNK, epochIndex, viewIdOf } from '../views/view-ids.ts';
 import { allViewers } from './visibility.ts';
 
 /** Moves one card to the top/bottom of a zone or into a slot/index (`pos` a number). */
@@ -58,7 +58,7 @@ export function moveCard(e: EngineParts, card: number, to: number, pos: 'top' | 
   }
   // A fresh id for every viewer who cannot see the card where it lands.
   const hidden = allViewers(s.players) & ~dstMask;
-  if (hidden !== 0) for (let v = 0; v < viewers; v++) if (((hidden >> v) & 1) === 1) e.wEpochs(v)[card]++;
+  if (hidden !== 0) for (let v = 0; v < viewers; v++) if (((hidden >> v) & 1) === 1) e.wEpochChunk(epochIndex(s, v, card))[card & (EPOCH_CHUNK - 1)]++;
   e.events.push({ type: 'move', card, from, to, at, seen, ids });
 }
 
@@ -201,7 +201,7 @@ export function shuffle(e: EngineParts, z: number): void {
     const c = a[i];
     if (c < 0) continue;
     const hidden = all & ~e.visibleMask(z, i);
-    if (hidden !== 0) for (let v = 0; v < viewers; v++) if (((hidden >> v) & 1) === 1) e.wEpochs(v)[c]++;
+    if (hidden !== 0) for (let v = 0; v < viewers; v++) if (((hidden >> v) & 1) === 1) e.wEpochChunk(epochIndex(s, v, c))[c & (EPOCH_CHUNK - 1)]++;
   }
 }
 
