@@ -9,10 +9,12 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyse, isScenario, type Analysis } from './analysis/analyse.ts';
+import { gameAnalyses, gameFileOf } from './analysis/scenario-game.ts';
 import { toLspDiagnostic } from './convert.ts';
 import { complete } from './features/complete.ts';
 import { hover } from './features/hover.ts';
 import { definition, references, rename, sameSymbol } from './features/navigate.ts';
+import { scenarioDefinition, scenarioHover, scenarioReferences, type GameOfScenario } from './features/scenario-names.ts';
 import { documentSymbols } from './features/symbols.ts';
 import { diskLoadBase } from './load-base.ts';
 
@@ -52,6 +54,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const analyses = new Map<string, { version: number; analysis: Analysis }>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
+  const gameAnalysis = gameAnalyses(loadBase);
+  /** A scenario's game (its rule file on disk, analysed), or null. */
+  const gameOf = (a: Analysis, doc: TextDocument): GameOfScenario | null => {
+    if (a.kind !== 'scenario' || !a.scenario || !doc.uri.startsWith('file:')) return null;
+    const file = gameFileOf(a.scenario, fileOf(doc.uri));
+    return file ? { file, analysis: gameAnalysis(file) } : null;
+  };
   const tooLarge = (doc: TextDocument) => doc.getText().length > maxChars;
   const analysisOf = (doc: TextDocument): Analysis => {
     const cached = analyses.get(doc.uri);
@@ -156,15 +165,25 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     },
     serverInfo: { name: 'decksmith', version: '0.0.0' },
   }));
-  connection.onHover((p) => withDoc(p.textDocument.uri, null, (a, d) => hover(a, d.offsetAt(p.position))));
-  connection.onDefinition((p) => withDoc(p.textDocument.uri, [], (a, d) => definition(a, d.uri, d.offsetAt(p.position))));
-  connection.onReferences((p) => withDoc(p.textDocument.uri, [], (a, d) => references(a, d.uri, d.offsetAt(p.position), p.context.includeDeclaration)));
+  connection.onHover((p) => withDoc(p.textDocument.uri, null, (a, d) => {
+    const game = gameOf(a, d);
+    return game ? scenarioHover(a, game, d.offsetAt(p.position)) : hover(a, d.offsetAt(p.position));
+  }));
+  connection.onDefinition((p) => withDoc(p.textDocument.uri, [], (a, d) => {
+    const game = gameOf(a, d);
+    return game ? scenarioDefinition(a, game, d.offsetAt(p.position)) : definition(a, d.uri, d.offsetAt(p.position));
+  }));
+  connection.onReferences((p) => withDoc(p.textDocument.uri, [], (a, d) => {
+    const game = gameOf(a, d);
+    const offset = d.offsetAt(p.position);
+    return game ? scenarioReferences(a, d.uri, game, offset, p.context.includeDeclaration) : references(a, d.uri, offset, p.context.includeDeclaration);
+  }));
   connection.onPrepareRename((p) => withDoc(p.textDocument.uri, null, (a, d) => {
     const found = sameSymbol(a, d.offsetAt(p.position));
     return found ? { start: d.positionAt(found.at.loc.start.offset), end: d.positionAt(found.at.loc.end.offset) } : null;
   }));
   connection.onRenameRequest((p) => withDoc(p.textDocument.uri, null, (a, d) => rename(a, d.uri, d.offsetAt(p.position), p.newName)));
-  connection.onCompletion((p) => withDoc(p.textDocument.uri, [], (a, d) => complete(a, d.offsetAt(p.position))));
+  connection.onCompletion((p) => withDoc(p.textDocument.uri, [], (a, d) => complete(a, d.offsetAt(p.position), gameOf(a, d)?.analysis)));
   connection.onDocumentSymbol((p) => withDoc(p.textDocument.uri, [], (a) => documentSymbols(a)));
   connection.onDocumentFormatting((p) => {
     const doc = documents.get(p.textDocument.uri);

@@ -26,6 +26,8 @@ function at(source: string, needle: string, nth = 0, delta = 0): Position {
   return { line: before.split('\n').length - 1, character: before.length - before.lastIndexOf('\n') - 1 };
 }
 
+const labels = (items: CompletionItem[] | { items: CompletionItem[] } | null) => (Array.isArray(items) ? items : items?.items ?? []).map((i) => i.label);
+
 let t: TestClient;
 beforeEach(async () => { t = await startTestClient({ debounceMs: 5 }); });
 afterEach(() => t.close());
@@ -98,7 +100,6 @@ describe('navigation', () => {
 });
 
 describe('completion, formatting and symbols', () => {
-  const labels = (items: CompletionItem[] | { items: CompletionItem[] } | null) => (Array.isArray(items) ? items : items?.items ?? []).map((i) => i.label);
 
   it('offers zones after "to", attributes after ".", and otherwise keywords, built-ins and names', async () => {
     const typed = text.replace('move c to discard', 'move c to d');
@@ -149,6 +150,21 @@ describe('scenario files', () => {
     await t.change(suri, 4, scenario.replace("  discard = ['R5']", "discard=['R5']"));
     const edits = await t.client.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: suri }, options: { tabSize: 2, insertSpaces: true } }) as TextEdit[];
     expect(edits[0]!.newText).toBe(scenario);
+  });
+
+  it("reaches into the game's rule file: hover, definition, references and completion of its names", async () => {
+    await t.open(scenarioPath, scenario);
+    const h = await t.client.sendRequest(HoverRequest.type, { textDocument: { uri: suri }, position: at(scenario, 'played ==', 0, 2) });
+    expect((h!.contents as MarkupContent).value).toContain('(variable) **played**: `number`');
+    const defs = await t.client.sendRequest(DefinitionRequest.type, { textDocument: { uri: suri }, position: at(scenario, 'play(c', 0, 1) }) as Location[];
+    expect(defs).toEqual([{ uri, range: { start: at(text, 'play(c: card'), end: at(text, 'play(c: card', 0, 4) } }]);
+    const refs = await t.client.sendRequest(ReferencesRequest.type, { textDocument: { uri: suri }, position: at(scenario, 'played'), context: { includeDeclaration: true } });
+    expect(refs!.map((r) => [r.uri === suri ? 'scenario' : 'rules', r.range.start.line])).toEqual([
+      ['rules', at(text, 'played:').line], ['rules', at(text, 'to played').line], ['scenario', at(scenario, 'played').line],
+    ]);
+    const items = await t.client.sendRequest(CompletionRequest.type, { textDocument: { uri: suri }, position: at(scenario, 'expect', 0, 0) });
+    expect(labels(items)).toEqual(expect.arrayContaining(['expect', 'arrange', 'played', 'draw_card', 'hand_size']));
+    expect(labels(items)).not.toContain('c'); // the game's parameters are not the scenario's
   });
 });
 

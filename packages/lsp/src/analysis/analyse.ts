@@ -32,7 +32,8 @@ export function isScenario(file: string): boolean {
 export function analyse(text: string, file: string, loadBase: LoadBase): Analysis {
   if (isScenario(file)) {
     const { scenario, diagnostics } = parseScenario(text, file);
-    return { kind: 'scenario', text, diagnostics, rules: null, scenario, names: [], model: null };
+    const names = scenario ? collectNames(scenario.items) : []; // uses of the game's names
+    return { kind: 'scenario', text, diagnostics, rules: null, scenario, names, model: null };
   }
   const parsed = parse(text, file);
   const names = parsed.file ? collectNames(parsed.file.items) : [];

@@ -13,6 +13,8 @@ export interface NameSite {
   readonly decl: DeclKind | null;
   /** The top-level item it sits in (locals are scoped to their item). */
   readonly item: number;
+  /** Where it sits: its node's kind and field (`st_does.action`, `call.callee`). */
+  readonly role: string;
   key: string;
 }
 
@@ -24,7 +26,7 @@ const GLOBAL_DECLS = new Set([
 /** Node kinds whose `name` is a declaration local to its item. */
 const LOCAL_DECLS = new Set(['typed_param', 'action_param', 'let']);
 
-interface Raw { text: string; loc: Loc; decl: DeclKind | null; local: boolean; item: number }
+interface Raw { text: string; loc: Loc; decl: DeclKind | null; local: boolean; item: number; role: string }
 
 function isNode(v: unknown): v is { kind?: unknown; loc?: unknown } & Record<string, unknown> {
   return v !== null && typeof v === 'object';
@@ -35,11 +37,12 @@ function collect(node: unknown, parentKind: string, key: string, item: number, o
   if (!isNode(node)) return;
   if (node.kind === 'ident' && typeof node.text === 'string' && isNode(node.loc)) {
     const loc = node.loc as unknown as Loc;
-    if (key === 'name' && GLOBAL_DECLS.has(parentKind)) out.push({ text: node.text, loc, decl: parentKind, local: false, item });
-    else if (key === 'name' && LOCAL_DECLS.has(parentKind)) out.push({ text: node.text, loc, decl: parentKind === 'let' ? 'local' : 'parameter', local: true, item });
-    else if (key === 'variable') out.push({ text: node.text, loc, decl: 'binder', local: true, item });
-    else if (key === 'names' && parentKind === 'roles') out.push({ text: node.text, loc, decl: 'role', local: false, item });
-    else out.push({ text: node.text, loc, decl: null, local: false, item });
+    const role = `${parentKind}.${key}`;
+    if (key === 'name' && GLOBAL_DECLS.has(parentKind)) out.push({ text: node.text, loc, decl: parentKind, local: false, item, role });
+    else if (key === 'name' && LOCAL_DECLS.has(parentKind)) out.push({ text: node.text, loc, decl: parentKind === 'let' ? 'local' : 'parameter', local: true, item, role });
+    else if (key === 'variable') out.push({ text: node.text, loc, decl: 'binder', local: true, item, role });
+    else if (key === 'names' && parentKind === 'roles') out.push({ text: node.text, loc, decl: 'role', local: false, item, role });
+    else out.push({ text: node.text, loc, decl: null, local: false, item, role });
     return;
   }
   const kind = typeof node.kind === 'string' ? node.kind : parentKind;
@@ -67,7 +70,7 @@ export function collectNames(items: readonly unknown[]): NameSite[] {
       if (local) key = localKey(local);
       else if (globals.has(r.text)) key = `g:${r.text}`;
     }
-    return { text: r.text, loc: r.loc, decl: r.decl, item: r.item, key };
+    return { text: r.text, loc: r.loc, decl: r.decl, item: r.item, role: r.role, key };
   });
 }
 

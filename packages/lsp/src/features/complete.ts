@@ -32,11 +32,12 @@ function itemAt(names: readonly NameSite[], offset: number): number {
   return names.filter((s) => s.loc.start.offset <= offset).at(-1)?.item ?? -1;
 }
 
-export function complete(a: Analysis, offset: number): CompletionItem[] {
+/** Completion at `offset`; in a scenario, `game` (its rule file's analysis) gives the names. */
+export function complete(a: Analysis, offset: number, game?: Analysis): CompletionItem[] {
   let start = offset;
   while (start > 0 && /[A-Za-z0-9_]/.test(a.text[start - 1]!)) start--;
   const before = a.text.slice(Math.max(0, start - 200), start);
-  const decls = a.names.filter((s) => s.decl !== null);
+  const decls = [...a.names, ...(game?.names.filter((s) => s.key.startsWith('g:')) ?? [])].filter((s) => s.decl !== null);
   const globals = decls.filter((s) => s.key.startsWith('g:'));
   const item = itemAt(a.names, offset);
   const locals = decls.filter((s) => !s.key.startsWith('g:') && s.item === item);

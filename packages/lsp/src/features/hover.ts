@@ -47,7 +47,9 @@ export function hover(a: Analysis, offset: number): Hover | null {
     if (decls.length > 0) {
       const kinds = [...new Set(decls.map((d) => KIND_NAMES[d.decl!] ?? d.decl!))].join(', ');
       const lines = decls.slice(0, 3).map((d) => lineOf(a.text, d.loc.start.offset));
-      const type = typeAt(a, site.loc.start.offset);
+      // The type at this use, else at any use of the same declaration (a declaration is no expression).
+      const sameKey = a.names.filter((s) => s.key === site.key && s.decl === null);
+      const type = typeAt(a, site.loc.start.offset) ?? sameKey.map((s) => typeAt(a, s.loc.start.offset)).find((x) => x !== null) ?? null;
       const head = `(${kinds}) **${site.text}**${type ? `: \`${type}\`` : ''}`;
       return {
         contents: { kind: 'markdown', value: [head, '```decksmith', ...lines, '```'].join('\n') },
