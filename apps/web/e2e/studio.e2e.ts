@@ -1,5 +1,6 @@
 // The studio (#21): type an error → the checker's diagnostic marks it at its place; fix it → Play →
-// a table of the draft deals and a bot moves; the draft (with the edit) survives a reload.
+// a table of the draft deals and a bot moves; the draft (with the edit) survives a reload; simulate
+// 200 games shows its report inline.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, startServer, type Server } from './harness.ts';
@@ -17,7 +18,7 @@ async function caretAfter(page: Page, text: string): Promise<void> {
 }
 
 describe('studio', () => {
-  it('marks an error where it is, plays the fixed draft against a bot, and keeps the draft over a reload', { timeout: 90_000 }, async () => {
+  it('marks an error where it is, keeps the draft over a reload, simulates it, and plays it against a bot', { timeout: 90_000 }, async () => {
     const b = await openBrowser();
     try {
       const { page } = b;
@@ -48,6 +49,13 @@ describe('studio', () => {
 
       await page.reload();
       await page.locator('.cm-line', { hasText: 'players 2..7   # studio-e2e' }).waitFor({ timeout: 20_000 });
+
+      // Simulate 200 games: the report shows inline.
+      await page.getByRole('button', { name: 'Simulate 200 games' }).click();
+      const report = page.getByTestId('simulation');
+      await report.waitFor({ timeout: 40_000 });
+      expect(await report.textContent()).toMatch(/200 random-bot games at 2 players: \d+ finished/);
+      expect(await report.getByRole('listitem').count()).toBe(2);
 
       // Play: a table of the draft, dealt; the bot moves.
       await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toMatch(/checks: no errors/);
