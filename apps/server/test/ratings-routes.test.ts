@@ -41,7 +41,7 @@ async function play(c: Client): Promise<void> {
 }
 
 describe('player keys', () => {
-  it('issues a key whose hash alone is stored, and renames with it', async () => {
+  it('issues a key whose hash alone is stored, and renames with it', { timeout: 30_000 }, async () => {
     const { key, player } = await register('  Ada  ');
     expect(player.name).toBe('Ada');
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -65,7 +65,7 @@ describe('player keys', () => {
     expect((await app.decksmith.ratings.store.leaderboard('shed', 100)).length).toBe(before);
   });
 
-  it('issues at most 10 keys per client and minute (429 quota/rate after)', async () => {
+  it('issues at most 10 keys per client and minute (429 quota/rate after)', { timeout: 30_000 }, async () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < 10; i++) await register(`P${i}`, '#000000', ip);
     const r = await app.inject({ method: 'POST', url: '/api/players', payload: { name: 'one more', colour: '#000000' }, remoteAddress: ip });
@@ -102,6 +102,8 @@ describe('rated games', () => {
     expect(seats.players[summary.result.winners[0]!]!.rating).toBe(board.players[0]!.rating);
     const mine = (await app.inject({ url: '/api/ratings/shed/me', headers: auth(winner.key) })).json();
     expect(mine).toMatchObject({ games: 1, rating: board.players[0]!.rating });
+    const all = (await app.inject({ url: '/api/players/me/ratings', headers: auth(winner.key) })).json();
+    expect(all.ratings).toEqual([{ game: 'shed', rating: board.players[0]!.rating, rd: expect.any(Number), games: 1 }]);
     // Rated once: asking again changes nothing.
     const record = (await app.decksmith.storage.getRoom(id))!;
     expect(await app.decksmith.ratings.gameOver(record)).toBeNull();

@@ -75,6 +75,8 @@ describe.each(engines)('ratings store: %s', (_name, open) => {
     ]);
     expect((await s.leaderboard('g', 2)).length).toBe(2);
     expect((await s.ratings('g', ['a', 'b', 'x'])).map((r) => r.rating).sort()).toEqual([1400, 1600]);
+    expect((await s.ratingsOf('a')).map((r) => [r.game, r.rating])).toEqual([['other', 1800], ['g', 1600]]);
+    expect(await s.ratingsOf('nobody')).toEqual([]);
   });
 });
 

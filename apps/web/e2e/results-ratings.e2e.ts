@@ -81,6 +81,9 @@ describe('ratings and results', () => {
       expect(await a.page.getByTestId('bot-row').count()).toBe(3);
       await screenshot(a.page, 'ratings-leaderboard');
       expect(await serious(a.page, '[data-testid="leaderboard"]')).toEqual([]);
+      // The lobby's "You" card shows the rating too.
+      await a.page.goto(server.url);
+      await expect.poll(() => a.page.getByTestId('my-ratings').textContent()).toContain(`Super Taki ${shown[0]}`);
     } finally {
       await a.close();
       await b.close();

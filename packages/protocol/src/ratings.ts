@@ -65,6 +65,11 @@ export const MyRatingReply = Type.Object({
   botAtYourLevel: Type.Optional(Type.String({ description: 'The bot level whose measured rating is closest to yours.' })),
 });
 
+export const MyRatingsReply = Type.Object({
+  player: PlayerInfo,
+  ratings: Type.Array(Type.Object({ game: Type.String(), rating: Type.Number(), rd: Type.Number(), games: Type.Integer() })),
+});
+
 export type PlayerBody = Static<typeof PlayerBody>;
 export type PlayerInfo = Static<typeof PlayerInfo>;
 export type PlayerKeyReply = Static<typeof PlayerKeyReply>;
@@ -74,3 +79,4 @@ export type BotRatingInfo = Static<typeof BotRatingSchema>;
 export type LeaderRow = Static<typeof LeaderRowSchema>;
 export type LeaderboardReply = Static<typeof LeaderboardReply>;
 export type MyRatingReply = Static<typeof MyRatingReply>;
+export type MyRatingsReply = Static<typeof MyRatingsReply>;

@@ -85,6 +85,11 @@ export class PostgresRatings implements RatingStore {
     return r.rows.map(rating);
   }
 
+  async ratingsOf(playerId: string): Promise<RatingRecord[]> {
+    const r = await this.pool.query<RatingRow>('select * from ratings where player = $1 order by rating desc', [playerId]);
+    return r.rows.map(rating);
+  }
+
   async rateRoom(room: string, game: string, updates: readonly RatingRecord[]): Promise<boolean> {
     const client = await this.pool.connect();
     try {

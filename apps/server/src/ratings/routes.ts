@@ -2,7 +2,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorReply, RoomParams } from '@decksmith/protocol';
-import { LeaderboardReply, MyRatingReply, PlayerBody, PlayerInfo, PlayerKeyReply, RoomPlayersReply, SeatPlayerBody } from '@decksmith/protocol/ratings';
+import { LeaderboardReply, MyRatingReply, MyRatingsReply, PlayerBody, PlayerInfo, PlayerKeyReply, RoomPlayersReply, SeatPlayerBody } from '@decksmith/protocol/ratings';
 import { bearerToken } from '../admission/client-keys.ts';
 import type { GameRegistry } from '../games/registry.ts';
 import type { RoomManager } from '../rooms/manager.ts';
@@ -125,6 +125,15 @@ export function ratingRoutes(deps: RatingRouteDeps): FastifyPluginAsyncTypebox {
         return { game: req.params.game, players: board.players.map((r) => ({ ...info({ id: r.player, name: r.name, colour: r.colour }), rating: r.rating, rd: r.rd, games: r.games })), bots: board.bots };
       },
     );
+
+    app.get('/api/players/me/ratings', { schema: { tags: ['players'], summary: 'Your ratings in every game you have played rated games of, best first', response: { 200: MyRatingsReply, 401: Err, 404: Err } } }, async (req, reply) => {
+      const key = bearerToken(req.headers.authorization);
+      if (!key) return reply.code(401).send(noKey);
+      const p = await ratings.playerOf(key);
+      if (!p) return reply.code(404).send(badKey);
+      const mine = await ratings.store.ratingsOf(p.id);
+      return { player: info(p), ratings: mine.filter((r) => registry.get(r.game)).map((r) => ({ game: r.game, rating: r.rating, rd: r.rd, games: r.games })) };
+    });
 
     app.get('/api/ratings/:game/me', { schema: { tags: ['players'], summary: 'Your rating in a game (a newcomer\'s until you play a rated game), and the bot level nearest it', params: GameParams, response: { 200: MyRatingReply, 401: Err, 404: Err } } }, async (req, reply) => {
       const key = bearerToken(req.headers.authorization);

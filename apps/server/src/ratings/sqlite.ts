@@ -85,6 +85,10 @@ export class SqliteRatings implements RatingStore {
     return rows.map(rating);
   }
 
+  async ratingsOf(playerId: string): Promise<RatingRecord[]> {
+    return this.db.prepare<[string], RatingRow>('select * from ratings where player = ? order by rating desc').all(playerId).map(rating);
+  }
+
   async rateRoom(room: string, game: string, updates: readonly RatingRecord[]): Promise<boolean> {
     return this.rateTx(room, game, updates);
   }

@@ -42,6 +42,8 @@ export interface RatingStore {
   /** Records that `player` claimed `seat` of `room` (replacing an earlier claim of that seat). */
   seatPlayer(room: string, seat: number, player: string): Promise<void>;
   roomPlayers(room: string): Promise<RoomPlayer[]>;
+  /** Every game's rating of one player, best first. */
+  ratingsOf(player: string): Promise<RatingRecord[]>;
   /** Ratings of `players` in `game` (players never rated are absent). */
   ratings(game: string, players: readonly string[]): Promise<RatingRecord[]>;
   /**
@@ -97,6 +99,10 @@ export class MemoryRatings implements RatingStore {
       const r = this.table.get(`${game}\n${p}`);
       return r ? [{ ...r }] : [];
     });
+  }
+
+  async ratingsOf(player: string): Promise<RatingRecord[]> {
+    return [...this.table.values()].filter((r) => r.player === player).sort((a, b) => b.rating - a.rating).map((r) => ({ ...r }));
   }
 
   async rateRoom(room: string, _game: string, updates: readonly RatingRecord[]): Promise<boolean> {

@@ -1,5 +1,5 @@
 // This browser's remembered player: a name and colour (localStorage), and the player key the server issued (kept here only).
-import type { LeaderboardReply, MyRatingReply, PlayerInfo, PlayerKeyReply, RoomPlayersReply } from '@decksmith/protocol/ratings';
+import type { LeaderboardReply, MyRatingReply, MyRatingsReply, PlayerInfo, PlayerKeyReply, RoomPlayersReply } from '@decksmith/protocol/ratings';
 import { ApiError } from '../net/api.ts';
 import { playerName, seatListeners, setPlayerName } from '../state/seats.ts';
 
@@ -97,6 +97,12 @@ class Me {
     } catch {
       // An unrated game is still a game: nothing to tell the player here.
     }
+  }
+
+  /** Every game's rating of this player (none without a player). */
+  async ratings(): Promise<MyRatingsReply['ratings']> {
+    const h = held();
+    return h ? call<MyRatingsReply>('/api/players/me/ratings', bearer(h.key)).then((r) => r.ratings, () => []) : [];
   }
 
   async rating(game: string): Promise<MyRatingReply | null> {
