@@ -15,6 +15,15 @@ interface Runtime {
 }
 const runtimeModule: string = '@decksmith/runtime';
 
+/** A legal entry as a player sends it: a counted choice (`choose`) becomes `min` of its candidates in args. */
+function chosen(entry: unknown, rand: (n: number) => number): unknown {
+  const { choose, ...action } = entry as { choose?: { param: string; from: number[]; min: number }; args?: Record<string, unknown> };
+  if (!choose) return entry;
+  const pool = [...choose.from];
+  const picked = Array.from({ length: choose.min }, () => pool.splice(rand(pool.length), 1)[0]!);
+  return { ...action, args: { ...action.args, [choose.param]: picked } };
+}
+
 describe('generated games play', () => {
   for (const file of modules()) {
     it(`${file.slice(games.length + 1)}: 300 random steps for 2 and 4 players`, async () => {
@@ -36,7 +45,7 @@ describe('generated games play', () => {
             const seat = (first + i) % players;
             const legal = rt.legalActions(game, state, seat, now);
             if (legal.length === 0) continue;
-            const r = rt.apply(game, state, seat, legal[rand(legal.length)], now);
+            const r = rt.apply(game, state, seat, chosen(legal[rand(legal.length)], rand), now);
             if ('rejected' in r) throw new Error(`a legal action was rejected: ${r.rejected.code} ${r.rejected.message}`);
             state = r.state;
             break;
