@@ -88,6 +88,13 @@ describe('navigation', () => {
     expect(local!.map((r) => r.range.start)).toEqual([at(text, 'playable(c))', 0, 9), at(text, 'move c', 0, 5)]); // not the define's own c
   });
 
+  it('keeps the namespaces apart: the stage play and the action play are two symbols', async () => {
+    const stage = await t.client.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: at(text, 'stage play', 0, 7), context: { includeDeclaration: true } });
+    expect(stage!.map((r) => r.range.start)).toEqual([at(text, 'stages play', 0, 7), at(text, 'stage play', 0, 6)]);
+    const edit = await t.client.sendRequest(RenameRequest.type, { textDocument: { uri }, position: at(text, 'action play', 0, 8), newName: 'play_card' }) as WorkspaceEdit;
+    expect(edit.changes![uri]!.map((e) => e.range.start)).toEqual([at(text, 'action play', 0, 7)]);
+  });
+
   it('renames every site of a name, and refuses a reserved word or a name already declared', async () => {
     const edit = await t.client.sendRequest(RenameRequest.type, { textDocument: { uri }, position: at(text, 'played:', 0, 1), newName: 'plays' }) as WorkspaceEdit;
     const edits = edit.changes![uri]!;

@@ -26,6 +26,26 @@ const GLOBAL_DECLS = new Set([
 /** Node kinds whose `name` is a declaration local to its item. */
 const LOCAL_DECLS = new Set(['typed_param', 'action_param', 'let']);
 
+/**
+ * The language's namespaces: flow names (stages, windows), actions, and values (the rest). A use
+ * is in the flow or action namespace by where it stands (`during go`, `open window w`,
+ * `idle … on play`, `p1 does play`); elsewhere a value.
+ */
+const FLOW_DECLS = new Set(['stage', 'window']);
+const FLOW_ROLES = new Set(['rounds.stages', 'action.during', 'open_window.window']);
+const ACTION_ROLES = new Set(['turn_timer.action', 'idle.on', 'st_does.action']);
+
+/** The namespace of a declaration kind (when `decl`) or of a use's role. */
+export function namespaceOf(decl: DeclKind | null, role: string): 'f' | 'a' | 'g' {
+  if (decl !== null) return FLOW_DECLS.has(decl) ? 'f' : decl === 'action' ? 'a' : 'g';
+  return FLOW_ROLES.has(role) ? 'f' : ACTION_ROLES.has(role) ? 'a' : 'g';
+}
+
+/** Whether a key names a declaration of the whole file (not a local). */
+export function isGlobalKey(key: string): boolean {
+  return /^[fag]:/.test(key);
+}
+
 interface Raw { text: string; loc: Loc; decl: DeclKind | null; local: boolean; item: number; role: string }
 
 function isNode(v: unknown): v is { kind?: unknown; loc?: unknown } & Record<string, unknown> {
@@ -52,23 +72,26 @@ function collect(node: unknown, parentKind: string, key: string, item: number, o
 /**
  * The names of a file (its top-level `items`), each use resolved: to a local of its item (the
  * nearest one before it, else any of that item: `max score(s) for s in sides`), else to the
- * file's declarations of that name. Sorted by offset.
+ * file's declaration of that name in the use's namespace. Sorted by offset.
  */
 export function collectNames(items: readonly unknown[]): NameSite[] {
   const raw: Raw[] = [];
   items.forEach((it, i) => collect(it, '', 'items', i, raw));
   raw.sort((a, b) => a.loc.start.offset - b.loc.start.offset);
-  const globals = new Set(raw.filter((r) => r.decl !== null && !r.local).map((r) => r.text));
+  const globals = new Set(raw.filter((r) => r.decl !== null && !r.local).map((r) => `${namespaceOf(r.decl, r.role)}:${r.text}`));
   const localKey = (r: Raw) => `l:${r.item}:${r.loc.start.offset}`;
   return raw.map((r) => {
     let key = '';
-    if (r.decl !== null) key = r.local ? localKey(r) : `g:${r.text}`;
+    if (r.decl !== null) key = r.local ? localKey(r) : `${namespaceOf(r.decl, r.role)}:${r.text}`;
     else {
-      const locals = raw.filter((d) => d.local && d.item === r.item && d.text === r.text);
+      const ns = namespaceOf(null, r.role);
+      const locals = ns === 'g' ? raw.filter((d) => d.local && d.item === r.item && d.text === r.text) : [];
       const before = locals.filter((d) => d.loc.start.offset <= r.loc.start.offset).at(-1);
       const local = before ?? locals[0];
+      // A use whose place this reading does not know falls back to any declaration of its name.
+      const global = [`${ns}:${r.text}`, `g:${r.text}`, `a:${r.text}`, `f:${r.text}`].find((k) => globals.has(k));
       if (local) key = localKey(local);
-      else if (globals.has(r.text)) key = `g:${r.text}`;
+      else if (global) key = global;
     }
     return { text: r.text, loc: r.loc, decl: r.decl, item: r.item, role: r.role, key };
   });

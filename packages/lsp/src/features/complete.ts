@@ -4,7 +4,7 @@ import { BUILTIN_FUNCTIONS } from '@decksmith/dsl/check/types/builtin-functions.
 import { KEYWORDS } from '@decksmith/dsl/parse/keywords.ts';
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyse.ts';
-import type { NameSite } from '../analysis/names.ts';
+import { isGlobalKey, type NameSite } from '../analysis/names.ts';
 import { LANGUAGE_DOCS } from '../hover/language-docs.generated.ts';
 
 const ITEM_KINDS: Readonly<Record<string, CompletionItemKind>> = {
@@ -37,10 +37,10 @@ export function complete(a: Analysis, offset: number, game?: Analysis): Completi
   let start = offset;
   while (start > 0 && /[A-Za-z0-9_]/.test(a.text[start - 1]!)) start--;
   const before = a.text.slice(Math.max(0, start - 200), start);
-  const decls = [...a.names, ...(game?.names.filter((s) => s.key.startsWith('g:')) ?? [])].filter((s) => s.decl !== null);
-  const globals = decls.filter((s) => s.key.startsWith('g:'));
+  const decls = [...a.names, ...(game?.names.filter((s) => isGlobalKey(s.key)) ?? [])].filter((s) => s.decl !== null);
+  const globals = decls.filter((s) => isGlobalKey(s.key));
   const item = itemAt(a.names, offset);
-  const locals = decls.filter((s) => !s.key.startsWith('g:') && s.item === item);
+  const locals = decls.filter((s) => !isGlobalKey(s.key) && s.item === item);
   if (/\.\s*$/.test(before)) return unique(globals.filter((s) => s.decl === 'attribute').map(declItem));
   const prev = /([A-Za-z_][A-Za-z0-9_]*)\s+$/.exec(before)?.[1];
   if (prev && ZONE_WORDS.has(prev) && globals.some((s) => s.decl === 'zone')) {

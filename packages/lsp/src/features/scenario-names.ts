@@ -2,7 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Hover, Location } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyse.ts';
-import { siteAt, type NameSite } from '../analysis/names.ts';
+import { isGlobalKey, namespaceOf, siteAt, type NameSite } from '../analysis/names.ts';
 import { toRange } from '../convert.ts';
 import { hover } from './hover.ts';
 
@@ -12,10 +12,15 @@ export interface GameOfScenario {
   readonly analysis: Analysis;
 }
 
-/** The game's declarations of a scenario's name: an action for `p1 does <name>`, else any of that name. */
+/** The key of the game's declaration a scenario's name means: in its namespace (`p1 does <name>`: an action), else any. */
+function keyOf(game: GameOfScenario, site: NameSite): string | undefined {
+  const keys = new Set(game.analysis.names.filter((s) => s.decl !== null && isGlobalKey(s.key)).map((s) => s.key));
+  return [`${namespaceOf(null, site.role)}:${site.text}`, `g:${site.text}`, `a:${site.text}`, `f:${site.text}`].find((k) => keys.has(k));
+}
+
 function declsOf(game: GameOfScenario, site: NameSite): NameSite[] {
-  const all = game.analysis.names.filter((s) => s.key === `g:${site.text}` && s.decl !== null);
-  return site.role === 'st_does.action' ? all.filter((s) => s.decl === 'action') : all;
+  const key = keyOf(game, site);
+  return key ? game.analysis.names.filter((s) => s.key === key && s.decl !== null) : [];
 }
 
 export function scenarioDefinition(a: Analysis, game: GameOfScenario, offset: number): Location[] {
@@ -27,12 +32,13 @@ export function scenarioDefinition(a: Analysis, game: GameOfScenario, offset: nu
 
 export function scenarioReferences(a: Analysis, uri: string, game: GameOfScenario, offset: number, includeDeclaration: boolean): Location[] {
   const site = siteAt(a.names, offset);
-  if (!site || declsOf(game, site).length === 0) return [];
+  const key = site ? keyOf(game, site) : undefined;
+  if (!site || !key) return [];
   const gameUri = pathToFileURL(game.file).href;
-  const inGame = game.analysis.names.filter((s) => s.key === `g:${site.text}` && (includeDeclaration || s.decl === null));
+  const inGame = game.analysis.names.filter((s) => s.key === key && (includeDeclaration || s.decl === null));
   return [
     ...inGame.map((s) => ({ uri: gameUri, range: toRange(s.loc) })),
-    ...a.names.filter((s) => s.text === site.text).map((s) => ({ uri, range: toRange(s.loc) })),
+    ...a.names.filter((s) => s.text === site.text && keyOf(game, s) === key).map((s) => ({ uri, range: toRange(s.loc) })),
   ];
 }
 
