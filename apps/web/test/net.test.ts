@@ -67,6 +67,8 @@ describe('routes', () => {
     expect(parseRoute('/room/abc', '?seat=2')).toEqual({ name: 'room', id: 'abc', seat: 2 });
     expect(parseRoute('/room/abc/')).toEqual({ name: 'room', id: 'abc', seat: null });
     expect(parseRoute('/replay/x-1')).toEqual({ name: 'replay', id: 'x-1' });
+    expect(parseRoute('/ratings/five-crowns')).toEqual({ name: 'ratings', game: 'five-crowns' });
+    expect(parseRoute('/ratings/../x')).toEqual({ name: 'missing', path: '/ratings/../x' });
     expect(parseRoute('/nope')).toEqual({ name: 'missing', path: '/nope' });
   });
 });
