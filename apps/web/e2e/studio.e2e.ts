@@ -1,6 +1,6 @@
 // The studio (#21): type an error → the checker's diagnostic marks it at its place; fix it → Play →
 // a table of the draft deals and a bot moves; the draft (with the edit) survives a reload; simulate
-// 200 games shows its report inline.
+// 200 games shows its report inline; Format lays the file out as decksmith fmt does.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, startServer, type Server } from './harness.ts';
@@ -76,6 +76,15 @@ describe('studio', () => {
       // Back in the studio, the draft is the edited one.
       await page.goto(`${server.url}/studio`);
       await page.locator('.cm-line', { hasText: 'players 2..7   # studio-e2e' }).waitFor({ timeout: 20_000 });
+
+      // Format: decksmith fmt's layout, in the checker thread (here: an indentation put right).
+      await page.locator('.cm-line', { hasText: 'move top of stock to hand(me)' }).first().click();
+      await page.keyboard.press('Home');
+      await page.keyboard.type('    ');
+      const line = () => page.locator('.cm-line', { hasText: 'move top of stock to hand(me)' }).first().textContent();
+      expect(await line()).toBe('      move top of stock to hand(me)');
+      await page.getByRole('button', { name: 'Format' }).click();
+      await expect.poll(line, { timeout: 10_000 }).toBe('  move top of stock to hand(me)');
     } finally {
       await b.close();
     }

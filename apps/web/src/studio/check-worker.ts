@@ -1,12 +1,15 @@
 // The studio's checker thread: parses and checks a rule file as the author types (the compiler is pure: no file system here).
 import { checkGame } from '@decksmith/dsl/check/index.ts';
 import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
+import { formatSource } from '@decksmith/dsl/fmt/index.ts';
 import { parse } from '@decksmith/dsl/parse/parse.ts';
 
 export interface CheckRequest {
   id: number;
   file: string;
   text: string;
+  /** Format the text (`decksmith fmt`'s layout) instead of checking it. */
+  format?: boolean;
 }
 
 export interface CheckAnswer {
@@ -15,6 +18,8 @@ export interface CheckAnswer {
   /** The checked game's seat range and title, when it checks. */
   game: { title: string; minPlayers: number; maxPlayers: number } | null;
   ms: number;
+  /** The formatted text (a format request). */
+  formatted?: string;
 }
 
 /** Parse, then (when it parses) check; a variant's base is not reachable from the browser (loadBase finds none). */
@@ -32,7 +37,10 @@ if (typeof self !== 'undefined' && typeof (self as { postMessage?: unknown }).po
     const t0 = performance.now();
     let answer: CheckAnswer;
     try {
-      answer = { id: e.data.id, ...checkText(e.data.file, e.data.text), ms: 0 };
+      if (e.data.format) {
+        const kind = e.data.file.endsWith('.scenario') ? 'scenario' : 'rules';
+        answer = { id: e.data.id, diagnostics: [], game: null, ms: 0, formatted: formatSource(e.data.text, kind) };
+      } else answer = { id: e.data.id, ...checkText(e.data.file, e.data.text), ms: 0 };
     } catch (error) {
       // The checker must not throw; if it does, the author sees it as a diagnostic rather than a dead editor.
       answer = { id: e.data.id, diagnostics: [{ code: 'internal_error', severity: 'error', message: String(error), file: e.data.file, line: 1, col: 1, endLine: 1, endCol: 2, notes: [] }], game: null, ms: 0 };

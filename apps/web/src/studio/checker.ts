@@ -23,6 +23,16 @@ export class Checker {
     });
   }
 
+  /** The text in `decksmith fmt`'s layout (the same formatter, in the thread). */
+  async format(file: string, text: string): Promise<string> {
+    const id = ++this.n;
+    const a = await new Promise<CheckAnswer>((resolve) => {
+      this.waiting.set(id, resolve);
+      this.worker.postMessage({ id, file, text, format: true });
+    });
+    return a.formatted ?? text;
+  }
+
   stop(): void {
     this.worker.terminate();
   }
