@@ -2,15 +2,18 @@
 // the real clock (the held plays wait for real timers), all run at once so they share the machine's
 // load, printing per window the accepted actions per second and how long the game took.
 //
-//   node --import tsx apps/server/scripts/race-pace.ts [--windows 0,150] [--seeds 3] [--budget 120]
+//   node --import tsx apps/server/scripts/race-pace.ts [--windows 0,150] [--seeds 3] [--budget 120] [--watcher 40]
 //
 // Bots react as in the browser tests (QUICK_BOTS: median 120 ms). A held play is decided at its
 // estimated send time + what the other seats' measured delays could still bring (docs/fairness.md).
+// `--watcher ms`: one more seat, a player connected that far away who never plays (every bot play
+// then waits that long, and so do the deadlines).
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { discoverWorkspaceGames } from '../src/games/discover.ts';
+import { hashToken } from '../src/tokens.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -19,6 +22,7 @@ const { values: args } = parseArgs({
     budget: { type: 'string', default: '120' },
     game: { type: 'string', default: 'wackee-six' },
     players: { type: 'string', default: '2' },
+    watcher: { type: 'string' },
   },
 });
 const QUICK_BOTS = { medianMs: 120, sigma: 0.3, minMs: 40, maxMs: 300 };
@@ -34,14 +38,23 @@ const app = await buildApp({
 });
 const windows = args.windows.split(',').map(Number);
 const seeds = Array.from({ length: Number(args.seeds) }, (_, i) => `pace-${i + 1}`);
-process.stdout.write(`${args.game}: ${args.players} bots (median reaction ${QUICK_BOTS.medianMs} ms), options ${JSON.stringify(OPTIONS)}\n`);
+process.stdout.write(`${args.game}: ${args.players} bots (median reaction ${QUICK_BOTS.medianMs} ms)${args.watcher ? ` and a player ${args.watcher} ms away who never plays` : ''}, options ${JSON.stringify(OPTIONS)}\n`);
 process.stdout.write(`load: ${execFileSync('uptime').toString().trim()}\n`);
 
 const runs = await Promise.all(
   windows.flatMap((compensation) =>
     seeds.map(async (seed) => {
-      const r = await app.decksmith.manager.create({ game: args.game, seed, options: { ...OPTIONS, compensation }, seats: Array.from({ length: Number(args.players) }, () => ({ kind: 'bot' as const })) });
+      const bots = Array.from({ length: Number(args.players) }, () => ({ kind: 'bot' as const }));
+      const watched = args.watcher !== undefined;
+      const r = await app.decksmith.manager.create({ game: args.game, seed, options: { ...OPTIONS, compensation }, seats: watched ? [...bots, { kind: 'human' as const }] : bots });
       if ('rejected' in r) throw new Error(r.rejected.message);
+      if (watched) {
+        const c = await app.decksmith.manager.claim(r.room.id, bots.length, 'watcher');
+        if ('rejected' in c) throw new Error(c.rejected.message);
+        const delay = Number(args.watcher);
+        await r.room.connect({ viewer: bots.length, tokenHash: hashToken(c.token), send: () => undefined, close: () => undefined, delay: () => delay });
+        await r.room.maybeStart();
+      }
       const t0 = performance.now();
       while (r.room.status === 'playing' && performance.now() - t0 < Number(args.budget) * 1000) await new Promise((res) => setTimeout(res, 50));
       return { compensation, seed, ms: performance.now() - t0, actions: r.room.height, finished: r.room.status === 'finished' };
