@@ -8,7 +8,7 @@ import {
   DiagnosticSeverity, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyse, isScenario, type Analysis } from './analysis/analyse.ts';
+import { analyseSafely, isScenario, type Analysis } from './analysis/analyse.ts';
 import { gameAnalyses, gameFileOf } from './analysis/scenario-game.ts';
 import { toLspDiagnostic } from './convert.ts';
 import { complete } from './features/complete.ts';
@@ -66,7 +66,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const cached = analyses.get(doc.uri);
     if (cached && cached.version === doc.version) return cached.analysis;
     const text = tooLarge(doc) ? '' : doc.getText();
-    const analysis = analyse(text, fileOf(doc.uri), loadBase);
+    const analysis = analyseSafely(text, fileOf(doc.uri), loadBase);
     analyses.set(doc.uri, { version: doc.version, analysis });
     return analysis;
   };

@@ -61,6 +61,20 @@ describe('diagnostics', () => {
   });
 });
 
+describe('failures inside the server', () => {
+  it('turn into an internal_error diagnostic, and the server goes on serving', async () => {
+    t.close();
+    t = await startTestClient({ debounceMs: 5, loadBase: () => { throw new Error('EACCES: permission denied'); } });
+    const variant = 'game mini-two "Mini Two" extends mini\noption hand_size = 3\n';
+    const d = (await t.open(path.replace('mini.rules', 'mini-two.rules'), variant)).diagnostics;
+    expect(d.map((x) => x.code)).toEqual(['internal_error']);
+    expect(d[0]!.message).toContain('EACCES');
+    expect((await t.open(path, text)).diagnostics).toEqual([]);
+    const h = await t.client.sendRequest(HoverRequest.type, { textDocument: { uri }, position: at(text, 'hand(me)', 0, 1) });
+    expect((h!.contents as MarkupContent).value).toContain('(zone) **hand**');
+  });
+});
+
 describe('navigation', () => {
   beforeEach(async () => { await t.open(path, text); });
 

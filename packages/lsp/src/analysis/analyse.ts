@@ -3,6 +3,7 @@ import type { FileAst } from '@decksmith/dsl/ast/file.ts';
 import type { ScenarioAst } from '@decksmith/dsl/ast/scenario.ts';
 import { checkGame, type CheckedGame, type LoadBase } from '@decksmith/dsl/check/index.ts';
 import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
+import { internalError } from '@decksmith/dsl/diagnostics/catalogue.ts';
 import { parse } from '@decksmith/dsl/parse/parse.ts';
 import { collectNames, type NameSite } from './names.ts';
 import { parseScenario } from './parse-scenario.ts';
@@ -17,6 +18,23 @@ export interface Analysis {
   readonly names: readonly NameSite[];
   /** The checked model, when the file checks without errors (types of expressions, refs). */
   readonly model: CheckedGame | null;
+}
+
+/**
+ * `analyse`, but a failure inside it (a bug, or a base file that cannot be read) is an
+ * `internal_error` diagnostic on the first line instead of an exception: the server keeps serving.
+ */
+export function analyseSafely(text: string, file: string, loadBase: LoadBase): Analysis {
+  try {
+    return analyse(text, file, loadBase);
+  } catch (error) {
+    const at = { offset: 0, line: 1, col: 1 };
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      kind: isScenario(file) ? 'scenario' : 'rules', text, rules: null, scenario: null, names: [], model: null,
+      diagnostics: [internalError({ file, start: at, end: { ...at, offset: 1, col: 2 } }, detail)],
+    };
+  }
 }
 
 /** Whether a document is a scenario file (by its name). */

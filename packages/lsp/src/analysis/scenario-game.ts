@@ -5,7 +5,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ScenarioAst } from '@decksmith/dsl/ast/scenario.ts';
 import type { LoadBase } from '@decksmith/dsl/check/index.ts';
 import { findRoot } from '@decksmith/dsl/node/pipeline.ts';
-import { analyse, type Analysis } from './analyse.ts';
+import { analyseSafely, type Analysis } from './analyse.ts';
 
 /** The rule file's path: `games/<id>/<id>.rules` or a variant `games/*\/<id>.rules` above the scenario, or the quoted path. */
 export function gameFileOf(scenario: ScenarioAst, scenarioFile: string): string | null {
@@ -34,7 +34,7 @@ export function gameAnalyses(loadBase: LoadBase, limit = 8): (file: string) => A
     const text = readFileSync(file, 'utf8');
     const hit = cache.get(file);
     if (hit && hit.text === text) return hit.analysis;
-    const analysis = analyse(text, file, loadBase);
+    const analysis = analyseSafely(text, file, loadBase);
     cache.delete(file);
     cache.set(file, { text, analysis });
     while (cache.size > limit) cache.delete(cache.keys().next().value!);
