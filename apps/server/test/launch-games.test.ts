@@ -6,6 +6,7 @@ import { discoverWorkspaceGames } from '../src/games/discover.ts';
 import type { HostedGame } from '../src/games/types.ts';
 import { ManualClock } from '../src/rooms/clock.ts';
 import type { Room } from '../src/rooms/room.ts';
+import { asSent } from './choices.ts';
 import { Client, createRoom, sleep, testApp } from './helpers.ts';
 import { leaks } from './secrecy.ts';
 
@@ -51,20 +52,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-interface Choose { param: string; from: number[]; min: number; max: number }
-
-/**
- * A legal entry as a client sends it: a counted choice (`choose`, e.g. Cribbage's two cards to
- * the crib) becomes `args[param]` = `min` distinct candidates picked at random.
- */
-function chosen(entry: unknown, random: (n: number) => number): unknown {
-  const { choose, ...action } = entry as { choose?: Choose; args?: Record<string, unknown> };
-  if (!choose) return entry;
-  const pool = [...choose.from];
-  const picked = Array.from({ length: choose.min }, () => pool.splice(random(pool.length), 1)[0]!);
-  return { ...action, args: { ...action.args, [choose.param]: picked } };
-}
-
 /** Waits until every client's latest view is the one the room would send it now. */
 async function synced(game: HostedGame, room: Room, clients: Client[]): Promise<void> {
   await room.idle();
@@ -107,7 +94,7 @@ describe.skipIf(games.length === 0).each(games.map((g) => [g.id, g] as const))('
         continue;
       }
       const [seat, legal] = movers[random(movers.length)]!;
-      const reply = await clients[seat]!.act(++seqs[seat]!, chosen(legal[random(legal.length)], random));
+      const reply = await clients[seat]!.act(++seqs[seat]!, asSent(legal[random(legal.length)], random));
       if (reply.t === 'reject') {
         rejects++;
         expect(reply['code']).toMatch(/^[a-z_]+\/[a-z_]+$/);

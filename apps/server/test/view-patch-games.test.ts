@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { discoverWorkspaceGames } from '../src/games/discover.ts';
+import { asSent } from './choices.ts';
 
 const games = await discoverWorkspaceGames(pino({ level: 'silent' }));
 const wire = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
@@ -34,7 +35,7 @@ describe.skipIf(games.length === 0).each(games.map((g) => [g.id, g] as const))('
             state = engine.tick(state, now).state;
           } else if (moves.length > 0) {
             const [seat, action] = moves[random(moves.length)]!;
-            const next = engine.apply(state, seat, action, now);
+            const next = engine.apply(state, seat, asSent(action, random), now);
             if ('rejected' in next) throw new Error(`legal action rejected: ${next.rejected.code}`);
             state = next.state;
           } else break;
