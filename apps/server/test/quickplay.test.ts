@@ -88,6 +88,21 @@ describe('play now', () => {
     expect((await summary(app, r.room)).seats.map((s) => s.kind)).toEqual(['human', 'human', 'bot']);
   });
 
+  it('gives no seat to bots once the opener has left: bots never play alone', async () => {
+    const { app } = await open();
+    const r = (await play(app, { game: 'shed', fill: { level: 'random', afterMs: 100 } })).json() as { room: string; token: string };
+    await app.inject({ method: 'POST', url: `/api/rooms/${r.room}/leave`, headers: { authorization: `Bearer ${r.token}` } });
+    await new Promise((done) => setTimeout(done, 400));
+    const s = await summary(app, r.room);
+    expect(s.status).toBe('waiting');
+    expect(s.seats.map((x) => x.kind)).toEqual(['human', 'human']);
+    // The next quick player sits there, and the wait starts again for them: bots come after it.
+    const next = (await play(app, { game: 'shed' }, '10.0.0.7')).json() as { room: string };
+    expect(next.room).toBe(r.room);
+    await vi.waitFor(async () => expect((await summary(app, r.room)).status).toBe('playing'), { timeout: 5000, interval: 100 });
+    expect((await summary(app, r.room)).seats.filter((x) => x.kind === 'bot')).toHaveLength(1);
+  });
+
   it('refuses an unknown game or bot level with coded errors, opening nothing', async () => {
     const { app } = await open();
     expect((await play(app, { game: 'nope' })).json()).toMatchObject({ code: 'game/unknown' });
