@@ -152,6 +152,22 @@ describe('drafts: play against bots', () => {
     expect((await starved.inject('/health')).statusCode).toBe(200);
   });
 
+  it('plays a variant of the draft: its base is the draft file whose game it extends; an edited base is another game', async () => {
+    const app = await open();
+    const VARIANT = 'game eights-five "Eights of five" extends crazy-eights\nsummary "Five cards each."\noption hand_size = 5\n';
+    await save(app, 'eights', [{ name: 'eights.rules', text: RULES }, { name: 'variant-1.rules', text: VARIANT }]);
+    const r = await play(app, 'eights', { bots: ['random'], file: 'variant-1.rules', seed: 'v' });
+    expect(r.statusCode, r.body).toBe(201);
+    const { game } = r.json() as { game: string };
+    const hosted = app.decksmith.registry.get(game)!;
+    expect(hosted.title).toBe('Eights of five');
+    expect(hosted.options.find((o) => o.name === 'hand_size')?.default).toBe(5);
+    await save(app, 'eights', [{ name: 'eights.rules', text: RULES.replace('players 2..7', 'players 2..6') }, { name: 'variant-1.rules', text: VARIANT }]);
+    const edited = (await play(app, 'eights', { bots: ['random'], file: 'variant-1.rules', seed: 'v' })).json() as { game: string };
+    expect(edited.game).not.toBe(game);
+    expect(app.decksmith.registry.get(edited.game)!.maxPlayers).toBe(6);
+  });
+
   it('simulates 200 random-bot games of the draft in the compiler thread; an overrun is a coded error', async () => {
     const app = await open();
     await save(app, 'eights', [{ name: 'eights.rules', text: RULES }]);

@@ -37,6 +37,14 @@ describe('studio', () => {
     }
   });
 
+  it("checks a variant against its base among the draft's other files", () => {
+    const variant = 'game eights-five "Eights of five" extends crazy-eights\nsummary "Five cards each."\noption hand_size = 5\n';
+    expect(checkText('variant-1.rules', variant, [{ name: 'eights.rules', text: RULES }])).toMatchObject({ diagnostics: [], game: { title: 'Eights of five' } });
+    const alone = checkText('variant-1.rules', variant, []);
+    expect(alone.game).toBeNull();
+    expect(alone.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+  });
+
   it('clamps positions outside the document into it', () => {
     const doc = Text.of(['ab', 'cd']);
     expect(offsetOf(doc, 9, 9)).toBe(doc.length);

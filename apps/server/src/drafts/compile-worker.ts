@@ -17,6 +17,8 @@ export interface CompileRequest {
   text: string;
   /** Also play random-bot games of the compiled draft. */
   simulate?: SimulateRequest;
+  /** The draft's other rule files by game id: a variant's base is found beside it as `<id>.rules`. */
+  bases?: { id: string; text: string }[];
 }
 
 export interface CompileAnswer {
@@ -39,6 +41,8 @@ parentPort!.on('message', (req: CompileRequest) => {
     try {
       const file = join(dir, 'draft.rules');
       writeFileSync(file, req.text);
+      // Ids were checked by the server (lower-case words and -, never `draft`): no path can escape the folder.
+      for (const b of req.bases ?? []) writeFileSync(join(dir, `${b.id}.rules`), b.text);
       const r = await dsl.compileRulesInMemory(file);
       const answer: CompileAnswer = { n: req.n, js: r.js, report: r.report.map((line) => line.replace(/\S*decksmith-draft-[A-Za-z0-9]+\/draft\.rules/g, 'draft.rules')), ms: performance.now() - t0 };
       if (req.simulate && r.js !== null) {

@@ -36,14 +36,26 @@ export interface DraftFailure {
   report?: string[];
 }
 
-/** The id a draft text is hosted under: the same text is the same game (a seeded restart deals the same cards). */
-export function draftGameId(text: string): string {
-  return `draft-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+/** A base rule file of a variant draft: its game id and text. */
+export interface DraftBase {
+  id: string;
+  text: string;
+}
+
+/** Game ids a base may have: lower-case words joined by `-`, not `draft` (the draft's own file name). */
+export const BASE_ID = /^(?!draft$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The id a draft is hosted under: the same texts are the same game (a seeded restart deals the same cards); an edited base is another game too. */
+export function draftGameId(text: string, bases: readonly DraftBase[] = []): string {
+  const h = createHash('sha256').update(text);
+  for (const b of [...bases].sort((x, y) => x.id.localeCompare(y.id))) h.update(`\0${b.id}\0${b.text}`);
+  return `draft-${h.digest('hex').slice(0, 16)}`;
 }
 
 interface Pending {
   n: number;
   text: string;
+  bases: DraftBase[];
   simulate?: SimulateRequest;
   budgetMs: number;
   resolve: (a: CompileAnswer | DraftFailure) => void;
@@ -70,14 +82,14 @@ export class DraftCompiler {
   constructor(private readonly options: DraftCompilerOptions) {}
 
   /** The hosted game of a draft's rule file text: compiled once per text, then the same game. */
-  host(text: string): Promise<HostedGame | DraftFailure> {
-    const id = draftGameId(text);
+  host(text: string, bases: readonly DraftBase[] = []): Promise<HostedGame | DraftFailure> {
+    const id = draftGameId(text, bases);
     const known = this.games.get(id);
     if (known) return known;
     if (this.games.size >= this.options.maxGames) {
       return Promise.resolve({ status: 503, code: 'drafts/full', message: `This server hosts ${this.options.maxGames} draft games already; it takes new drafts after a restart.` });
     }
-    const p = this.compile(text).then(async (a): Promise<HostedGame | DraftFailure> => {
+    const p = this.compile(text, bases).then(async (a): Promise<HostedGame | DraftFailure> => {
       if ('status' in a) return a;
       if (a.js === null) return { status: 422, code: 'draft/does_not_compile', message: 'The draft has errors.', report: a.report };
       // A file the bot threads can import too: the draft's bots think in the bot pool, under its budgets.
@@ -99,8 +111,8 @@ export class DraftCompiler {
   }
 
   /** Compiles the text and plays `req.games` random-bot games of it, in the compiler thread under `simulateMs`. */
-  async simulate(text: string, req: SimulateRequest): Promise<SimulationSummary | DraftFailure> {
-    const a = await this.compile(text, req);
+  async simulate(text: string, req: SimulateRequest, bases: readonly DraftBase[] = []): Promise<SimulationSummary | DraftFailure> {
+    const a = await this.compile(text, bases, req);
     if ('status' in a) return a;
     if (a.js === null) return { status: 422, code: 'draft/does_not_compile', message: 'The draft has errors.', report: a.report };
     if (!a.simulation) return { status: 500, code: 'draft/internal', message: 'The simulation did not run.' };
@@ -108,13 +120,13 @@ export class DraftCompiler {
     return a.simulation;
   }
 
-  private compile(text: string, simulate?: SimulateRequest): Promise<CompileAnswer | DraftFailure> {
+  private compile(text: string, bases: readonly DraftBase[], simulate?: SimulateRequest): Promise<CompileAnswer | DraftFailure> {
     if (this.closed) return Promise.resolve({ status: 503, code: 'server/closing', message: 'The server is shutting down.' });
     if (this.waiting.length >= this.options.queue) {
       return Promise.resolve({ status: 503, code: 'drafts/busy', message: 'Too many drafts are compiling; try again in a few seconds.' });
     }
     return new Promise((resolve) => {
-      this.waiting.push({ n: ++this.n, text, resolve, budgetMs: simulate ? this.options.simulateMs : this.options.compileMs, ...(simulate ? { simulate } : {}) });
+      this.waiting.push({ n: ++this.n, text, bases: bases.filter((b) => BASE_ID.test(b.id)), resolve, budgetMs: simulate ? this.options.simulateMs : this.options.compileMs, ...(simulate ? { simulate } : {}) });
       void this.next();
     });
   }
@@ -158,7 +170,7 @@ export class DraftCompiler {
     }, job.budgetMs);
     timer.unref();
     (job as Pending & { timer?: NodeJS.Timeout }).timer = timer;
-    this.worker!.postMessage({ n: job.n, text: job.text, ...(job.simulate ? { simulate: job.simulate } : {}) });
+    this.worker!.postMessage({ n: job.n, text: job.text, bases: job.bases, ...(job.simulate ? { simulate: job.simulate } : {}) });
   }
 
   private finish(answer: CompileAnswer | DraftFailure): void {

@@ -8,7 +8,7 @@ import { bearerToken } from '../admission/client-keys.ts';
 import type { GameRegistry } from '../games/registry.ts';
 import type { RoomManager } from '../rooms/manager.ts';
 import { codedErrorHandler, strictValidatorCompiler } from '../transport/http/strict.ts';
-import type { DraftCompiler } from './compiler.ts';
+import { BASE_ID, type DraftBase, type DraftCompiler } from './compiler.ts';
 import { draftBytes, type DraftStore } from './store.ts';
 import { AuthorWindows } from './windows.ts';
 
@@ -43,6 +43,17 @@ function authorOf(auth: string | undefined): string | null {
 
 /** The template `decksmith new` starts a game from: a new author's first draft. */
 const STARTER = fileURLToPath(new URL('../../../../packages/cli/templates/new-game/game.rules', import.meta.url));
+
+/** The draft's other rule files, by the game id each declares: the bases a variant may extend. */
+function basesOf(files: readonly { name: string; text: string }[], played: string): DraftBase[] {
+  const out: DraftBase[] = [];
+  for (const f of files) {
+    if (f.name === played || !f.name.endsWith('.rules')) continue;
+    const id = /^\s*game\s+([a-z0-9]+(?:-[a-z0-9]+)*)\b/m.exec(f.text)?.[1];
+    if (id && BASE_ID.test(id) && !out.some((b) => b.id === id)) out.push({ id, text: f.text });
+  }
+  return out;
+}
 
 const NO_AUTHOR = { code: 'auth/author_token', message: 'Say who writes: send your author token (22–128 letters, digits, - or _) as "Authorization: Bearer <token>".' };
 
@@ -136,7 +147,7 @@ export function draftRoutes(deps: DraftDeps): FastifyPluginAsyncTypebox {
         if (!d) return reply.code(404).send({ code: 'draft/unknown', message: `You have no draft "${req.params.id}": save it first.` });
         const file = d.files.find((f) => (req.body.file ? f.name === req.body.file : f.name.endsWith('.rules')));
         if (!file || !file.name.endsWith('.rules')) return reply.code(404).send({ code: 'draft/unknown', message: `The draft has no rule file ${req.body.file ?? ''}.` });
-        const hosted = await deps.compiler.host(file.text);
+        const hosted = await deps.compiler.host(file.text, basesOf(d.files, file.name));
         if ('status' in hosted) {
           if (hosted.code === 'draft/does_not_compile') return reply.code(422).send({ code: 'draft/does_not_compile', message: hosted.message, report: hosted.report ?? [] });
           return reply.code(hosted.status as 503).send({ code: hosted.code, message: hosted.message });
@@ -169,7 +180,7 @@ export function draftRoutes(deps: DraftDeps): FastifyPluginAsyncTypebox {
         const d = await deps.store.get(author, req.params.id);
         const file = d?.files.find((f) => (req.body.file ? f.name === req.body.file : f.name.endsWith('.rules')));
         if (!file || !file.name.endsWith('.rules')) return reply.code(404).send({ code: 'draft/unknown', message: `You have no draft "${req.params.id}" with that rule file: save it first.` });
-        const r = await deps.compiler.simulate(file.text, { games: req.body.games ?? 200, players: req.body.players, seed: req.body.seed ?? 'sim' });
+        const r = await deps.compiler.simulate(file.text, { games: req.body.games ?? 200, players: req.body.players, seed: req.body.seed ?? 'sim' }, basesOf(d!.files, file.name));
         if ('status' in r) {
           if (r.status === 422) return reply.code(422).send({ code: r.code, message: r.message, ...(r.report ? { report: r.report } : {}) });
           return reply.code(r.status as 400).send({ code: r.code, message: r.message });

@@ -10,6 +10,8 @@ export interface CheckRequest {
   text: string;
   /** Format the text (`decksmith fmt`'s layout) instead of checking it. */
   format?: boolean;
+  /** The draft's other rule files: a variant's base (`extends <id>`) is the one whose game line names it. */
+  others?: { name: string; text: string }[];
 }
 
 export interface CheckAnswer {
@@ -22,11 +24,20 @@ export interface CheckAnswer {
   formatted?: string;
 }
 
-/** Parse, then (when it parses) check; a variant's base is not reachable from the browser (loadBase finds none). */
-export function checkText(file: string, text: string): Omit<CheckAnswer, 'id' | 'ms'> {
+/** The game id a rule file declares (`game <id> …`), or null. */
+export function gameIdOf(text: string): string | null {
+  return /^\s*game\s+([a-z0-9]+(?:-[a-z0-9]+)*)\b/m.exec(text)?.[1] ?? null;
+}
+
+/** Parse, then (when it parses) check; a variant's base is found among the draft's `others` files. */
+export function checkText(file: string, text: string, others: readonly { name: string; text: string }[] = []): Omit<CheckAnswer, 'id' | 'ms'> {
   const parsed = parse(text, file);
   if (parsed.file === null || parsed.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: parsed.diagnostics, game: null };
-  const checked = checkGame(parsed.file, { sources: [{ file, text }], loadBase: () => null });
+  const loadBase = (id: string) => {
+    const base = others.find((f) => f.name.endsWith('.rules') && gameIdOf(f.text) === id);
+    return base ? { file: base.name, text: base.text } : null;
+  };
+  const checked = checkGame(parsed.file, { sources: [{ file, text }], loadBase });
   const g = checked.game;
   return { diagnostics: [...parsed.diagnostics, ...checked.diagnostics], game: g ? { title: g.title, minPlayers: g.minPlayers, maxPlayers: g.maxPlayers } : null };
 }
@@ -40,7 +51,7 @@ if (typeof self !== 'undefined' && typeof (self as { postMessage?: unknown }).po
       if (e.data.format) {
         const kind = e.data.file.endsWith('.scenario') ? 'scenario' : 'rules';
         answer = { id: e.data.id, diagnostics: [], game: null, ms: 0, formatted: formatSource(e.data.text, kind) };
-      } else answer = { id: e.data.id, ...checkText(e.data.file, e.data.text), ms: 0 };
+      } else answer = { id: e.data.id, ...checkText(e.data.file, e.data.text, e.data.others), ms: 0 };
     } catch (error) {
       // The checker must not throw; if it does, the author sees it as a diagnostic rather than a dead editor.
       answer = { id: e.data.id, diagnostics: [{ code: 'internal_error', severity: 'error', message: String(error), file: e.data.file, line: 1, col: 1, endLine: 1, endCol: 2, notes: [] }], game: null, ms: 0 };

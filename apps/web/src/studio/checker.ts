@@ -15,11 +15,11 @@ export class Checker {
     };
   }
 
-  check(file: string, text: string): Promise<CheckAnswer> {
+  check(file: string, text: string, others: readonly { name: string; text: string }[] = []): Promise<CheckAnswer> {
     const id = ++this.n;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      this.worker.postMessage({ id, file, text });
+      this.worker.postMessage({ id, file, text, others });
     });
   }
 
