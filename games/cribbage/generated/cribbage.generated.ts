@@ -152,8 +152,14 @@ export const game: GameDef = {
       params: [
         { name: 'cs', kind: 'cards', zone: (x) => x.zone(1, x.me), count: { min: 2, max: 2 } },
       ],
+      races: undefined,
+      racesZone: undefined,
+      rate: undefined,
+      once: undefined,
+      byTimer: undefined,
       guardArity: 0,
       guard: lay_away_guard,
+      legal: undefined,
       effect: lay_away_effect,
     },
     {
@@ -163,6 +169,12 @@ export const game: GameDef = {
       params: [
         { name: 'c', kind: 'card', zone: (x) => x.zone(1, x.me) },
       ],
+      races: undefined,
+      racesZone: undefined,
+      rate: undefined,
+      once: undefined,
+      byTimer: undefined,
+      guardArity: undefined,
       guard: play_guard,
       legal: play_legal,
       effect: play_effect,

@@ -206,20 +206,24 @@ export function actionsTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
     const guardReads = paramsUsed(requires, action, game);
     let guardArity = 0;
     action.params.forEach((p, i) => { if (guardReads.has(p.name)) guardArity = i + 1; });
+    // Every action of every game has the same properties in the same order (an absent one is
+    // written `undefined`), so the runtime's reads of them see one object shape: a process
+    // hosting several games keeps them monomorphic (issue 24).
+    const absent = code('undefined');
     return {
       name: action.name,
       who: who(action, game, ps),
       during: d.during.map((i) => i.text),
       params,
-      races,
-      racesZone,
-      rate,
-      once: d.once !== null ? true : undefined,
-      byTimer: d.who?.kind === 'by_turn_timer' ? true : undefined,
-      guardArity: guardArity < action.params.length ? guardArity : undefined,
+      races: races ?? absent,
+      racesZone: racesZone ?? absent,
+      rate: rate ?? absent,
+      once: d.once !== null ? true : absent,
+      byTimer: d.who?.kind === 'by_turn_timer' ? true : absent,
+      guardArity: guardArity < action.params.length ? guardArity : absent,
       guard,
       // The enumeration specialised for this action (the runtime's generic walk is the reference).
-      legal: d.who?.kind === 'by_turn_timer' ? undefined : legalFn(game, mod, action, ai, requires, (nodes) => paramsUsed(nodes, action, game)),
+      legal: (d.who?.kind === 'by_turn_timer' ? undefined : legalFn(game, mod, action, ai, requires, (nodes) => paramsUsed(nodes, action, game))) ?? absent,
       effect,
     };
   });
