@@ -44,14 +44,17 @@ export function zonesTable(game: CheckedGame, mod: ModuleBuilder): unknown[] {
       const f = new FnScope(mod, `${z.name}_hidden`);
       hiddenWhen = arrowCode(expr(z.decl.unless, f));
     }
+    // Every zone of every game has the same properties (absent ones written undefined): one
+    // object shape for the runtime's visibility and move code across games (issue 24).
+    const absent = code('undefined');
     return {
       name: z.name,
       scope: z.scope,
       shape: z.shape,
-      slots: z.slots ?? undefined,
+      slots: z.slots ?? absent,
       visibility: z.visibility,
-      hiddenWhen,
-      refill: z.refill ?? undefined,
+      hiddenWhen: hiddenWhen ?? absent,
+      refill: z.refill ?? absent,
     };
   });
 }
