@@ -33,6 +33,8 @@ export interface BotRatingsFile {
   iterations: number;
   /** Options the games were played with (beside the defaults). */
   options: Record<string, OptionValue>;
+  /** The action cap of a game, when one was set (capped games are draws). */
+  maxActions?: number;
   /** Per pairing: wins of the first level, of the second, and draws (capped games count as draws). */
   pairings: { levels: [string, string]; wins: [number, number]; draws: number }[];
   levels: { level: string; rating: number; rd: number }[];
@@ -74,6 +76,7 @@ export function measureBotRatings(rt: Pick<RuntimeApi, 'playMatch'>, input: BotR
     seed: input.seed,
     iterations: input.iterations,
     options: input.options,
+    ...(input.maxActions !== undefined ? { maxActions: input.maxActions } : {}),
     pairings,
     levels: levels.map((l) => ({ level: l, rating: Math.round(rated.get(l)!.getRating()), rd: Math.round(rated.get(l)!.getRd()) })),
   };

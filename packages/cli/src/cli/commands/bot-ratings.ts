@@ -16,6 +16,7 @@ interface Flags {
   iterations: number;
   option?: Record<string, string>;
   write: boolean;
+  maxActions?: number;
 }
 
 export function registerBotRatings(program: Command): void {
@@ -28,6 +29,7 @@ export function registerBotRatings(program: Command): void {
     .option('--seed <seed>', 'seed of the run', 'bot-ratings')
     .option('--iterations <n>', 'ismcts iterations per decision (a fixed budget: the run is reproducible)', positiveInt, 100)
     .option('--option <key=value>', 'set a game option (repeatable)', keyValue)
+    .option('--max-actions <n>', 'stop a game after this many actions (a capped game counts as a draw)', positiveInt)
     .option('--no-write', 'print the table only')
     .action(async (ids: string[], flags: Flags) => {
       try {
@@ -46,10 +48,10 @@ async function rateOne(id: string, flags: Flags): Promise<void> {
   const def = await loadGame(id);
   const players = flags.players ?? Math.min(def.maxPlayers, Math.max(2, def.minPlayers));
   const t0 = performance.now();
-  const file = measureBotRatings(rt, { def, levels: rt.BOT_LEVELS, players, games: flags.games, seed: flags.seed, options: parseOptions(def, flags.option ?? {}), iterations: flags.iterations });
+  const file = measureBotRatings(rt, { def, levels: rt.BOT_LEVELS, players, games: flags.games, seed: flags.seed, options: parseOptions(def, flags.option ?? {}), iterations: flags.iterations, ...(flags.maxActions ? { maxActions: flags.maxActions } : {}) });
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   const lines = [
-    `${id}: ${flags.games} games per pairing at ${players} seats, ismcts ${flags.iterations} iterations (${seconds} s)`,
+    `${id}: ${flags.games} games per pairing${flags.maxActions ? ` (capped at ${flags.maxActions} actions)` : ''} at ${players} seats, ismcts ${flags.iterations} iterations (${seconds} s)`,
     ...file.pairings.map((p) => `  ${p.levels[0]} vs ${p.levels[1]}: ${p.wins[0]}–${p.wins[1]}, ${p.draws} drawn`),
     ...file.levels.map((l) => `  ${l.level.padEnd(8)} ${l.rating} ± ${l.rd * 2}`),
   ];
