@@ -1,6 +1,7 @@
 // The studio (#21): type an error → the checker's diagnostic marks it at its place; fix it → Play →
 // a table of the draft deals and a bot moves; the draft (with the edit) survives a reload; simulate
 // 200 games shows its report inline; Format lays the file out as decksmith fmt does.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, startServer, type Server } from './harness.ts';
@@ -17,6 +18,12 @@ async function caretAfter(page: Page, text: string): Promise<void> {
   await page.keyboard.press('End');
 }
 
+/** Serious and critical accessibility violations of the page as it is now (as a11y.e2e.ts checks the other pages). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 describe('studio', () => {
   it('marks an error where it is, keeps the draft over a reload, simulates it, and plays it against a bot', { timeout: 90_000 }, async () => {
     const b = await openBrowser();
@@ -25,6 +32,7 @@ describe('studio', () => {
       await page.goto(`${server.url}/studio`);
       const summary = page.locator('.summary');
       await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toMatch(/My Game checks: no errors\./);
+      expect(await violations(page)).toEqual([]);
 
       // An error: the zone `nowhere` does not exist. The mark sits on the word, on its line.
       await caretAfter(page, 'move c to discard');
@@ -37,6 +45,7 @@ describe('studio', () => {
       const listed = await page.getByRole('list', { name: 'Diagnostics' }).textContent();
       expect(listed).toMatch(/nowhere/);
       expect(await page.getByRole('button', { name: 'Play' }).isDisabled()).toBe(true);
+      expect(await violations(page)).toEqual([]);
 
       // Fixed, and one more edit that must survive the reload.
       for (let i = 0; i < 'nowhere'.length; i++) await page.keyboard.press('Backspace');
