@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('../../bin/decksmith.js', import.meta.url));
-const subCommands = ['check', 'gen', 'play', 'scenario', 'simulate', 'bench', 'replay', 'serve'];
+const subCommands = ['check', 'gen', 'play', 'scenario', 'simulate', 'bench', 'replay', 'serve', 'bot-ratings'];
 
 interface Result {
   code: number;

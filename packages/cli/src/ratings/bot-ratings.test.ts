@@ -1,4 +1,6 @@
 // Bot ratings from real bot-vs-bot games (the runtime's playMatch on the shed fixture): tallies add up, the winner of a pairing rates higher, a rerun is identical.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as runtime from '@decksmith/runtime';
 import { shed } from '@decksmith/runtime/test-fixtures/shed';
@@ -25,5 +27,27 @@ describe('measureBotRatings', () => {
     expect(a).toEqual(b);
     expect(a.pairings.map((p) => p.levels.join('-'))).toEqual(['random-greedy', 'random-ismcts', 'greedy-ismcts']);
     expect(a.levels.map((l) => l.level)).toEqual(['random', 'greedy', 'ismcts']);
+  });
+});
+
+const bin = fileURLToPath(new URL('../../bin/decksmith.js', import.meta.url));
+const run = (...args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+    execFile(process.execPath, [bin, 'bot-ratings', ...args], { env: { ...process.env, FORCE_COLOR: '0' } }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    ),
+  );
+
+describe('decksmith bot-ratings', () => {
+  it('prints every pairing and level of a launch game (--no-write leaves the committed file alone), and refuses what is not a game id', { timeout: 60_000 }, async () => {
+    const ok = await run('super-taki', '--games', '1', '--iterations', '5', '--no-write', '--option', 'hand_size=2');
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^super-taki: 1 games per pairing at 2 seats, ismcts 5 iterations/m);
+    for (const l of ['random vs greedy', 'random vs ismcts', 'greedy vs ismcts']) expect(ok.stdout).toContain(l);
+    expect(ok.stdout).toMatch(/^ {2}ismcts +\d+ ± \d+$/m);
+    expect(ok.stderr).not.toContain('wrote');
+    const bad = await run('../games/x');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('is not a game id');
   });
 });
