@@ -33,6 +33,8 @@ winner highest score
 interface State { vars: number[] }
 interface Runtime {
   setup(def: unknown, input: { players: number; seed: number }): State;
+  legalActions(def: unknown, state: State, seat: number): { type: string }[];
+  apply(def: unknown, state: State, seat: number, action: { type: string; args: Record<string, unknown> }, now: number): { rejected?: { code: string } };
   checkSetup(def: unknown, input: { players: number; seed: number }): { code: string; message: string } | null;
 }
 const runtimeModule: string = '@decksmith/runtime';
@@ -84,6 +86,31 @@ describe('subsets of', () => {
     expect(s).toMatchObject({ code: 'setup/invalid' });
     expect('vars' in s).toBe(false);
     expect((s as { message: string }).message).toMatch(/at most 16 cards/);
+  });
+
+  it('in a condition past 16 cards, makes that action not legal (listed without it, apply rejects it) instead of throwing', async () => {
+    // The table deals 17 cards to player 1 in the round, after setup, so setup itself succeeds.
+    const text = rules(17, 'set found = 0').replace(
+      'action stop by current',
+      `action big by current during play {
+  require (count s in subsets of hand(me) where count(s) == 1) > 0 else big/none "No single cards."
+  set found = 1
+}
+action stop by current`,
+    );
+    const path = join(dir, 'guard.rules');
+    writeFileSync(path, text);
+    const compiled = await compileRulesInMemory(path);
+    expect(compiled.report).toEqual([]);
+    const { game } = await importCompiled<{ game: unknown }>(compiled.js!);
+    const runtime = (await import(runtimeModule)) as Runtime;
+    const state = runtime.setup(game, { players: 2, seed: 1 });
+    const names = runtime.legalActions(game, state, 0).map((a) => a.type);
+    expect(names).toContain('stop');
+    expect(names).not.toContain('big');
+    const before = JSON.stringify(state);
+    expect(runtime.apply(game, state, 0, { type: 'big', args: {} }, 1).rejected?.code).toBe('subsets/too_large');
+    expect(JSON.stringify(state)).toBe(before);
   });
 
   it('is checked: its source must be cards, and the result is a list of card lists', () => {

@@ -2,6 +2,7 @@
 // passes. The candidate lives in the engine's reused args buffer; accepted candidates go to a
 // sink: wire actions (legalActions, the only allocating one), the internal LegalBuffer (the
 // fast path), or "any" (canAct: stops at the first).
+import { VarOutOfRange } from './var-range.ts';
 import { actionAvailability, limitsOk, seatRefusal } from '../arbitration/checks.ts';
 import { encodeAction, seesCard, type Action } from './codec.ts';
 import type { EngineParts } from './engine-parts.ts';
@@ -148,15 +149,26 @@ function enumerate(e: EngineParts, seat: number, sink: Sink): void {
       e.me = seat;
       if (actionAvailability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
       e.me = seat;
-      const gen = a.legal;
-      if (gen !== undefined) {
-        // The action's own generated loops (the guard fused in); the walk below is the reference.
-        for (let i = 0; i < a.params.length; i++) e.absent[i] = 0;
-        gen(e, e.args, EMIT);
+      const wireAt = sink.wire.length;
+      const bufferAt = sink.buffer.n;
+      try {
+        const gen = a.legal;
+        if (gen !== undefined) {
+          // The action's own generated loops (the guard fused in); the walk below is the reference.
+          for (let i = 0; i < a.params.length; i++) e.absent[i] = 0;
+          gen(e, e.args, EMIT);
+        }
+        // No parameters (a draw): one guard call is the whole enumeration.
+        else if (a.params.length === 0) leaf(e, ai, seat, sink, false);
+        else enumParam(e, ai, 0, seat, sink, false);
+      } catch (err) {
+        // A condition that cannot be evaluated (`subsets of` past its bound, language.md): this
+        // action is not legal now, as apply would reject it; the other actions are still listed.
+        if (!(err instanceof VarOutOfRange)) throw err;
+        sink.wire.length = wireAt;
+        sink.buffer.n = bufferAt;
+        sink.found = false;
       }
-      // No parameters (a draw): one guard call is the whole enumeration.
-      else if (a.params.length === 0) leaf(e, ai, seat, sink, false);
-      else enumParam(e, ai, 0, seat, sink, false);
     }
   } finally {
     e.explain = true;

@@ -27,9 +27,10 @@ export function perform(e: EngineParts, seat: number, action: Action): Rejection
   e.me = seat;
   const bad = decodeArgs(e, ai, seat, action.args) ?? checkRace(e, ai, seat, action.expect) ?? checkLimits(e, ai, seat);
   if (bad !== null) return bad;
-  const guard = def.actions[ai].guard(e, e.args);
-  if (guard !== null) return guard;
   try {
+    // A guard can range too (`subsets of` past its bound): then the action is rejected the same way.
+    const guard = def.actions[ai].guard(e, e.args);
+    if (guard !== null) return guard;
     run(e, seat, ai, av, true);
   } catch (err) {
     // A variable written outside its range: the action is rejected and nothing changes.
