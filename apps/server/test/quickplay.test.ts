@@ -172,6 +172,7 @@ describe('game README', () => {
     expect(rounds).toEqual({
       count: shed.rounds.count ? 1 : null,
       until: shed.rounds.until !== undefined,
+      untilText: shed.rounds.untilText ?? null,
       dealer: { first: shed.rounds.dealer.first, rotate: shed.rounds.dealer.rotate },
       scoredEachRound: shed.rounds.scoring !== undefined,
       ties: shed.winner.ties.replay ? 'replay' : 'shared',

@@ -61,6 +61,12 @@ describe('roundLines', () => {
       'A tie for the win is played off with another round.',
     ]);
   });
+
+  it('quotes the end condition as the rule file writes it, when the server sends it', () => {
+    const r = { count: null, until: true, untilText: 'max score(s) for s in sides >= target', dealer: { first: 'first', rotate: 'left' }, scoredEachRound: true, ties: 'replay' };
+    expect(roundLines(r)[0]).toBe('Rounds are played until this holds after a round’s scoring: max score(s) for s in sides >= target.');
+    expect(roundLines({ ...r, count: 5 })[0]).toBe('The game lasts 5 rounds, unless before that this holds after a round’s scoring: max score(s) for s in sides >= target.');
+  });
 });
 
 describe('toBlocks', () => {

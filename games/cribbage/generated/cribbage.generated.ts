@@ -173,6 +173,7 @@ export const game: GameDef = {
   melds: [],
   rounds: {
     until: (x) => won(x),
+    untilText: 'won',
     values: [],
     dealer: { first: 'random', rotate: 'left', firstIf: (x) => x.opt(2) !== 0 },
     setup: setup,

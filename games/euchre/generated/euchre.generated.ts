@@ -177,6 +177,7 @@ export const game: GameDef = {
   sides: { assign: (n) => assignSides(n, 'pairs_across', 0), roles: [] },
   rounds: {
     until: (x) => rounds_max(x) >= x.opt(0),
+    untilText: 'max score(s) for s in sides >= target',
     values: [],
     dealer: { first: 'random', rotate: 'left', firstIf: (x) => x.opt(4) !== 0 },
     setup: setup,

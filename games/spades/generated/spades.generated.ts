@@ -205,6 +205,7 @@ export const game: GameDef = {
   sides: { assign: (n) => assignSides(n, 'pairs_across', 0), roles: [] },
   rounds: {
     until: (x) => rounds_max(x) >= x.opt(0) || lost_game(x),
+    untilText: 'max score(s) for s in sides >= target or lost_game',
     values: [],
     dealer: { first: 'random', rotate: 'left', firstIf: (x) => x.opt(7) !== 0 },
     setup: setup,

@@ -256,6 +256,7 @@ export const game: GameDef = {
   },
   rounds: {
     until: (x) => rounds_max(x) >= x.opt(0),
+    untilText: 'max score(s) for s in sides >= target',
     values: [],
     dealer: { first: 'first', rotate: 'left' },
     setup: setup,

@@ -16,6 +16,8 @@ export interface RoundsInfo {
   count: number | null;
   /** The game ends when a condition holds after a round's scoring. */
   until: boolean;
+  /** The end condition as the rule file writes it, when there is one and the module carries it. */
+  untilText: string | null;
   dealer: { first: 'random' | 'first'; rotate: 'left' | 'right' | 'fixed' };
   /** Points are scored at the end of every round. */
   scoredEachRound: boolean;
@@ -64,6 +66,7 @@ function roundsInfo(def: GameDef, state: GameState): RoundsInfo {
   return {
     count: r.count ? evaluate(def, state, r.count) : null,
     until: r.until !== undefined,
+    untilText: r.untilText ?? null,
     dealer: { first: r.dealer.first, rotate: r.dealer.rotate },
     scoredEachRound: r.scoring !== undefined,
     ties: def.winner.ties.replay ? 'replay' : 'shared',

@@ -123,6 +123,7 @@ export function quickPlayRoutes(deps: QuickPlayDeps): FastifyPluginAsyncTypebox 
                 Type.Object({
                   count: Type.Union([Type.Integer(), Type.Null()]),
                   until: Type.Boolean(),
+                  untilText: Type.Union([Type.String(), Type.Null()]),
                   dealer: Type.Object({ first: Type.String(), rotate: Type.String() }),
                   scoredEachRound: Type.Boolean(),
                   ties: Type.String(),

@@ -19,6 +19,8 @@ export type OptionValue = number | string | boolean;
 export interface RoundsInfo {
   count: number | null;
   until: boolean;
+  /** The end condition as the rule file writes it (null: none, or an older server). */
+  untilText?: string | null;
   dealer: { first: string; rotate: string };
   scoredEachRound: boolean;
   ties: string;

@@ -127,10 +127,12 @@ function optionValue(o: OptionInfo, raw: unknown): string {
 }
 
 /** How rounds go and when the game ends, from the server's reading of the game's round tables at this table. */
-export function roundLines(r: { count: number | null; until: boolean; dealer: { first: string; rotate: string }; scoredEachRound: boolean; ties: string }): string[] {
+export function roundLines(r: { count: number | null; until: boolean; untilText?: string | null; dealer: { first: string; rotate: string }; scoredEachRound: boolean; ties: string }): string[] {
   const out: string[] = [];
-  if (r.count !== null) out.push(r.count === 1 ? 'The game is one round.' : `The game lasts ${r.count} rounds${r.until ? ', unless its end condition is met before' : ''}.`);
-  else if (r.until) out.push('Rounds are played until the game’s end condition holds after a round’s scoring.');
+  // The condition as the rule file writes it (`max score(s) for s in sides >= target`), when the server has it.
+  const cond = r.untilText ? `this holds after a round’s scoring: ${r.untilText}` : null;
+  if (r.count !== null) out.push(r.count === 1 ? 'The game is one round.' : `The game lasts ${r.count} rounds${r.until ? `, unless ${cond ? `before that ${cond}` : 'its end condition is met before'}` : ''}.`);
+  else if (r.until) out.push(cond ? `Rounds are played until ${cond}.` : 'Rounds are played until the game’s end condition holds after a round’s scoring.');
   if (r.scoredEachRound) out.push('Points are scored at the end of every round.');
   const first = r.dealer.first === 'random' ? 'The first dealer is drawn at random' : 'Player 1 deals first';
   out.push(`${first}${r.dealer.rotate === 'fixed' ? ' and keeps dealing' : `, then the deal passes to the ${r.dealer.rotate}`}.`);

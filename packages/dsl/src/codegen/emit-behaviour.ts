@@ -411,6 +411,7 @@ export function roundsTable(game: CheckedGame, mod: ModuleBuilder): unknown {
   return {
     count: r === null ? code('() => 1') : r.count !== null ? arrow(r.count, f) : undefined,
     until: r?.until ? arrow(r.until, f) : undefined,
+    untilText: r?.until ? sourceText(game, r.until.loc) : undefined,
     values,
     dealer: {
       first: r?.dealer?.first ?? 'first',
@@ -450,4 +451,11 @@ export function constraintsTable(game: CheckedGame, mod: ModuleBuilder): unknown
   if (game.constraints.length === 0) return undefined;
   const f = new FnScope(mod, 'constraint');
   return game.constraints.map((c) => ({ test: arrow(c.cond, f), message: c.message.value }));
+}
+
+/** A node's text as the author wrote it, on one line (for readers: the rules panel), or undefined. */
+function sourceText(game: CheckedGame, loc: A.Expr['loc']): string | undefined {
+  const src = game.sources.find((x) => x.file === loc.file) ?? game.sources[0];
+  const text = src?.text.slice(loc.start.offset, loc.end.offset).replace(/\s+/g, ' ').trim();
+  return text === undefined || text === '' ? undefined : text;
 }

@@ -255,6 +255,8 @@ export interface RoundsDef {
   count?: (x: Ctx) => number;
   /** Checked after each round's scoring: true ends the game. */
   until?: (x: Ctx) => boolean;
+  /** `until`'s condition as the rule file writes it (one line), for readers such as the rules panel. */
+  untilText?: string;
   /** Names and computations of per-round values (global vars recomputed at each round start). */
   values: readonly { varIndex: number; compute: (x: Ctx) => number }[];
   /** `firstIf` (`dealer random if <cond>`): `first` applies only while it holds, else the other way. */
