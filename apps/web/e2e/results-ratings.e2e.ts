@@ -2,7 +2,8 @@
 // two browsers remember themselves, play a short Super Taki game against each other to the end,
 // and both ratings move (results, leaderboard); a 3-round Five Crowns game between bots charts one
 // point per round at the end of its replay;
-// reduced motion starts no card animation (and full motion does); the mute is remembered; axe
+// reduced motion starts no card animation (and full motion does); the mute is remembered; a race
+// between two browsers flashes "First!" to its winner and "Beaten!" (with its cue) to its loser; axe
 // finds no serious violation on the profile card, the results and the leaderboard.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -35,6 +36,21 @@ async function remember(page: Page, name: string): Promise<void> {
   await page.getByTestId('profile-name').fill(name);
   await page.getByTestId('profile-save').click();
   await page.getByTestId('profile-saved').waitFor();
+}
+
+/** Clicks the first playable card at wall-clock time `at` (both browsers share this machine's clock), as realtime.e2e.ts does. */
+const playAt = (page: Page, at: number) =>
+  page.evaluate(
+    `new Promise((resolve) => setTimeout(() => { const b = document.querySelector('button[data-legal="true"]'); resolve(b ? b.getAttribute('data-shown') : null); b?.click(); }, ${at} - Date.now()))`,
+  ) as Promise<string | null>;
+
+async function drawUntilPlayable(page: Page): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if ((await page.locator('button[data-legal="true"]').count()) > 0) return;
+    await page.locator('[data-action="draw"]').click({ timeout: 2000 });
+    await sleep(150);
+  }
+  throw new Error('never drew a playable card');
 }
 
 /** Super Taki as games.e2e.ts shortens it: two cards each, no waits. */
@@ -141,6 +157,42 @@ describe('motion and sound', () => {
       await sleep(200);
       expect(await b.page.getByTestId('mute').getAttribute('aria-pressed')).toBe('true');
     } finally {
+      await b.close();
+    }
+  });
+
+  it('flashes a race won to the winner and lost to the loser, with the lost-race cue (two browsers racing at Tiv-Miv)', { timeout: 60_000 }, async () => {
+    const a = await openBrowser();
+    const b = await openBrowser();
+    try {
+      const id = await createTable(a.page, server.url, 'tiv-miv', { others: ['human'], options: { phases: '3', countdown: '0', freeze: '0' } });
+      await b.page.goto(`${server.url}/room/${id}?seat=1`);
+      await b.page.getByTestId('table').waitFor();
+      await a.page.locator('[data-action="draw"]').waitFor();
+      let lost = false;
+      for (let attempt = 0; attempt < 6 && !lost; attempt++) {
+        await drawUntilPlayable(a.page);
+        await drawUntilPlayable(b.page);
+        const at = Date.now() + 400;
+        await Promise.all([playAt(a.page, at), playAt(b.page, at)]);
+        const saw = (p: Page, kind: string) =>
+          p
+            .locator(`[data-testid="race-flash"][data-kind="${kind}"]`)
+            .waitFor({ timeout: 1000 })
+            .then(() => true)
+            .catch(() => false);
+        const [flashed, won] = await Promise.all([Promise.all([saw(a.page, 'lost'), saw(b.page, 'lost')]), Promise.all([saw(a.page, 'won'), saw(b.page, 'won')])]);
+        if (flashed[0] === flashed[1]) continue;
+        lost = true;
+        const loser = flashed[0] ? a.page : b.page;
+        expect(await loser.getByTestId('race-flash').textContent()).toBe('Beaten!');
+        expect(await loser.getByTestId('mute').getAttribute('data-last-cue')).toBe('lost');
+        // The winner's play was accepted in the race: "First!".
+        expect(won).toEqual([!flashed[0], !flashed[1]]);
+      }
+      expect(lost).toBe(true);
+    } finally {
+      await a.close();
       await b.close();
     }
   });
