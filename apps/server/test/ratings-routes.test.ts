@@ -6,7 +6,8 @@ import { Client, testApp } from './helpers.ts';
 let app: FastifyInstance;
 let url: string;
 beforeAll(async () => {
-  app = await testApp();
+  // Whole games played as fast as the sockets go: above the per-connection message rate a player has.
+  app = await testApp({ config: { ratePerSecond: 200, rateBurst: 400 } });
   url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
 });
 afterAll(async () => app?.close());
