@@ -103,18 +103,22 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
+/**
+ * A JSON request to the server; a refusal becomes an ApiError with the server's code (its
+ * message, then any `report` lines the server adds, e.g. a draft's compile diagnostics).
+ */
+export async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}), ...(init?.headers as Record<string, string> | undefined) } });
+    res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) } });
   } catch {
     throw new ApiError('net/offline', 'The server cannot be reached.', 0);
   }
   const text = await res.text();
   const data = text ? (JSON.parse(text) as unknown) : undefined;
   if (!res.ok) {
-    const e = (data ?? {}) as { code?: string; message?: string };
-    throw new ApiError(e.code ?? `http/${res.status}`, e.message ?? res.statusText, res.status);
+    const e = (data ?? {}) as { code?: string; message?: string; report?: string[] };
+    throw new ApiError(e.code ?? `http/${res.status}`, [e.message ?? res.statusText, ...(e.report ?? [])].join('\n'), res.status);
   }
   return data as T;
 }

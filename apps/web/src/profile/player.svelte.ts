@@ -1,6 +1,6 @@
 // This browser's remembered player: a name and colour (localStorage), and the player key the server issued (kept here only).
 import type { LeaderboardReply, MyRatingReply, MyRatingsReply, PlayerInfo, PlayerKeyReply, RoomPlayersReply } from '@decksmith/protocol/ratings';
-import { ApiError } from '../net/api.ts';
+import { ApiError, call } from '../net/api.ts';
 import { playerName, seatListeners, setPlayerName } from '../state/seats.ts';
 
 const KEY = 'decksmith:player';
@@ -31,22 +31,6 @@ function held(): Held | null {
   }
 }
 
-/** A JSON request to the server; a refusal becomes an ApiError with the server's code (as net/api.ts does). */
-export async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) } });
-  } catch {
-    throw new ApiError('net/offline', 'The server cannot be reached.', 0);
-  }
-  const text = await res.text();
-  const data = text ? (JSON.parse(text) as unknown) : undefined;
-  if (!res.ok) {
-    const e = (data ?? {}) as { code?: string; message?: string };
-    throw new ApiError(e.code ?? `http/${res.status}`, e.message ?? res.statusText, res.status);
-  }
-  return data as T;
-}
 
 const bearer = (key: string): RequestInit => ({ headers: { authorization: `Bearer ${key}` } });
 

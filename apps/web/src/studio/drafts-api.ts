@@ -1,6 +1,6 @@
 // The studio's calls to the server: this browser's author token (drawn once, kept in localStorage) and the draft endpoints.
 import type { Draft, DraftFile, DraftList, DraftPlayReply, DraftSimulation } from '@decksmith/protocol';
-import { ApiError } from '../net/api.ts';
+import { call } from '../net/api.ts';
 
 const KEY = 'decksmith.author';
 
@@ -17,22 +17,6 @@ export function authorToken(): string {
 
 const headers = (): Record<string, string> => ({ authorization: `Bearer ${authorToken()}` });
 
-/** A JSON call with the author token; a failure is an ApiError with the server's code. */
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string>) } });
-  } catch {
-    throw new ApiError('net/offline', 'The server cannot be reached.', 0);
-  }
-  const text = await res.text();
-  const data = text ? (JSON.parse(text) as unknown) : undefined;
-  if (!res.ok) {
-    const e = (data ?? {}) as { code?: string; message?: string; report?: string[] };
-    throw new ApiError(e.code ?? `http/${res.status}`, [e.message ?? res.statusText, ...(e.report ?? [])].join('\n'), res.status);
-  }
-  return data as T;
-}
 
 export const drafts = {
   starter: () => call<{ files: DraftFile[] }>('/api/studio/starter'),
