@@ -9,12 +9,12 @@ import * as sd from '@decksmith/dsl/diagnostics/scenario.ts';
 import { loadRuntime } from '../play/runtime-api.ts';
 import { checkWithProbes, loadModule, readGameSource, type GameSource } from './compile-game.ts';
 import { ruleFileOfId, ruleFileOfPath } from './game-file.ts';
-import { parseScenario } from './parse-scenario.ts';
+import { parseScenario } from '@decksmith/dsl/parse/parse-scenario.ts';
 import { addOperandProbes, planScenario, type ProbeCounter, type ScenarioPlan } from './plan.ts';
 import { reportMeWithoutActor } from './report-me-without-actor.ts';
 import { runScenario } from './run-scenario.ts';
 
-export { parseScenario } from './parse-scenario.ts';
+export { parseScenario } from '@decksmith/dsl/parse/parse-scenario.ts';
 
 export type ScenarioStatus = 'passed' | 'failed' | 'broken';
 

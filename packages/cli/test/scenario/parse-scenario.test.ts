@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as A from '@decksmith/dsl/ast/index.ts';
 import { parse } from '@decksmith/dsl/parse/index.ts';
-import { parseScenario } from '../../src/scenario/parse-scenario.ts';
+import { parseScenario } from '@decksmith/dsl/parse/parse-scenario.ts';
 
 const ok = (text: string): A.ScenarioAst => {
   const r = parseScenario(text, 't.scenario');

@@ -1,11 +1,12 @@
-// parseScenario(text, file): a scenario file's AST through the grammar's `Scenario` start rule, never throwing.
-import type { Loc, Position } from '@decksmith/dsl/ast/loc.ts';
-import type { ScenarioAst } from '@decksmith/dsl/ast/scenario.ts';
-import * as d from '@decksmith/dsl/diagnostics/catalogue.ts';
-import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
-import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '@decksmith/dsl/grammar/generated/rules.js';
-import { humaniseSyntaxError } from '@decksmith/dsl/parse/humanise.ts';
-import { lineStartsOf } from '@decksmith/dsl/parse/top-level.ts';
+// parseScenario(text, file): a scenario file's AST through the grammar's `Scenario` start rule, never
+// throwing. Pure (no file system): the scenario runner (cli) and the language server (lsp) share it.
+import type { Loc, Position } from '../ast/loc.ts';
+import type { ScenarioAst } from '../ast/scenario.ts';
+import * as d from '../diagnostics/catalogue.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../grammar/generated/rules.js';
+import { humaniseSyntaxError } from './humanise.ts';
+import { lineStartsOf } from './top-level.ts';
 
 export interface ScenarioParseResult {
   /** The scenario, or null when it has a syntax error. */

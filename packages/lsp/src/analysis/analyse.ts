@@ -6,7 +6,7 @@ import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
 import { internalError } from '@decksmith/dsl/diagnostics/catalogue.ts';
 import { parse } from '@decksmith/dsl/parse/parse.ts';
 import { collectNames, type NameSite } from './names.ts';
-import { parseScenario } from './parse-scenario.ts';
+import { parseScenario } from '@decksmith/dsl/parse/parse-scenario.ts';
 
 /** What the features read of a document. */
 export interface Analysis {
