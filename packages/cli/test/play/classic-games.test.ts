@@ -40,17 +40,16 @@ function batches(players: number, total: number, size: number, options?: Record<
 describe('classic games play cleanly', () => {
   // 1,000 games at its only table size, to 500 or -200.
   for (const b of batches(4, 1000, 250)) playsCleanly('spades', b, 'random bots');
-  // Two hands a game, so that the second hand's card exchange is played too. 250 games (500
-  // hands) per player count; games/president/README.md has the figures of 1,000 per count.
-  for (const players of [4, 5, 6, 7]) for (const b of batches(players, 250, 125, { hands: 2 })) playsCleanly('president', b, 'random bots, two hands');
-  // 1,000 games at 2 and 3 players; 250 at 4 to 6, where a game costs up to three times as much
-  // (games/go-fish/README.md has the figures of 1,000 per count).
-  for (const players of [2, 3, 4, 5, 6]) for (const b of batches(players, players <= 3 ? 1000 : 250, 250)) playsCleanly('go-fish', b, 'random bots');
+  // Two hands a game, so that the second hand's card exchange is played too: 1,000 games (2,000
+  // hands) per player count.
+  for (const players of [4, 5, 6, 7]) for (const b of batches(players, 1000, 250, { hands: 2 })) playsCleanly('president', b, 'random bots, two hands');
+  // 1,000 games at every player count.
+  for (const players of [2, 3, 4, 5, 6]) for (const b of batches(players, 1000, 250)) playsCleanly('go-fish', b, 'random bots');
   // 1,000 games at its only table size, to 10 (about 190 actions and 9.5 hands a game).
   for (const b of batches(4, 1000, 250)) playsCleanly('euchre', b, 'random bots');
-  // 1,000 games at 2 players, 250 at 3 to 6 (random slaps are mostly wrong, so games are short:
-  // 130-170 actions; games/egyptian-ratscrew/README.md has the figures).
-  for (const players of [2, 3, 4, 5, 6]) for (const b of batches(players, players === 2 ? 1000 : 250, 250)) playsCleanly('egyptian-ratscrew', b, 'random bots');
+  // 1,000 games at every player count (random slaps are mostly wrong, so games are short:
+  // 130-170 actions).
+  for (const players of [2, 3, 4, 5, 6]) for (const b of batches(players, 1000, 250)) playsCleanly('egyptian-ratscrew', b, 'random bots');
   // Cribbage to 121 (about 125 actions and 12.6 hands a game; each hand counts three hands by
   // their subsets): 1,000 games. Euchre, Egyptian Ratscrew and Cribbage together: 28 s of CPU
   // with 500 Cribbage games (89 s wall at load 19-22), about 36 s with these 1,000.
