@@ -27,7 +27,7 @@ const handOf = (page: Page) => page.locator('.mine [data-zone-name="hand"] [data
 async function drawUntilPlayable(page: Page): Promise<void> {
   for (let i = 0; i < 60; i++) {
     if ((await page.locator('button[data-legal="true"]').count()) > 0) return;
-    await page.locator('[data-action="draw"]').click({ timeout: 2000 });
+    await page.locator('[data-testid="action-button"][data-action="draw"]').click({ timeout: 2000 });
     await sleep(150);
   }
   throw new Error('never drew a playable card');
@@ -51,7 +51,7 @@ describe('two players in real time', () => {
     await bob.page.goto(await link.inputValue());
     await bob.page.getByTestId('table').waitFor();
     await alice.page.getByTestId('waiting').waitFor({ state: 'detached' });
-    await alice.page.locator('[data-action="draw"]').waitFor();
+    await alice.page.locator('[data-testid="action-button"][data-action="draw"]').waitFor();
     expect(await alice.page.getByTestId('seat').first().textContent()).toContain('Bob');
   });
 
@@ -96,7 +96,7 @@ describe('two players in real time', () => {
     const before = await handOf(bob.page);
     await bob.page.reload();
     await bob.page.getByTestId('table').waitFor();
-    await bob.page.locator('[data-action="draw"]').waitFor();
+    await bob.page.locator('[data-testid="action-button"][data-action="draw"]').waitFor();
     expect(await handOf(bob.page)).toEqual(before);
     expect(await bob.page.getByTestId('seat').first().textContent()).toContain('Alice');
     expect(await bob.page.getByTestId('take-seat').count()).toBe(0);
@@ -110,14 +110,14 @@ describe('two players in real time', () => {
       sockets.push(ws);
     });
     await alice.page.reload();
-    await alice.page.locator('[data-action="draw"]').waitFor();
+    await alice.page.locator('[data-testid="action-button"][data-action="draw"]').waitFor();
     const before = await handOf(alice.page);
     await sockets.at(-1)!.close({ code: 1006, reason: 'network lost' });
     await expect.poll(() => alice.page.getByTestId('latency').textContent()).toContain('reconnecting');
     await expect.poll(() => alice.page.getByTestId('latency').textContent(), { timeout: 10_000 }).toMatch(/\d+ ms/);
     expect(sockets.length).toBeGreaterThan(1);
     expect(await handOf(alice.page)).toEqual(before);
-    await alice.page.locator('[data-action="draw"]').click();
+    await alice.page.locator('[data-testid="action-button"][data-action="draw"]').click();
     await expect.poll(async () => (await handOf(alice.page)).length).toBe(before.length + 1);
   });
 

@@ -23,7 +23,7 @@ describe('keyboard and replay', () => {
     await createTable(b.page, server.url, 'five-crowns', { options: { rounds_played: '1' } });
     const { page } = b;
     // Wait for my draw step (the first player is random).
-    await page.locator('[data-action="draw_stock"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid="action-button"][data-action="draw_stock"]').waitFor({ timeout: 15_000 });
     const before = await handSize();
     await page.keyboard.press('1');
     await expect.poll(handSize).toBe(before + 1);

@@ -47,7 +47,7 @@ const playAt = (page: Page, at: number) =>
 async function drawUntilPlayable(page: Page): Promise<void> {
   for (let i = 0; i < 60; i++) {
     if ((await page.locator('button[data-legal="true"]').count()) > 0) return;
-    await page.locator('[data-action="draw"]').click({ timeout: 2000 });
+    await page.locator('[data-testid="action-button"][data-action="draw"]').click({ timeout: 2000 });
     await sleep(150);
   }
   throw new Error('never drew a playable card');
@@ -168,7 +168,7 @@ describe('motion and sound', () => {
       const id = await createTable(a.page, server.url, 'tiv-miv', { others: ['human'], options: { phases: '3', countdown: '0', freeze: '0' } });
       await b.page.goto(`${server.url}/room/${id}?seat=1`);
       await b.page.getByTestId('table').waitFor();
-      await a.page.locator('[data-action="draw"]').waitFor();
+      await a.page.locator('[data-testid="action-button"][data-action="draw"]').waitFor();
       let lost = false;
       for (let attempt = 0; attempt < 6 && !lost; attempt++) {
         await drawUntilPlayable(a.page);
