@@ -56,19 +56,24 @@ describe('fair seeds', () => {
     expect((room.record.seed.match(/^[0-9a-f]{32}$/) ?? []).length).toBe(1);
     let seq = 0;
     let checkedRunning = false;
+    // While the game runs (checked as soon as it does: the bot may end a 3-card game before this
+    // seat ever acts), the log and the room say the commitment only.
+    const checkRunning = async (): Promise<void> => {
+      if (checkedRunning || room.status !== 'playing') return;
+      checkedRunning = true;
+      const running = await app.inject(`/api/rooms/${id}/log`);
+      expect(running.json()).toMatchObject({ complete: false, seedHash });
+      expect(running.json()).not.toHaveProperty('seed');
+      expect(running.body).not.toContain(room.record.seed);
+      expect((await app.inject(`/api/rooms/${id}`)).body).not.toContain(room.record.seed);
+    };
+    await checkRunning();
     for (let i = 0; i < 5000 && !c.latest().result; i++) {
       const mark = c.messages.length;
       const { legal } = c.latest();
       if (legal.length > 0) {
         await c.act(++seq, legal[(i * 7) % legal.length]);
-        if (!checkedRunning && room.status === 'playing') {
-          checkedRunning = true;
-          const running = await app.inject(`/api/rooms/${id}/log`);
-          expect(running.json()).toMatchObject({ complete: false, seedHash });
-          expect(running.json()).not.toHaveProperty('seed');
-          expect(running.body).not.toContain(room.record.seed);
-          expect((await app.inject(`/api/rooms/${id}`)).body).not.toContain(room.record.seed);
-        }
+        await checkRunning();
       } else await c.next((m) => m.t === 'update', 20_000, mark);
     }
     expect(checkedRunning).toBe(true);
