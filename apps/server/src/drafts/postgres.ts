@@ -1,7 +1,6 @@
 // Drafts in PostgreSQL (migration 030-drafts.sql), shared by every node of a cluster.
-import pg from 'pg';
-import { migrate } from '../storage/pg/migrate.ts';
-import { checkSchemaName, DEFAULT_SCHEMA, parseDatabaseUrl, quoteIdent } from '../storage/pg/schema.ts';
+import type pg from 'pg';
+import { openMigratedPool } from '../storage/pg/pool.ts';
 import { draftBytes, type DraftRecord, type DraftStore, type DraftSummary } from './store.ts';
 
 export class PostgresDrafts implements DraftStore {
@@ -9,18 +8,7 @@ export class PostgresDrafts implements DraftStore {
 
   /** Connects (applying pending migrations, as the room storage does) and returns the store. */
   static async open(url: string, options: { schema?: string } = {}): Promise<PostgresDrafts> {
-    const parsed = parseDatabaseUrl(url);
-    const schema = checkSchemaName(options.schema ?? parsed.schema ?? DEFAULT_SCHEMA);
-    const admin = new pg.Client({ connectionString: parsed.connectionString, connectionTimeoutMillis: 10_000 });
-    admin.on('error', () => {});
-    await admin.connect();
-    try {
-      await migrate(admin, schema);
-    } finally {
-      await admin.end().catch(() => {});
-    }
-    const pool = new pg.Pool({ connectionString: parsed.connectionString, max: 2, connectionTimeoutMillis: 10_000, statement_timeout: 30_000, application_name: 'decksmith-drafts', options: `-c search_path=${quoteIdent(schema)}` });
-    pool.on('error', () => {});
+    const { pool } = await openMigratedPool(url, { schema: options.schema, max: 2, applicationName: 'decksmith-drafts' });
     return new PostgresDrafts(pool);
   }
 

@@ -1,6 +1,6 @@
 // Opens the ratings store beside the room storage a URL names: the same SQLite file, the same PostgreSQL schema, or memory.
+import { openOnEngine } from '../storage/open.ts';
 import { openDatabase } from '../storage/sqlite.ts';
-import { storageKind } from '../storage/open.ts';
 import { MemoryRatings, type RatingStore } from './store.ts';
 
 /**
@@ -10,17 +10,10 @@ import { MemoryRatings, type RatingStore } from './store.ts';
  * @example
  * const store = await openRatings('./data/decksmith.db');
  */
-export async function openRatings(url: string, options: { schema?: string } = {}): Promise<RatingStore> {
-  switch (storageKind(url)) {
-    case 'memory':
-      return new MemoryRatings();
-    case 'postgres': {
-      const { PostgresRatings } = await import('./postgres.ts');
-      return PostgresRatings.open(url, options);
-    }
-    case 'sqlite': {
-      const { SqliteRatings } = await import('./sqlite.ts');
-      return new SqliteRatings(openDatabase(url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url));
-    }
-  }
+export function openRatings(url: string, options: { schema?: string } = {}): Promise<RatingStore> {
+  return openOnEngine<RatingStore>(url, {
+    memory: () => new MemoryRatings(),
+    postgres: async () => (await import('./postgres.ts')).PostgresRatings.open(url, options),
+    sqlite: async (file) => new (await import('./sqlite.ts')).SqliteRatings(openDatabase(file)),
+  });
 }

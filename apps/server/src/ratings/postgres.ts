@@ -1,7 +1,6 @@
 // Players and ratings in PostgreSQL (a pool of their own, in the storage's schema; tables by migration 010-ratings.sql).
-import pg from 'pg';
-import { migrate } from '../storage/pg/migrate.ts';
-import { checkSchemaName, DEFAULT_SCHEMA, parseDatabaseUrl, quoteIdent } from '../storage/pg/schema.ts';
+import type pg from 'pg';
+import { openMigratedPool } from '../storage/pg/pool.ts';
 import type { LeaderRow, PlayerRecord, RatingRecord, RatingStore, RoomPlayer } from './store.ts';
 
 interface PlayerRow {
@@ -36,18 +35,7 @@ export class PostgresRatings implements RatingStore {
 
   /** Connects (applying pending migrations, as the room storage does) and returns the store. */
   static async open(url: string, options: { schema?: string; poolSize?: number } = {}): Promise<PostgresRatings> {
-    const parsed = parseDatabaseUrl(url);
-    const schema = checkSchemaName(options.schema ?? parsed.schema ?? DEFAULT_SCHEMA);
-    const admin = new pg.Client({ connectionString: parsed.connectionString, connectionTimeoutMillis: 10_000 });
-    admin.on('error', () => {});
-    await admin.connect();
-    try {
-      await migrate(admin, schema);
-    } finally {
-      await admin.end().catch(() => {});
-    }
-    const pool = new pg.Pool({ connectionString: parsed.connectionString, max: Math.max(1, options.poolSize ?? 4), connectionTimeoutMillis: 10_000, statement_timeout: 30_000, application_name: 'decksmith-ratings', options: `-c search_path=${quoteIdent(schema)}` });
-    pool.on('error', () => {});
+    const { pool } = await openMigratedPool(url, { schema: options.schema, max: options.poolSize ?? 4, applicationName: 'decksmith-ratings' });
     return new PostgresRatings(pool);
   }
 

@@ -27,6 +27,36 @@ export interface OpenStorageOptions {
   walLimitBytes?: number;
 }
 
+/** The file a SQLite storage URL names: `sqlite:<path>`, or the string itself (a path, `:memory:`). */
+export function sqliteFile(url: string): string {
+  return url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
+}
+
+/** How a store is opened on each engine; only the one the URL names is called (so `pg` loads only when asked for). */
+export interface EngineOpeners<T> {
+  memory: () => T;
+  postgres: () => Promise<T>;
+  sqlite: (file: string) => T | Promise<T>;
+}
+
+/**
+ * Opens a store on the engine a storage URL names (see {@link storageKind}): the room storage,
+ * and the stores that live beside it (ratings, drafts) in the same SQLite file or PostgreSQL schema.
+ *
+ * @example
+ * const drafts = await openOnEngine(url, { memory: () => new MemoryDrafts(), postgres: () => PostgresDrafts.open(url), sqlite: (f) => new SqliteDrafts(openDatabase(f)) });
+ */
+export async function openOnEngine<T>(url: string, open: EngineOpeners<T>): Promise<T> {
+  switch (storageKind(url)) {
+    case 'memory':
+      return open.memory();
+    case 'postgres':
+      return open.postgres();
+    case 'sqlite':
+      return open.sqlite(sqliteFile(url));
+  }
+}
+
 /**
  * Opens the storage named by `url` (see {@link storageKind}); PostgreSQL is loaded only when
  * asked for, and its migrations are applied before this resolves.
@@ -34,18 +64,11 @@ export interface OpenStorageOptions {
  * @example
  * const storage = await openStorage(process.env.DATABASE_URL ?? './data/decksmith.db');
  */
-export async function openStorage(url: string, options: OpenStorageOptions = {}): Promise<Storage> {
-  switch (storageKind(url)) {
-    case 'memory':
-      return new MemoryStorage();
-    case 'postgres': {
-      const { PostgresStorage } = await import('./postgres.ts');
-      return PostgresStorage.open({ url, ...options });
-    }
-    case 'sqlite':
-      return new SqliteStorage(
-        openDatabase(url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url, { walLimitBytes: options.walLimitBytes }),
-        options.walLimitBytes !== undefined ? { walLimitBytes: options.walLimitBytes } : {},
-      );
-  }
+export function openStorage(url: string, options: OpenStorageOptions = {}): Promise<Storage> {
+  const walLimit = options.walLimitBytes !== undefined ? { walLimitBytes: options.walLimitBytes } : {};
+  return openOnEngine<Storage>(url, {
+    memory: () => new MemoryStorage(),
+    postgres: async () => (await import('./postgres.ts')).PostgresStorage.open({ url, ...options }),
+    sqlite: (file) => new SqliteStorage(openDatabase(file, { walLimitBytes: options.walLimitBytes }), walLimit),
+  });
 }

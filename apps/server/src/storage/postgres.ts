@@ -2,8 +2,8 @@
 import pg from 'pg';
 import type { ChatLine } from '@decksmith/protocol';
 import { GroupCommit } from './pg/group-commit.ts';
-import { migrate, readMigrations } from './pg/migrate.ts';
-import { checkSchemaName, DEFAULT_SCHEMA, parseDatabaseUrl, quoteIdent } from './pg/schema.ts';
+import { openMigratedPool } from './pg/pool.ts';
+import { checkSchemaName, parseDatabaseUrl, quoteIdent } from './pg/schema.ts';
 import {
   actionRow,
   APPEND_ACTIONS,
@@ -39,18 +39,6 @@ export interface PostgresStorageOptions {
   /** `application_name` of the connections (default `decksmith`), as shown in pg_stat_activity. */
   applicationName?: string;
 }
-
-/** The schema and pool size a URL and options resolve to. */
-function resolve(options: PostgresStorageOptions): { connectionString: string; schema: string } {
-  const { connectionString, schema } = parseDatabaseUrl(options.url);
-  return { connectionString, schema: checkSchemaName(options.schema ?? schema ?? DEFAULT_SCHEMA) };
-}
-
-/** bigint columns (wall-clock and logical ms, client seq) as numbers: every value stays below 2^53. */
-const TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
 
 export { NOT_NEXT } from './storage.ts';
 
@@ -108,30 +96,14 @@ export class PostgresStorage implements Storage {
    * lock, so nodes opening at once apply each migration once), then returns the storage.
    */
   static async open(options: PostgresStorageOptions): Promise<PostgresStorage> {
-    const { connectionString, schema } = resolve(options);
-    const connectionTimeoutMillis = options.connectTimeoutMs ?? 10_000;
-    const migrations = readMigrations();
-    const admin = new pg.Client({ connectionString, connectionTimeoutMillis, application_name: 'decksmith-migrate' });
-    admin.on('error', () => {}); // reported by the failing query below
-    await admin.connect();
-    try {
-      await migrate(admin, schema, migrations);
-    } finally {
-      await admin.end().catch(() => {});
-    }
-    const pool = new pg.Pool({
-      connectionString,
-      max: Math.max(1, options.poolSize ?? 10),
-      connectionTimeoutMillis,
-      statement_timeout: options.statementTimeoutMs ?? 30_000,
-      application_name: options.applicationName ?? 'decksmith',
-      // Every connection of this pool reads and writes the instance's schema only.
-      options: `-c search_path=${quoteIdent(schema)}`,
-      types: TYPES,
+    const { pool, schema } = await openMigratedPool(options.url, {
+      schema: options.schema,
+      max: options.poolSize ?? 10,
+      applicationName: options.applicationName ?? 'decksmith',
+      connectTimeoutMs: options.connectTimeoutMs,
+      statementTimeoutMs: options.statementTimeoutMs,
+      onError: options.onError,
     });
-    // An idle connection's error (the server restarted, the connection was killed) must not crash
-    // the process: the pool drops that client and connects a new one when next asked.
-    pool.on('error', (error) => options.onError?.(error));
     return new PostgresStorage(pool, schema, options.maxBatch);
   }
 
