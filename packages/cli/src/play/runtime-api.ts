@@ -1,4 +1,4 @@
-// The slice of @decksmith/runtime that `scenario` and `play` use: the runtime's own types, and the
+// The slice of @decksmith/runtime that `play` uses: the runtime's own types, and the
 // module loaded once at run time (the same instance the generated games import).
 import type * as RuntimeModule from '@decksmith/runtime';
 

@@ -3,3 +3,5 @@
 export { compileRulesFile, findRoot, toPosix, type CompiledFile } from './pipeline.ts';
 export { compileRulesInMemory, importCompiled, type InMemoryResult } from './compile-in-memory.ts';
 export { describeFound, findRuleFiles } from './find-rules.ts';
+export { loadProbedGame } from './load-probed-game.ts';
+export { runScenarioTexts, runScenarios, scenarioDeps } from './run-scenarios.ts';

@@ -1,10 +1,10 @@
 // `me` / `my side` in a scenario where no seat acts: `expect` expressions and `arrange` values,
 // owners and seats (scenario_me_without_actor). Only a `does` step's arguments have an actor.
-import type * as A from '@decksmith/dsl/ast/index.ts';
-import { findMeUses } from '@decksmith/dsl/check/report/report-me-without-actor.ts';
-import type { Symbol } from '@decksmith/dsl/check/model.ts';
-import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
-import * as sd from '@decksmith/dsl/diagnostics/scenario.ts';
+import type * as A from '../ast/index.ts';
+import { findMeUses } from '../check/report/report-me-without-actor.ts';
+import type { Symbol } from '../check/model.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import * as sd from '../diagnostics/scenario.ts';
 
 /** The expressions of an arrange item, evaluated with no seat acting. */
 function arrangeRoots(a: A.ArrangeItem): unknown[] {

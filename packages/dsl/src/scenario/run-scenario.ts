@@ -1,11 +1,11 @@
 // Runs one planned scenario through the runtime's pure API: setup, arrange, then each step
 // (actions, together groups, time with every due timer, expectations), checking the invariants
 // after every change. Stops at the first failing step.
-import type * as A from '@decksmith/dsl/ast/index.ts';
-import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
-import * as sd from '@decksmith/dsl/diagnostics/scenario.ts';
-import { isRejected, type Action, type ArgValue, type GameDef, type GameEvent, type GameState, type Runtime, type TableChange } from '../play/runtime-api.ts';
-import type { LoadedGame } from './compile-game.ts';
+import type * as A from '../ast/index.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import * as sd from '../diagnostics/scenario.ts';
+import { isRejected, type Action, type ArgValue, type GameDef, type GameEvent, type GameState, type Runtime, type TableChange } from './runtime.ts';
+import type { LoadedGame } from './probes.ts';
 import type { PlannedZone, ScenarioPlan } from './plan.ts';
 
 export interface ScenarioOutcome {

@@ -1,13 +1,13 @@
 // Validates a parsed scenario against the game's checked model and lists the probes (defines)
 // its expressions compile to. Everything an author can get wrong here is a located diagnostic.
-import type * as A from '@decksmith/dsl/ast/index.ts';
-import type { CheckedGame, Type } from '@decksmith/dsl/check/model.ts';
-import { closest } from '@decksmith/dsl/check/names.ts';
-import { faceNotationUnknown } from '@decksmith/dsl/diagnostics/check-literals.ts';
-import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
-import * as sd from '@decksmith/dsl/diagnostics/scenario.ts';
-import type { OptionValue } from '../play/runtime-api.ts';
-import { typeNode, type Probe } from './compile-game.ts';
+import type * as A from '../ast/index.ts';
+import type { CheckedGame, Type } from '../check/model.ts';
+import { closest } from '../check/names.ts';
+import { faceNotationUnknown } from '../diagnostics/check-literals.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import * as sd from '../diagnostics/scenario.ts';
+import type { OptionValue } from './runtime.ts';
+import { typeNode, type Probe } from './probes.ts';
 
 /** A zone of `arrange`: its declaration, who owns it (a probe), its cards and whether it takes the rest. */
 export interface PlannedZone {
