@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const ratings = new Ratings(options.ratings ?? new MemoryRatings(), log);
   // A finished game between remembered humans is rated (after its record is stored as finished).
   const onFinished = (room: { record: RoomRecord }): void => void ratings.gameOver(room.record).catch((err: unknown) => log.error({ err, room: room.record.id }, 'rating failed'));
-  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, bots, onOutcome: (ok, code) => metrics.outcome(ok, code), onFinished, ...(options.owns ? { owns: options.owns } : {}) });
+  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, bots, onOutcome: (ok, code) => metrics.outcome(ok, code), onFinished, onPruned: (ids) => ratings.store.forgetRooms(ids), ...(options.owns ? { owns: options.owns } : {}) });
   app.decorate('decksmith', { registry, manager, storage, metrics, config, bots, ratings });
 
   // Before every route, so their responses (API JSON, the client's files) are compressed.

@@ -62,6 +62,10 @@ export class PostgresRatings implements RatingStore {
     await this.pool.query('insert into room_players (room, seat, player) values ($1, $2, $3) on conflict (room, seat) do update set player = excluded.player', [room, seat, playerId]);
   }
 
+  async forgetRooms(rooms: readonly string[]): Promise<void> {
+    if (rooms.length > 0) await this.pool.query('delete from room_players where room = any($1::text[])', [rooms]);
+  }
+
   async roomPlayers(room: string): Promise<RoomPlayer[]> {
     const r = await this.pool.query<RoomPlayer>('select seat, player from room_players where room = $1 order by seat', [room]);
     return r.rows;

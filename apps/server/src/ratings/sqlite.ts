@@ -75,6 +75,13 @@ export class SqliteRatings implements RatingStore {
     this.db.prepare('insert into room_players (room, seat, player) values (?, ?, ?) on conflict (room, seat) do update set player = excluded.player').run(room, seat, playerId);
   }
 
+  async forgetRooms(rooms: readonly string[]): Promise<void> {
+    const del = this.db.prepare('delete from room_players where room = ?');
+    this.db.transaction(() => {
+      for (const room of rooms) del.run(room);
+    })();
+  }
+
   async roomPlayers(room: string): Promise<RoomPlayer[]> {
     return this.db.prepare<[string], RoomPlayer>('select seat, player from room_players where room = ? order by seat').all(room);
   }

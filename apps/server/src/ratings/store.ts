@@ -42,6 +42,8 @@ export interface RatingStore {
   /** Records that `player` claimed `seat` of `room` (replacing an earlier claim of that seat). */
   seatPlayer(room: string, seat: number, player: string): Promise<void>;
   roomPlayers(room: string): Promise<RoomPlayer[]>;
+  /** Forgets who sat in these rooms (the retention prune deleted them). */
+  forgetRooms(rooms: readonly string[]): Promise<void>;
   /** Every game's rating of one player, best first. */
   ratingsOf(player: string): Promise<RatingRecord[]>;
   /** Ratings of `players` in `game` (players never rated are absent). */
@@ -88,6 +90,10 @@ export class MemoryRatings implements RatingStore {
     let m = this.seats.get(room);
     if (!m) this.seats.set(room, (m = new Map()));
     m.set(seat, player);
+  }
+
+  async forgetRooms(rooms: readonly string[]): Promise<void> {
+    for (const room of rooms) this.seats.delete(room);
   }
 
   async roomPlayers(room: string): Promise<RoomPlayer[]> {

@@ -8,7 +8,7 @@ import { hashSeed, hashToken, newRoomId, newSeed, newToken } from '../tokens.ts'
 import type { BotDecider } from '../bots/pool.ts';
 import type { Clock } from './clock.ts';
 import { FinishedRooms } from './finished-rooms.ts';
-import { startPruning } from './pruner.ts';
+import { startPruning, type OnPruned } from './pruner.ts';
 import { rebuildStored } from './rebuild.ts';
 import { Room, type LeaveOutcome } from './room.ts';
 
@@ -28,6 +28,8 @@ export interface ManagerDeps {
   onOutcome?: (accepted: boolean, code?: string) => void;
   /** Called once when a room's game ends (ratings). */
   onFinished?: (room: Room) => void;
+  /** Told the rooms the retention prune deleted (ratings forget who sat there). */
+  onPruned?: OnPruned;
   /** Where the rooms' bots think (the worker pool); without it, on the event loop. */
   bots?: BotDecider;
   /** `--workers`: the room ids this process owns; it creates and recovers only those (all when absent). */
@@ -258,7 +260,7 @@ export class RoomManager {
     this.sweepTimer ??= setInterval(() => void this.sweep().catch((err: unknown) => this.deps.log.error({ err }, 'sweep failed')), this.deps.config.sweepMs);
     this.sweepTimer.unref?.();
     // Retention: games over for longer than pruneAfterMs are deleted with their logs.
-    this.stopPruning ??= startPruning(this.deps.storage, this.deps.config, this.deps.log);
+    this.stopPruning ??= startPruning(this.deps.storage, this.deps.config, this.deps.log, this.deps.onPruned);
   }
 
   /** Graceful shutdown: every room finishes its queued work and its subscribers are told why. */

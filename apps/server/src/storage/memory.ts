@@ -68,7 +68,7 @@ export class MemoryStorage implements Storage {
       .map(copy);
   }
 
-  async pruneRooms(endedBefore: number, limit: number): Promise<number> {
+  async pruneRooms(endedBefore: number, limit: number): Promise<string[]> {
     const old = [...this.rooms.values()]
       .filter((r) => isOver(r.status) && r.endedAt !== undefined && r.endedAt < endedBefore)
       .sort((a, b) => a.endedAt! - b.endedAt!)
@@ -78,7 +78,7 @@ export class MemoryStorage implements Storage {
       this.logs.delete(r.id);
       this.chats.delete(r.id);
     }
-    return old.length;
+    return old.map((r) => r.id);
   }
 
   async close(): Promise<void> {}

@@ -164,10 +164,10 @@ export class PostgresStorage implements Storage {
     return r.rows.map(fromRow);
   }
 
-  async pruneRooms(endedBefore: number, limit: number): Promise<number> {
-    if (limit <= 0) return 0;
-    const r = await this.pool.query(PRUNE_ROOMS, [endedBefore, Math.floor(limit)]);
-    return r.rowCount ?? 0;
+  async pruneRooms(endedBefore: number, limit: number): Promise<string[]> {
+    if (limit <= 0) return [];
+    const r = await this.pool.query<{ id: string }>(PRUNE_ROOMS, [endedBefore, Math.floor(limit)]);
+    return r.rows.map((x) => x.id);
   }
 
   /** Commits the queued appends and room writes, then closes the pool. Appends after this reject. */

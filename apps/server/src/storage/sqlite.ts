@@ -304,17 +304,29 @@ export class SqliteStorage implements Storage {
     return rows.map(fromRow);
   }
 
-  async pruneRooms(endedBefore: number, limit: number): Promise<number> {
-    if (limit <= 0) return 0;
+  async pruneRooms(endedBefore: number, limit: number): Promise<string[]> {
+    if (limit <= 0) return [];
     return this.db.transaction(() => {
       const ids = this.q.oldRooms.all(endedBefore, Math.floor(limit)).map((r) => r.id);
+      const seats = this.roomPlayersDelete();
       for (const id of ids) {
         this.q.deleteActions.run(id);
         this.q.deleteChat.run(id);
+        seats?.run(id);
         this.q.deleteRoom.run(id);
       }
-      return ids.length;
+      return ids;
     }).immediate();
+  }
+
+  private deleteRoomPlayers: Database.Statement<[string]> | undefined;
+
+  /** The ratings' room_players table lives in this file once a ratings store has opened it (ratings/sqlite.ts); until then there is nothing to delete. */
+  private roomPlayersDelete(): Database.Statement<[string]> | undefined {
+    if (!this.deleteRoomPlayers && this.db.prepare("select 1 from sqlite_master where type = 'table' and name = 'room_players'").get()) {
+      this.deleteRoomPlayers = this.db.prepare<[string]>('delete from room_players where room = ?');
+    }
+    return this.deleteRoomPlayers;
   }
 
   private closing: Promise<void> | undefined;

@@ -101,9 +101,12 @@ export interface Storage {
   listRooms(statuses: readonly RoomStatus[], limit?: number): Promise<RoomRecord[]>;
   /**
    * Deletes up to `limit` rooms whose status is finished or expired and whose `endedAt` (wall-clock
-   * ms) is before `endedBefore`, with their actions; resolves to how many rooms were deleted.
+   * ms) is before `endedBefore`, with their actions, chat and — where this engine's database
+   * holds them (SQLite, PostgreSQL) — their seats' player links (`room_players`), in one
+   * transaction; resolves to the ids of the rooms deleted (so that stores kept apart, such as
+   * in-memory ratings, can forget them too).
    */
-  pruneRooms(endedBefore: number, limit: number): Promise<number>;
+  pruneRooms(endedBefore: number, limit: number): Promise<string[]>;
   /** Appends one chat line or reaction of a room (plain text and who wrote it); deleted with the room. */
   appendChat(roomId: string, line: ChatLine): Promise<void>;
   /** A room's chat lines, oldest first (at most `limit`, the oldest ones). */

@@ -56,9 +56,14 @@ select room, n, at, seat, seq, action
 from json_to_recordset($1::json) as x(room text, n integer, at bigint, seat integer, seq bigint, action json)`;
 
 /** Deletes up to $2 rooms over before $1 (oldest end first), their seats and actions by cascade; skips rows another node is deleting. */
-export const PRUNE_ROOMS = `delete from rooms where id in (
-  select id from rooms where status in ('finished', 'expired') and ended_at < $1 order by ended_at limit $2 for update skip locked
-)`;
+export const PRUNE_ROOMS = `with gone as (
+  delete from rooms where id in (
+    select id from rooms where status in ('finished', 'expired') and ended_at < $1 order by ended_at limit $2 for update skip locked
+  ) returning id
+), seats as (
+  delete from room_players where room in (select id from gone)
+)
+select id from gone`;
 
 /** One append as its row in the APPEND_ACTIONS JSON array. */
 export function actionRow(roomId: string, e: LogEntry): Record<string, unknown> {
