@@ -74,6 +74,8 @@ export class ChatRooms {
       await this.storage.appendChat(room.id, line);
     } catch (error) {
       c.lines.splice(c.lines.indexOf(line), 1);
+      // In a cluster, this node lost the room's lease (cluster/lease-storage.ts): the line is not sent; the new owner hosts the chat.
+      if ((error as { code?: unknown }).code === 'lease/lost') return { code: 'server/moved', message: 'This server no longer hosts the room; reconnect to chat.' };
       throw error;
     }
     const frame: ServerMessage = { t: 'chat', lines: [line] };

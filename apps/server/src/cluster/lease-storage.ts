@@ -14,8 +14,9 @@ export class LeaseLostError extends Error {
  * Wraps a storage so that every write for a room is checked against this node's lease:
  * `createRoom` first takes the new room's lease; `appendAction` checks the lease before
  * the write and again once it is durable (so an action whose write outlived the lease is
- * never acknowledged here: the room replies an error and is fenced); seat claims and room
- * updates check it before writing. Other methods pass through. The storage's own unique
+ * never acknowledged here: the room replies an error and is fenced); a chat line is checked the
+ * same way (before, and again once stored: a line whose write outlived the lease is not sent by
+ * this node); seat claims and room updates check it before writing. Other methods pass through. The storage's own unique
  * (room, n) key stays the last fence: two writers can never store two different actions at
  * one position; when it refuses a write of ours, `onConflict` reloads the room from the log.
  */
@@ -46,6 +47,11 @@ export function fencedStorage(inner: Storage, leases: LeaseKeeper, onConflict: (
         if (leases.valid(room) && (e.code === NOT_NEXT || /is not next/.test(String(e.message)))) onConflict(room);
         throw error;
       }
+      assert(room);
+    },
+    async appendChat(room, line) {
+      assert(room);
+      await inner.appendChat(room, line);
       assert(room);
     },
     async claimSeat(room, seat, tokenHash, name) {
