@@ -187,8 +187,7 @@ describe('motion and sound', () => {
         const loser = flashed[0] ? a.page : b.page;
         expect(await loser.getByTestId('race-flash').textContent()).toBe('Beaten!');
         expect(await loser.getByTestId('mute').getAttribute('data-last-cue')).toBe('lost');
-        // The winner's play was accepted in the race: "First!". (Only the winner is asserted: the
-        // loser's own earlier draw, accepted in the same real-time stage, may flash "First!" too.)
+        // The winner's play was accepted in the race: "First!" (a draw, uncontested, flashes nothing: src/motion/race.test.ts).
         expect(flashed[0] ? won[1] : won[0]).toBe(true);
       }
       expect(lost).toBe(true);
