@@ -7,6 +7,7 @@ import { legalFn } from './emit-legal.ts';
 import { iterate } from './iterate.ts';
 import { FnScope, Memo, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
 import { arrowCode, code, type Code, jsName, str } from './names.ts';
+import { triggerReads } from './trigger-reads.ts';
 
 /** Reserves every define's and procedure's function name, so calls compile in any order. */
 export function declareCallables(game: CheckedGame, mod: ModuleBuilder): void {
@@ -348,7 +349,8 @@ export function triggersTable(game: CheckedGame, mod: ModuleBuilder, continuatio
     const effectName = mod.unique(`${base}_effect`);
     const effectBody = makeBody(effectName, t.decl.body.statements);
     mod.addFunction({ name: effectName, params: [{ name: 'x', type: 'Ctx' }, { name: 'bound', type: 'number' }], returnType: 'void', body: effectBody, doc: 'when … { … }' });
-    return { name: base, during: [], test: code(testName), effect: code(effectName) };
+    // What the test reads: the runtime re-tests it only after a write there (undefined: always).
+    return { name: base, during: [], test: code(testName), effect: code(effectName), reads: triggerReads(game, t) ?? code('undefined') };
   });
 }
 

@@ -1,5 +1,6 @@
 // Tables derived once per GameDef (name lookups, availability masks, visibility codes).
 import type { GameDef, Visibility } from './game-def.ts';
+import { readChannels } from './trigger-reads.ts';
 
 export const VIS_VISIBLE = 0;
 export const VIS_TOP = 1;
@@ -35,6 +36,8 @@ export interface Compiled {
   idleOn: Uint8Array[];
   /** Per trigger × stage definition: 1 when live. */
   triggerLive: Uint8Array[];
+  /** Per trigger, the write channels its test reads (core/trigger-reads.ts); null: test after every action. */
+  triggerReads: (Float64Array | null)[];
   /** Variable index → ordinal among pile variables, -1. */
   pileVarOrdinal: Int32Array;
   pileVarCount: number;
@@ -136,5 +139,6 @@ function compile(def: GameDef): Compiled {
     isFamily[i] = z.shape === 'piles' ? 1 : 0;
     isRow[i] = z.shape === 'row' ? 1 : 0;
   });
-  return { actionIndex, actions, vis, timerAction, idleOn, triggerLive, pileVarOrdinal, pileVarCount, isFamily, isRow };
+  const triggerReads = def.triggers.map((t) => readChannels(def, t.reads));
+  return { actionIndex, actions, vis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow };
 }

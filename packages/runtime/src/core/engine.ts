@@ -13,6 +13,7 @@ import type { GameEvent } from './events.ts';
 import { NONE, type GameDef } from './game-def.ts';
 import { MeldCalls } from './meld-calls.ts';
 import type { GameState } from './state.ts';
+import { settledStates } from './trigger-reads.ts';
 import { checkVarRange } from './var-range.ts';
 import { WorkingCopy } from './working-copy.ts';
 import * as ops from '../zones/ops.ts';
@@ -76,7 +77,7 @@ export class Engine extends WorkingCopy implements EngineParts {
 
   constructor(def: GameDef) {
     const c = compiled(def);
-    super(def.zones.length, c.pileVarCount);
+    super(def.zones.length, c.pileVarCount, def.vars.length, def.triggers.length);
     this.def = def;
     this.c = c;
     for (let i = 0; i < 16; i++) {
@@ -95,6 +96,7 @@ export class Engine extends WorkingCopy implements EngineParts {
   /** Starts a call: a working copy when writable, the state itself when reading. */
   begin(state: GameState, now: number, writable: boolean): void {
     this.openCopy(state, writable);
+    if (writable) this.openTriggers(settledStates.has(state));
     this.now = now;
     this.me = NONE;
     this.events = [];
@@ -134,6 +136,7 @@ export class Engine extends WorkingCopy implements EngineParts {
   }
   setG(v: number, value: number): void {
     if (this.ranged[v] === 1) checkVarRange(this.def, this.s, v, NONE, value);
+    this.markVar(v);
     this.wVars()[this.s.varBase[v]] = value;
   }
   pv(v: number, player: number): number {
@@ -142,6 +145,7 @@ export class Engine extends WorkingCopy implements EngineParts {
   setPv(v: number, player: number, value: number): void {
     if (player < 0) return;
     if (this.ranged[v] === 1) checkVarRange(this.def, this.s, v, player, value);
+    this.markVar(v);
     this.wVars()[this.s.varBase[v] + player] = value;
   }
   sv(v: number, side: number): number {
@@ -150,6 +154,7 @@ export class Engine extends WorkingCopy implements EngineParts {
   setSv(v: number, side: number, value: number): void {
     if (side < 0) return;
     if (this.ranged[v] === 1) checkVarRange(this.def, this.s, v, side, value);
+    this.markVar(v);
     this.wVars()[this.s.varBase[v] + side] = value;
   }
   zv(v: number, pile: number): number {
@@ -158,6 +163,7 @@ export class Engine extends WorkingCopy implements EngineParts {
   setZv(v: number, pile: number, value: number): void {
     if (pile < 0) return;
     if (this.ranged[v] === 1) checkVarRange(this.def, this.s, v, pile, value);
+    this.markVar(v);
     this.wPileVar(this.s.varBase[v])[pile] = value;
   }
 

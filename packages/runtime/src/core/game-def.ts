@@ -248,6 +248,28 @@ export interface TriggerDef {
   /** Returns the bound value (player, side, card … ≥ 0), 0 for a plain true, or NONE when false. */
   test: (x: Ctx) => number;
   effect: (x: Ctx, bound: number) => void;
+  /**
+   * What the test reads (from the codegen): the runtime re-tests the trigger only after a write
+   * there since it last tested false (core/trigger-reads.ts). Undefined: after every action
+   * (a test that reads the actor, the time or chance, or a definition built by hand).
+   */
+  reads?: TriggerReads;
+}
+
+/** A trigger test's read set; every property always present (see TriggerDef.reads). */
+export interface TriggerReads {
+  /** Zone declarations whose cards it reads (any instance). */
+  zones: readonly number[];
+  /** Variables (any scope) it reads. */
+  vars: readonly number[];
+  /** Who sits out (`players`/`sides` as loop sources). */
+  seats: boolean;
+  /** The current player. */
+  current: boolean;
+  /** Where any card is (`position of`). */
+  anyZone: boolean;
+  /** Dealer, direction. */
+  flow: boolean;
 }
 
 export interface RoundsDef {

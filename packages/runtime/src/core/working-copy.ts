@@ -4,6 +4,7 @@
 // write is an internal bug.
 import { cloneRng, type RngState } from '../rng/index.ts';
 import { shallowCopy, type GameState } from './state.ts';
+import { CH_ALL, CH_ANYZONE, CH_CURRENT, CH_FLOW, CH_SEATS, CH_ZONES } from './trigger-reads.ts';
 
 const OWN_ZONES = 1;
 const OWN_CARDZONE = 2;
@@ -31,9 +32,36 @@ export class WorkingCopy {
   private pileVarStamp: Int32Array;
   private epochStamp = new Int32Array(32);
 
-  constructor(zoneDecls: number, pileVarCount: number) {
+  // Incremental triggers (core/trigger-reads.ts): the write clock, the clock at each channel's
+  // last write, and per trigger the clock when its test last returned false (-1: unknown).
+  clock = 0;
+  readonly chan: Float64Array;
+  readonly cleanAt: Float64Array;
+  /** The clock when the triggers last settled (see settledStates). */
+  restAt = -1;
+  private readonly varCh0: number;
+
+  constructor(zoneDecls: number, pileVarCount: number, varCount = 0, triggerCount = 0) {
     this.familyStamp = new Int32Array(Math.max(1, zoneDecls));
     this.pileVarStamp = new Int32Array(Math.max(1, pileVarCount));
+    this.varCh0 = CH_ZONES + zoneDecls;
+    this.chan = new Float64Array(this.varCh0 + varCount);
+    this.cleanAt = new Float64Array(triggerCount).fill(-1);
+  }
+
+  /** Stamps channel ch as written now. */
+  mark(ch: number): void {
+    this.chan[ch] = ++this.clock;
+  }
+  /** Stamps variable v's channel. */
+  markVar(v: number): void {
+    this.chan[this.varCh0 + v] = ++this.clock;
+  }
+  /** Starts the trigger bookkeeping of a new call on `state`: all clean when it settled, else all to test. */
+  protected openTriggers(settled: boolean): void {
+    if (settled) this.cleanAt.fill(this.clock);
+    else this.mark(CH_ALL);
+    this.restAt = -1;
   }
 
   /** The write version now (changes with every call and every write access). */
@@ -53,7 +81,12 @@ export class WorkingCopy {
   private mustWrite(): void {
     if (!this.writable) throw new Error('internal: write to the state in a read-only evaluation');
   }
+  /** The zones array for a bulk rewrite (every trigger is re-tested). */
   wZones(): number[][] {
+    this.mark(CH_ALL);
+    return this.zonesForWrite();
+  }
+  private zonesForWrite(): number[][] {
     this.ver++;
     if ((this.own & OWN_ZONES) === 0) {
       this.mustWrite();
@@ -68,7 +101,10 @@ export class WorkingCopy {
       grown.set(this.zoneStamp);
       this.zoneStamp = grown;
     }
-    const zones = this.wZones();
+    const zones = this.zonesForWrite();
+    const k = ++this.clock;
+    this.chan[CH_ANYZONE] = k;
+    this.chan[CH_ZONES + this.s.zoneDecl[z]] = k;
     if (this.zoneStamp[z] !== this.gen) {
       zones[z] = zones[z].slice();
       this.zoneStamp[z] = this.gen;
@@ -87,6 +123,7 @@ export class WorkingCopy {
     return z;
   }
   wMeta(): { zoneDecl: number[]; zoneOwner: number[] } {
+    this.mark(CH_ALL);
     this.ver++;
     if ((this.own & OWN_META) === 0) {
       this.mustWrite();
@@ -97,6 +134,7 @@ export class WorkingCopy {
     return this.s;
   }
   wCardZone(): number[] {
+    this.mark(CH_ANYZONE);
     this.ver++;
     if ((this.own & OWN_CARDZONE) === 0) {
       this.mustWrite();
@@ -128,6 +166,8 @@ export class WorkingCopy {
     return this.s.pileVars[k];
   }
   wFamily(decl: number): number[] {
+    this.mark(CH_ANYZONE);
+    this.mark(CH_ZONES + decl);
     this.ver++;
     if ((this.own & OWN_FAMILIES) === 0) {
       this.mustWrite();
@@ -159,6 +199,8 @@ export class WorkingCopy {
     return this.s.once;
   }
   wOut(): number[] {
+    this.mark(CH_SEATS);
+    this.mark(CH_FLOW);
     this.ver++;
     if ((this.own & OWN_OUT) === 0) {
       this.mustWrite();
@@ -199,6 +241,7 @@ export class WorkingCopy {
   set<K extends keyof GameState>(key: K, value: GameState[K]): void {
     this.mustWrite();
     this.ver++;
+    this.mark(key === 'current' ? CH_CURRENT : key === 'stage' || key === 'round' || key === 'result' ? CH_ALL : CH_FLOW);
     this.s[key] = value;
   }
 

@@ -1,11 +1,19 @@
 // After every accepted action and timer: flow transitions, then triggers to a fixed point
-// (language.md §12: at most 64 passes, else the game ends as stuck).
+// (language.md §12: at most 64 passes, else the game ends as stuck). A trigger is re-tested only
+// when what it reads was written since it last tested false (core/trigger-reads.ts).
 import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE } from '../core/game-def.ts';
 import { applyTurnControl } from './control.ts';
 import { endRound, finishGame, nextStage } from './rounds.ts';
 
 export const MAX_TRIGGER_PASSES = 64;
+
+/** Whether any channel of `reads` was written after clock value `at` (-1: never tested). */
+function readSince(chan: Float64Array, reads: Float64Array, at: number): boolean {
+  if (at < 0) return true;
+  for (let i = 0; i < reads.length; i++) if (chan[reads[i]] > at) return true;
+  return false;
+}
 
 /** Carries out requested `end game` / `end round` / `end stage` transitions. */
 export function processFlow(e: EngineParts): void {
@@ -40,16 +48,26 @@ export function settle(e: EngineParts): void {
     let fired = false;
     for (let t = 0; t < triggers.length; t++) {
       if (e.c.triggerLive[t][stageIdx] === 0) continue;
+      const reads = e.c.triggerReads[t];
+      // False when last tested and nothing it reads written since: false still (trigger-reads.ts).
+      if (reads !== null && !readSince(e.chan, reads, e.cleanAt[t])) continue;
       e.me = NONE;
       const bound = triggers[t].test(e);
-      if (bound === NONE) continue;
+      if (bound === NONE) {
+        e.cleanAt[t] = e.clock;
+        continue;
+      }
+      e.cleanAt[t] = -1;
       fired = true;
       e.resetTurnFlags();
       triggers[t].effect(e, bound);
       applyTurnControl(e, false);
       if (e.hasFlowRequest() || e.s.pauseUntil >= 0 || e.s.result !== null) break;
     }
-    if (!fired && !e.hasFlowRequest()) return;
+    if (!fired && !e.hasFlowRequest()) {
+      e.restAt = e.clock;
+      return;
+    }
   }
   processFlow(e);
   if (e.s.result === null) finishGame(e, 'stuck', 'triggers');
