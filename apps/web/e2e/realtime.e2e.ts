@@ -46,8 +46,8 @@ describe('two players in real time', () => {
     await link.waitFor();
     expect(await alice.page.getByTestId('waiting').isVisible()).toBe(true);
     await bob.page.goto(server.url);
-    await bob.page.getByTestId('player-name').fill('Bob');
-    await bob.page.getByTestId('player-name').press('Tab');
+    await bob.page.getByTestId('profile-name').fill('Bob');
+    await bob.page.getByTestId('profile-name').press('Tab');
     await bob.page.goto(await link.inputValue());
     await bob.page.getByTestId('table').waitFor();
     await alice.page.getByTestId('waiting').waitFor({ state: 'detached' });

@@ -62,7 +62,7 @@ describe('play now, reasons, chat and replay', () => {
       [c, 'Cy'],
     ] as const) {
       await b.page.goto(server.url);
-      await b.page.getByTestId('player-name').fill(name);
+      await b.page.getByTestId('profile-name').fill(name);
       await b.page.getByTestId('quickplay-wait').selectOption({ label: 'never (wait for people)' });
     }
     await a.page.getByTestId('play-now-five-crowns').click();

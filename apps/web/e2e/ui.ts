@@ -12,8 +12,8 @@ export interface TableSpec {
 /** Opens the lobby, fills the new-table form and waits for the table; returns the room id. */
 export async function createTable(page: Page, baseUrl: string, game: string, spec: TableSpec = {}): Promise<string> {
   await page.goto(baseUrl);
-  if (spec.name) await page.getByTestId('player-name').fill(spec.name);
-  if (spec.name) await page.getByTestId('player-name').press('Tab');
+  if (spec.name) await page.getByTestId('profile-name').fill(spec.name);
+  if (spec.name) await page.getByTestId('profile-name').press('Tab');
   await page.getByTestId(`new-table-${game}`).click();
   const others = spec.others ?? ['bot'];
   await page.getByTestId('player-count').selectOption(String(others.length + 1));
