@@ -31,6 +31,11 @@ import type { GameEngine, GameLoader, HostedGame } from './types.ts';
  */
 const BUDGET = { iterations: 150, ms: 15, determinizations: 2, clock: () => performance.now() };
 
+/** Whether plays of this game can ever race: it has a realtime stage or a window (the runtime's `contested` is false otherwise). */
+export function mayRace(def: GameDef): boolean {
+  return def.windows.length > 0 || def.stages.some((s) => s.kind === 'realtime');
+}
+
 export function isGameDef(x: unknown): x is GameDef {
   const d = x as Partial<GameDef> | null;
   return (
@@ -63,7 +68,9 @@ export function hostGameDef(def: GameDef, source: string, loader?: GameLoader): 
     botRng: (seed, seat) => deriveRng(seed, `bot:${seat}`),
     bot: (state, seat, level, rng, now, thinkMs = BUDGET.ms) => chooseAction(level, def, state, seat, rng as RngState, { ...BUDGET, ms: thinkMs, now }),
     botDelay: (level) => reactionModel(level),
-    compensation: (state) => compensationWindow(def, state),
+    // Only a game with a realtime stage or a window ever has a contested moment; without one the
+    // engine has no compensation, and the server measures no round trips for its seats.
+    ...(mayRace(def) ? { compensation: (state: GameState) => compensationWindow(def, state) } : {}),
   };
   return {
     id: def.id,

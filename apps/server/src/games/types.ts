@@ -74,7 +74,11 @@ export interface GameEngine<S = unknown> {
    * `rng` (from `botRng`, advanced in place); `thinkMs` bounds the search levels' thinking.
    */
   bot(state: S, seat: number, level: string, rng: unknown, now: number, thinkMs?: number): WireAction | null;
-  /** The latency-compensation window (ms) for a play arriving now: 0 outside contested moments (docs/fairness.md). */
+  /**
+   * The latency-compensation window (ms) for a play arriving now: 0 outside contested moments
+   * (docs/fairness.md). Absent for a game whose plays never race (no realtime stage, no window):
+   * the server then does not probe its seats' round trips.
+   */
   compensation?(state: S): number;
   /** The reaction delay distribution of a bot level (log-normal), when the engine has one. */
   botDelay?(level: string): { medianMs: number; sigma: number; minMs: number; maxMs: number };

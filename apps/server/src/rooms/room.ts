@@ -112,6 +112,10 @@ export class Room {
   get state(): unknown {
     return this.st;
   }
+  /** Whether plays here may race (the game has contested moments and compensation is on): only then do the seats' round trips matter, so only then are they probed. */
+  get racing(): boolean {
+    return this.deps.config.latencyCompensation && this.deps.game.engine.compensation !== undefined;
+  }
   get height(): number {
     return this.n;
   }

@@ -68,7 +68,7 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
   metrics.connections.inc();
 
   // A frame already encoded (fan-outs encode each distinct frame once for all its sockets); false when not written.
-  const sendText = (text: string, msg: ServerMessage): boolean => {
+  const sendText = (text: string, _msg: ServerMessage): boolean => {
     if (socket.readyState !== socket.OPEN) return false;
     if (deps.buffers ? deps.buffers.tooSlow(socket) : socket.bufferedAmount > config.maxBufferedPerSocket) {
       log.warn({ buffered: socket.bufferedAmount, total: deps.buffers?.total }, 'closing a connection too slow to read its frames');
@@ -76,16 +76,18 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
       return false;
     }
     if (room && sub) deps.onFrame?.(room, sub.viewer, text);
-    if (msg.t === 'update') coalesce();
+    coalesce();
     socket.send(text);
     return true;
   };
   const send = (msg: ServerMessage): void => {
     if (socket.readyState === socket.OPEN) sendText(JSON.stringify(msg), msg);
   };
-  // The updates one turn of the event loop sends to this socket (several actions of a busy room)
-  // leave in one write: the TCP socket stays corked until the turn's ticks are done. Acks are
-  // not held back.
+  // The frames one turn of the event loop sends to this socket leave in one write: the TCP socket
+  // stays corked until the turn's ticks and microtasks are done. So an action's ack and the
+  // actor's update (sent a microtask later, once every room of the group commit has acked) are
+  // one syscall, not two, and several actions of a busy room are one; the ack waits for the
+  // fan-outs of its commit group (tens of µs per room), never for I/O. Frames keep their order.
   // ws keeps its own API for this private, hence the guarded access.
   const tcp = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
   let corked = false;
@@ -109,10 +111,11 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
     socket.ping();
   }, config.heartbeatMs);
   heartbeat.unref?.();
-  // The seat's round trip, from pings of our own (a client never states its latency).
+  // The seat's round trip, from pings of our own (a client never states its latency); measured
+  // only in a room whose plays may race (the credit is 0 elsewhere, and at 10,000 seats the
+  // probes were two pings and two pongs per action of a turn-based game).
   const rtt = new RttEstimator();
-  const probing = setInterval(() => sub && socket.readyState === socket.OPEN && rtt.probe(socket), RTT_PROBE_MS);
-  probing.unref?.();
+  let probing: ReturnType<typeof setInterval> | undefined;
   socket.on('pong', (data: Buffer) => {
     alive = true;
     rtt.pong(data);
@@ -163,7 +166,11 @@ export function handleConnection(socket: WebSocket, deps: ConnectionDeps, ip = '
     joining = true;
     await r.connect(sub);
     joining = false;
-    if (socket.readyState === socket.OPEN) rtt.probe(socket);
+    if (socket.readyState === socket.OPEN && r.racing && sub.viewer !== 'spectator') {
+      rtt.probe(socket);
+      probing = setInterval(() => socket.readyState === socket.OPEN && rtt.probe(socket), RTT_PROBE_MS);
+      probing.unref?.();
+    }
     // Closed while waiting for the room's queue: the close handler ran before we subscribed.
     if (socket.readyState !== socket.OPEN) r.disconnect(sub);
     else if (deps.social) await deps.social.chat.history(r, sub);
