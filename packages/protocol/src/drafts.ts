@@ -1,4 +1,4 @@
-// HTTP bodies of the studio's drafts (issue #21): an author's rule files stored per author token, and a table of a draft against bots.
+// HTTP bodies of the studio's drafts (issue #21): an author's rule files stored per author token, a table of a draft against bots, its simulation and its scenarios' report.
 import Type, { type Static } from 'typebox';
 
 /** Bounds every draft endpoint enforces (the server's defaults; docs/security.md). */
@@ -69,6 +69,40 @@ export const DraftSimulation = Type.Object({
   ms: Type.Number(),
 });
 
+export const DraftScenariosBody = Type.Object(
+  { file: Type.Optional(Type.String({ maxLength: 64, description: 'The rule file that must compile first (default: the first); every scenario runs against the game its `for` line names.' })) },
+  { additionalProperties: false },
+);
+
+/** One problem of a scenario run: where (1-based line and column in `file`), what, and the caret excerpt `decksmith scenario` prints. */
+export const DraftScenarioProblem = Type.Object({
+  code: Type.String(),
+  severity: Type.Union([Type.Literal('error'), Type.Literal('warning')]),
+  message: Type.String(),
+  file: Type.String({ description: 'A file of the draft (`scenarios/x.scenario`, `x.rules`), or a repository game a variant extends.' }),
+  line: Type.Integer(),
+  col: Type.Integer(),
+  text: Type.String({ description: 'The diagnostic as printed: message, location, caret excerpt, notes.' }),
+});
+
+export const DraftScenarioResult = Type.Object({
+  file: Type.String(),
+  name: Type.String({ description: "The scenario's name (its file name when it does not parse)." }),
+  game: Type.String({ description: 'The game id or rule-file path its `for` line names.' }),
+  status: Type.Union([Type.Literal('passed'), Type.Literal('failed'), Type.Literal('broken')], { description: 'failed: a step did not hold; broken: the scenario has errors of its own (or names no game of the draft).' }),
+  steps: Type.Integer({ description: 'Steps run, the failing one included.' }),
+  problems: Type.Array(DraftScenarioProblem, { description: 'Why it failed (one) or is broken (every problem); warnings too.' }),
+});
+
+export const DraftScenarioReport = Type.Object({
+  scenarios: Type.Array(DraftScenarioResult, { description: 'In file-name order; empty when the draft has no scenarios (then `message` says how to add one).' }),
+  passed: Type.Integer(),
+  failed: Type.Integer(),
+  broken: Type.Integer(),
+  message: Type.Optional(Type.String()),
+  ms: Type.Number({ description: 'Milliseconds in the compiler thread.' }),
+});
+
 /** A draft the server would not host: `draft/does_not_compile` with the checker's report, or its compile overran (`draft/too_slow`, `draft/too_big`). */
 export const DraftCompileError = Type.Object({ code: Type.String(), message: Type.String(), report: Type.Optional(Type.Array(Type.String())) });
 
@@ -80,3 +114,7 @@ export type DraftPlayBody = Static<typeof DraftPlayBody>;
 export type DraftPlayReply = Static<typeof DraftPlayReply>;
 export type DraftSimulateBody = Static<typeof DraftSimulateBody>;
 export type DraftSimulation = Static<typeof DraftSimulation>;
+export type DraftScenariosBody = Static<typeof DraftScenariosBody>;
+export type DraftScenarioProblem = Static<typeof DraftScenarioProblem>;
+export type DraftScenarioResult = Static<typeof DraftScenarioResult>;
+export type DraftScenarioReport = Static<typeof DraftScenarioReport>;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import type { GameDef } from '@decksmith/runtime';
+import { runDraftScenarios, type ScenarioDsl, type ScenarioResults, type ScenariosRequest } from './scenarios.ts';
 import { simulateGames, type SimulateRequest, type SimulationSummary } from './simulate.ts';
 
 /** What `@decksmith/dsl/node` offers for compiling a rule file in memory. */
@@ -19,6 +20,8 @@ export interface CompileRequest {
   simulate?: SimulateRequest;
   /** The draft's other rule files by game id: a variant's base is found beside it as `<id>.rules`. */
   bases?: { id: string; text: string }[];
+  /** Also run the draft's scenarios (when the rule file compiles). */
+  scenarios?: ScenariosRequest;
 }
 
 export interface CompileAnswer {
@@ -27,11 +30,14 @@ export interface CompileAnswer {
   report: string[];
   ms: number;
   simulation?: SimulationSummary | { error: string };
+  scenarios?: ScenarioResults;
 }
 
 // A variable specifier, as everywhere the server reaches the compiler.
 const DSL = '@decksmith/dsl/node';
-const dsl = (await import(DSL)) as DslModule;
+const DSL_MAIN = '@decksmith/dsl';
+const dsl = (await import(DSL)) as DslModule & Pick<ScenarioDsl, 'runScenarioTexts'>;
+const { formatDiagnostic } = (await import(DSL_MAIN)) as Pick<ScenarioDsl, 'formatDiagnostic'>;
 
 parentPort!.on('message', (req: CompileRequest) => {
   void (async () => {
@@ -55,6 +61,8 @@ parentPort!.on('message', (req: CompileRequest) => {
             ? { error: `The draft is for ${minPlayers}–${maxPlayers} players, not ${req.simulate.players}.` }
             : simulateGames(def, req.simulate);
       }
+      // Author text runs here, not on the server's loop: the server terminates this thread when the budget is spent.
+      if (req.scenarios && r.js !== null) answer.scenarios = await runDraftScenarios({ runScenarioTexts: dsl.runScenarioTexts, formatDiagnostic }, req.scenarios);
       parentPort!.postMessage(answer);
     } catch (error) {
       parentPort!.postMessage({ n: req.n, js: null, report: [`error[internal_error]: ${(error as Error).message}`], ms: performance.now() - t0 } satisfies CompileAnswer);

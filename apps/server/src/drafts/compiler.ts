@@ -9,6 +9,7 @@ import type { GameDef } from '@decksmith/runtime';
 import { hostGameDef, isGameDef } from '../games/runtime-engine.ts';
 import type { HostedGame } from '../games/types.ts';
 import type { CompileAnswer } from './compile-worker.ts';
+import type { ScenarioResults, ScenariosRequest } from './scenarios.ts';
 import type { SimulateRequest, SimulationSummary } from './simulate.ts';
 
 const BOOT = fileURLToPath(new URL('./compile-worker-boot.mjs', import.meta.url));
@@ -24,9 +25,11 @@ export interface DraftCompilerOptions {
   maxGames: number;
   /** Milliseconds a compile plus its simulated games may take before the thread is terminated. */
   simulateMs: number;
+  /** Milliseconds a compile plus running the draft's scenarios may take before the thread is terminated. */
+  scenariosMs: number;
 }
 
-export const DEFAULT_COMPILER: DraftCompilerOptions = { compileMs: 10_000, heapMb: 256, queue: 4, maxGames: 200, simulateMs: 30_000 };
+export const DEFAULT_COMPILER: DraftCompilerOptions = { compileMs: 10_000, heapMb: 256, queue: 4, maxGames: 200, simulateMs: 30_000, scenariosMs: 30_000 };
 
 /** A failure with a code, an HTTP status and, for a draft with errors, the compiler's report. */
 export interface DraftFailure {
@@ -57,6 +60,7 @@ interface Pending {
   text: string;
   bases: DraftBase[];
   simulate?: SimulateRequest;
+  scenarios?: ScenariosRequest;
   budgetMs: number;
   resolve: (a: CompileAnswer | DraftFailure) => void;
 }
@@ -112,7 +116,7 @@ export class DraftCompiler {
 
   /** Compiles the text and plays `req.games` random-bot games of it, in the compiler thread under `simulateMs`. */
   async simulate(text: string, req: SimulateRequest, bases: readonly DraftBase[] = []): Promise<SimulationSummary | DraftFailure> {
-    const a = await this.compile(text, bases, req);
+    const a = await this.compile(text, bases, { simulate: req });
     if ('status' in a) return a;
     if (a.js === null) return { status: 422, code: 'draft/does_not_compile', message: 'The draft has errors.', report: a.report };
     if (!a.simulation) return { status: 500, code: 'draft/internal', message: 'The simulation did not run.' };
@@ -120,13 +124,23 @@ export class DraftCompiler {
     return a.simulation;
   }
 
-  private compile(text: string, bases: readonly DraftBase[], simulate?: SimulateRequest): Promise<CompileAnswer | DraftFailure> {
+  /** Compiles the text (it must compile) and runs `req`'s scenarios against the draft's rule files, in the compiler thread under `scenariosMs`. */
+  async scenarios(text: string, req: ScenariosRequest, bases: readonly DraftBase[] = []): Promise<(ScenarioResults & { ms: number }) | DraftFailure> {
+    const a = await this.compile(text, bases, { scenarios: req });
+    if ('status' in a) return a;
+    if (a.js === null) return { status: 422, code: 'draft/does_not_compile', message: 'The draft has errors.', report: a.report };
+    if (!a.scenarios) return { status: 500, code: 'draft/internal', message: 'The scenarios did not run.' };
+    return { ...a.scenarios, ms: a.ms };
+  }
+
+  private compile(text: string, bases: readonly DraftBase[], work: { simulate?: SimulateRequest; scenarios?: ScenariosRequest } = {}): Promise<CompileAnswer | DraftFailure> {
+    const { simulate, scenarios } = work;
     if (this.closed) return Promise.resolve({ status: 503, code: 'server/closing', message: 'The server is shutting down.' });
     if (this.waiting.length >= this.options.queue) {
       return Promise.resolve({ status: 503, code: 'drafts/busy', message: 'Too many drafts are compiling; try again in a few seconds.' });
     }
     return new Promise((resolve) => {
-      this.waiting.push({ n: ++this.n, text, bases: bases.filter((b) => BASE_ID.test(b.id)), resolve, budgetMs: simulate ? this.options.simulateMs : this.options.compileMs, ...(simulate ? { simulate } : {}) });
+      this.waiting.push({ n: ++this.n, text, bases: bases.filter((b) => BASE_ID.test(b.id)), resolve, budgetMs: simulate ? this.options.simulateMs : scenarios ? this.options.scenariosMs : this.options.compileMs, ...(simulate ? { simulate } : {}), ...(scenarios ? { scenarios } : {}) });
       void this.next();
     });
   }
@@ -166,11 +180,12 @@ export class DraftCompiler {
     const timer = setTimeout(() => {
       if (this.running !== job) return;
       this.stats.terminated++;
-      this.lose({ status: 422, code: 'draft/too_slow', message: `${job.simulate ? 'Compiling and simulating' : 'Compiling'} the draft took longer than ${job.budgetMs} ms: it was stopped.` });
+      const what = job.simulate ? 'Compiling and simulating' : job.scenarios ? 'Compiling the draft and running its scenarios' : 'Compiling';
+      this.lose({ status: 422, code: 'draft/too_slow', message: `${what}${job.scenarios ? '' : ' the draft'} took longer than ${job.budgetMs} ms: it was stopped.` });
     }, job.budgetMs);
     timer.unref();
     (job as Pending & { timer?: NodeJS.Timeout }).timer = timer;
-    this.worker!.postMessage({ n: job.n, text: job.text, bases: job.bases, ...(job.simulate ? { simulate: job.simulate } : {}) });
+    this.worker!.postMessage({ n: job.n, text: job.text, bases: job.bases, ...(job.simulate ? { simulate: job.simulate } : {}), ...(job.scenarios ? { scenarios: job.scenarios } : {}) });
   }
 
   private finish(answer: CompileAnswer | DraftFailure): void {

@@ -3,12 +3,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTHOR_TOKEN, DRAFT_LIMITS, Draft, DraftBody, DraftCompileError, DraftList, DraftParams, DraftPlayBody, DraftPlayReply, DraftSimulateBody, DraftSimulation, ErrorReply } from '@decksmith/protocol';
+import { AUTHOR_TOKEN, DRAFT_LIMITS, Draft, DraftBody, DraftCompileError, DraftList, DraftParams, DraftPlayBody, DraftPlayReply, DraftScenarioReport, DraftScenariosBody, DraftSimulateBody, DraftSimulation, ErrorReply } from '@decksmith/protocol';
 import { bearerToken } from '../admission/client-keys.ts';
 import type { GameRegistry } from '../games/registry.ts';
 import type { RoomManager } from '../rooms/manager.ts';
 import { codedErrorHandler, strictValidatorCompiler } from '../transport/http/strict.ts';
 import { BASE_ID, type DraftBase, type DraftCompiler } from './compiler.ts';
+import { NO_SCENARIOS, scenarioFiles } from './scenarios.ts';
 import { draftBytes, type DraftStore } from './store.ts';
 import { AuthorWindows } from './windows.ts';
 
@@ -184,6 +185,37 @@ export function draftRoutes(deps: DraftDeps): FastifyPluginAsyncTypebox {
         if ('status' in r) {
           if (r.status === 422) return reply.code(422).send({ code: r.code, message: r.message, ...(r.report ? { report: r.report } : {}) });
           return reply.code(r.status as 400).send({ code: r.code, message: r.message });
+        }
+        return r;
+      },
+    );
+
+    app.post(
+      '/api/drafts/:id/scenarios',
+      {
+        schema: {
+          tags: ['drafts'],
+          summary: "Compile the saved draft on the server and run its scenarios/*.scenario against its rule files (in the compiler thread, under its time budget): each scenario passed, failed or broken, with its problems located",
+          params: DraftParams,
+          body: DraftScenariosBody,
+          response: { 200: DraftScenarioReport, 401: Err, 404: Err, 422: DraftCompileError, 429: Err, 503: Err },
+        },
+      },
+      async (req, reply) => {
+        const author = authorOf(req.headers.authorization);
+        if (!author) return reply.code(401).send(NO_AUTHOR);
+        // A run spends the same per-author allowance as a table or a simulation, counted before anything is read.
+        if (!plays.take(author)) return reply.code(429).send({ code: 'quota/rate', message: `At most ${limits.playsPerMinute} draft tables, simulations or scenario runs a minute.` });
+        const d = await deps.store.get(author, req.params.id);
+        const file = d?.files.find((f) => (req.body.file ? f.name === req.body.file : f.name.endsWith('.rules')));
+        if (!file || !file.name.endsWith('.rules')) return reply.code(404).send({ code: 'draft/unknown', message: `You have no draft "${req.params.id}" with that rule file: save it first.` });
+        const scenarios = scenarioFiles(d!.files);
+        if (scenarios.length === 0) return { ...NO_SCENARIOS, ms: 0 };
+        const rules = d!.files.filter((f) => f.name.endsWith('.rules'));
+        const r = await deps.compiler.scenarios(file.text, { scenarios, rules }, basesOf(d!.files, file.name));
+        if ('status' in r) {
+          if (r.status === 422) return reply.code(422).send({ code: r.code, message: r.message, ...(r.report ? { report: r.report } : {}) });
+          return reply.code(r.status as 503).send({ code: r.code, message: r.message });
         }
         return r;
       },
