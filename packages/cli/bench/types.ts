@@ -8,7 +8,7 @@ export interface TivMivOptions {
 
 export const TIV_MIV_DEFAULTS: TivMivOptions = { phases: 6, maxIndex: 5 };
 
-/** One whole random game: the figures the fidelity check compares. */
+/** One whole random game: the figures the fidelity check compares (Tiv-Miv's phases, Super Taki's one round). */
 export interface PlayoutStats {
   /** Accepted moves (draws and plays). */
   moves: number;
@@ -25,4 +25,10 @@ export interface PlayoutStats {
 export interface TivMivImpl {
   name: string;
   playout(seed: number, players: number, options?: TivMivOptions): PlayoutStats;
+}
+
+/** A peer of any game the bench can drive (at the rule file's default options): one random game per call. */
+export interface PeerImpl {
+  name: string;
+  playout(seed: number, players: number): PlayoutStats;
 }
