@@ -9,7 +9,6 @@ import type { GameDef, Rejection } from './game-def.ts';
 import { enumerateLegal, hasLegal } from './legal.ts';
 import { perform } from './perform.ts';
 import type { GameResult, GameState } from './state.ts';
-import { settledStates } from './trigger-reads.ts';
 import { rememberNames } from '../views/action-names.ts';
 
 export type ApplyResult = { state: GameState; events: GameEvent[] } | { rejected: Rejection };
@@ -128,7 +127,7 @@ export function performAt(e: Engine, state: GameState, seat: number, action: Act
   rig?.();
   const r = perform(e, seat, action);
   if (r !== null) return { rejected: r };
-  if (e.restAt === e.clock) settledStates.add(e.s);
+  if (e.restAt === e.clock) e.settled = e.s;
   return { state: e.s, events: e.events };
 }
 
@@ -147,7 +146,7 @@ export function tick(def: GameDef, state: GameState, now: number): { state: Game
     const t = Math.max(now, state.lastAt);
     e.begin(state, t, true);
     if (!runDue(e, t)) return { state, events: [] };
-    if (e.restAt === e.clock) settledStates.add(e.s);
+    if (e.restAt === e.clock) e.settled = e.s;
     return { state: e.s, events: e.events };
   } finally {
     e.busy = false;

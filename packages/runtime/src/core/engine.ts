@@ -13,7 +13,6 @@ import type { GameEvent } from './events.ts';
 import { NONE, type GameDef } from './game-def.ts';
 import { MeldCalls } from './meld-calls.ts';
 import type { GameState } from './state.ts';
-import { settledStates } from './trigger-reads.ts';
 import { checkVarRange } from './var-range.ts';
 import { WorkingCopy } from './working-copy.ts';
 import * as ops from '../zones/ops.ts';
@@ -96,7 +95,7 @@ export class Engine extends WorkingCopy implements EngineParts {
   /** Starts a call: a working copy when writable, the state itself when reading. */
   begin(state: GameState, now: number, writable: boolean): void {
     this.openCopy(state, writable);
-    if (writable) this.openTriggers(settledStates.has(state));
+    if (writable) this.openTriggers(state === this.settled);
     this.now = now;
     this.me = NONE;
     this.events = [];

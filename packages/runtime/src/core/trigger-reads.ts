@@ -4,25 +4,25 @@
 // (TriggerDef.reads, from the codegen) was written since. A definition without `reads` (the
 // reference, and tests that take them out) re-tests every trigger after every action.
 import type { GameDef, TriggerReads } from './game-def.ts';
-import type { GameState } from './state.ts';
 
 /** Every trigger reads it: stage, round and result changes, bulk zone rewrites, a new call. */
 export const CH_ALL = 0;
 export const CH_CURRENT = 1;
 export const CH_SEATS = 2;
-/** Any zone's contents (`position of`), stamped with every zone write. */
-export const CH_ANYZONE = 3;
-export const CH_FLOW = 4;
+export const CH_FLOW = 3;
 /** Zone declaration d's channel is CH_ZONES + d; variable v's is CH_ZONES + zones + v. */
-export const CH_ZONES = 5;
+export const CH_ZONES = 4;
 
-/** The channels a read set stands for (CH_ALL first), or null: re-test after every action. */
+/**
+ * The channels a read set stands for (CH_ALL first), or null: re-test after every action. A test
+ * that reads where any card is (`position of`, rare in triggers) is re-tested every time, so that
+ * a zone write stamps one channel, not two.
+ */
 export function readChannels(def: GameDef, reads: TriggerReads | undefined): Float64Array | null {
-  if (reads === undefined) return null;
+  if (reads === undefined || reads.anyZone) return null;
   const ch = [CH_ALL];
   if (reads.current) ch.push(CH_CURRENT);
   if (reads.seats) ch.push(CH_SEATS);
-  if (reads.anyZone) ch.push(CH_ANYZONE);
   if (reads.flow) ch.push(CH_FLOW);
   for (const d of reads.zones) ch.push(CH_ZONES + d);
   for (const v of reads.vars) ch.push(CH_ZONES + def.zones.length + v);
@@ -33,12 +33,3 @@ export function readChannels(def: GameDef, reads: TriggerReads | undefined): Flo
 export function channelCount(def: GameDef): number {
   return CH_ZONES + def.zones.length + def.vars.length;
 }
-
-/**
- * States an apply or tick returned right after its triggers settled (every trigger live in the
- * state's stage tested false, nothing written since): the next call on one of them starts with
- * every trigger clean. Any other state (from setup, storage, a scenario's arrangement, a bot's
- * determinization) starts with every trigger to be tested. States are never mutated once
- * returned, so the mark stays true; it changes no result, only what is re-tested.
- */
-export const settledStates = new WeakSet<GameState>();

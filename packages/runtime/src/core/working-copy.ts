@@ -4,7 +4,7 @@
 // write is an internal bug.
 import { cloneRng, type RngState } from '../rng/index.ts';
 import { shallowCopy, type GameState } from './state.ts';
-import { CH_ALL, CH_ANYZONE, CH_CURRENT, CH_FLOW, CH_SEATS, CH_ZONES } from './trigger-reads.ts';
+import { CH_ALL, CH_CURRENT, CH_FLOW, CH_SEATS, CH_ZONES } from './trigger-reads.ts';
 
 const OWN_ZONES = 1;
 const OWN_CARDZONE = 2;
@@ -37,8 +37,17 @@ export class WorkingCopy {
   clock = 0;
   readonly chan: Float64Array;
   readonly cleanAt: Float64Array;
-  /** The clock when the triggers last settled (see settledStates). */
+  /** The clock when the triggers last settled. */
   restAt = -1;
+  /**
+   * The last state an apply or tick of this engine returned right after its triggers settled
+   * (every trigger live in its stage tested false, nothing written since): a call on it starts
+   * with every trigger clean. Any other state (from setup, storage, a scenario's arrangement, a
+   * bot's determinization, another room's) starts with every trigger to be tested. Returned
+   * states are never mutated, so it changes no result, only what is re-tested. One slot, not a
+   * WeakSet of every settled state: the set's insertions and their GC cost more than they save.
+   */
+  settled: GameState | null = null;
   private readonly varCh0: number;
 
   constructor(zoneDecls: number, pileVarCount: number, varCount = 0, triggerCount = 0) {
@@ -102,9 +111,7 @@ export class WorkingCopy {
       this.zoneStamp = grown;
     }
     const zones = this.zonesForWrite();
-    const k = ++this.clock;
-    this.chan[CH_ANYZONE] = k;
-    this.chan[CH_ZONES + this.s.zoneDecl[z]] = k;
+    this.chan[CH_ZONES + this.s.zoneDecl[z]] = ++this.clock;
     if (this.zoneStamp[z] !== this.gen) {
       zones[z] = zones[z].slice();
       this.zoneStamp[z] = this.gen;
@@ -134,7 +141,6 @@ export class WorkingCopy {
     return this.s;
   }
   wCardZone(): number[] {
-    this.mark(CH_ANYZONE);
     this.ver++;
     if ((this.own & OWN_CARDZONE) === 0) {
       this.mustWrite();
@@ -166,7 +172,6 @@ export class WorkingCopy {
     return this.s.pileVars[k];
   }
   wFamily(decl: number): number[] {
-    this.mark(CH_ANYZONE);
     this.mark(CH_ZONES + decl);
     this.ver++;
     if ((this.own & OWN_FAMILIES) === 0) {
