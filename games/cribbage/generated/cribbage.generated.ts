@@ -222,10 +222,34 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
-    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
-    { name: 'when_3', during: [], test: when_3_test, effect: when_3_effect },
-    { name: 'when_4', during: [], test: when_4_test, effect: when_4_effect },
+    {
+      name: 'when_1',
+      during: [],
+      test: when_1_test,
+      effect: when_1_effect,
+      reads: { zones: [1], vars: [2, 5], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_2',
+      during: [],
+      test: when_2_test,
+      effect: when_2_effect,
+      reads: { zones: [1], vars: [5], seats: true, current: true, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_3',
+      during: [],
+      test: when_3_test,
+      effect: when_3_effect,
+      reads: { zones: [1], vars: [2, 5], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_4',
+      during: [],
+      test: when_4_test,
+      effect: when_4_effect,
+      reads: { zones: [], vars: [13], seats: true, current: false, anyZone: false, flow: false },
+    },
   ],
   continuations: [],
   winner: { by: 'highest', value: winner_value, ties: { replay: false, amongTied: false } },
@@ -270,6 +294,7 @@ function last_ranks(x: Ctx, k: number): readonly number[] {
 
 function same_ranks_all(x: Ctx, k: number): boolean {
   for (const r of last_ranks(x, k)) {
+    x.step();
     if (r !== x.g(6)) return false;
   }
   return true;
@@ -283,6 +308,7 @@ function same_ranks(x: Ctx, k: number): boolean {
 function run_of_all_count(x: Ctx, k: number, r: number): number {
   let $k = 0;
   for (const q of last_ranks(x, k)) {
+    x.step();
     if (q === r) $k++;
   }
   return $k;
@@ -292,6 +318,7 @@ function run_of_all_max(x: Ctx, k: number, r: number): number {
   let $t = -1;
   let $f = false;
   for (const r of last_ranks(x, k)) {
+    x.step();
     const $b = r;
     if (!$f || $b > $t) {
       $t = $b;
@@ -305,6 +332,7 @@ function run_of_all_min(x: Ctx, k: number, r: number): number {
   let $t = -1;
   let $f = false;
   for (const r of last_ranks(x, k)) {
+    x.step();
     const $b = r;
     if (!$f || $b < $t) {
       $t = $b;
@@ -316,6 +344,7 @@ function run_of_all_min(x: Ctx, k: number, r: number): number {
 
 function run_of_all(x: Ctx, k: number): boolean {
   for (const r of last_ranks(x, k)) {
+    x.step();
     if (!(run_of_all_count(x, k, r) === 1 && run_of_all_max(x, k, r) - run_of_all_min(x, k, r) === k - 1)) return false;
   }
   return true;
@@ -339,6 +368,7 @@ function run_points(x: Ctx): number {
 function fifteens_count_sum(x: Ctx, s: readonly number[]): number {
   let $t = 0;
   for (const c of s) {
+    x.step();
     $t += value(x, c);
   }
   return $t;
@@ -346,7 +376,8 @@ function fifteens_count_sum(x: Ctx, s: readonly number[]): number {
 
 function fifteens_count(x: Ctx, cs: readonly number[]): number {
   let $k = 0;
-  for (const s of subsets(cs)) {
+  for (const s of subsets(cs, x)) {
+    x.step();
     if (fifteens_count_sum(x, s) === 15) $k++;
   }
   return $k;
@@ -357,8 +388,9 @@ function fifteens(x: Ctx, cs: readonly number[]): number {
   return 2 * fifteens_count(x, cs);
 }
 
-function pairs_count_all_first(_x: Ctx, s: readonly number[]): number {
+function pairs_count_all_first(x: Ctx, s: readonly number[]): number {
   for (const d of s) {
+    x.step();
     if (true) return d;
   }
   return -1;
@@ -366,6 +398,7 @@ function pairs_count_all_first(_x: Ctx, s: readonly number[]): number {
 
 function pairs_count_all(x: Ctx, s: readonly number[]): boolean {
   for (const c of s) {
+    x.step();
     if (x.attr(c, 1) !== x.attr(pairs_count_all_first(x, s), 1)) return false;
   }
   return true;
@@ -373,7 +406,8 @@ function pairs_count_all(x: Ctx, s: readonly number[]): boolean {
 
 function pairs_count(x: Ctx, cs: readonly number[]): number {
   let $k = 0;
-  for (const s of subsets(cs)) {
+  for (const s of subsets(cs, x)) {
+    x.step();
     if (s.length === 2 && pairs_count_all(x, s)) $k++;
   }
   return $k;
@@ -387,6 +421,7 @@ function pairs(x: Ctx, cs: readonly number[]): number {
 function is_run_count(x: Ctx, c: number, s: readonly number[]): number {
   let $k = 0;
   for (const d of s) {
+    x.step();
     if (x.attr(d, 1) === x.attr(c, 1)) $k++;
   }
   return $k;
@@ -396,6 +431,7 @@ function is_run_max(x: Ctx, c: number, s: readonly number[]): number {
   let $t = -1;
   let $f = false;
   for (const c of s) {
+    x.step();
     const $b = x.attr(c, 1);
     if (!$f || $b > $t) {
       $t = $b;
@@ -409,6 +445,7 @@ function is_run_min(x: Ctx, c: number, s: readonly number[]): number {
   let $t = -1;
   let $f = false;
   for (const c of s) {
+    x.step();
     const $b = x.attr(c, 1);
     if (!$f || $b < $t) {
       $t = $b;
@@ -421,6 +458,7 @@ function is_run_min(x: Ctx, c: number, s: readonly number[]): number {
 /** define is_run */
 function is_run(x: Ctx, s: readonly number[]): boolean {
   for (const c of s) {
+    x.step();
     if (!(is_run_count(x, c, s) === 1 && is_run_max(x, c, s) - is_run_min(x, c, s) === s.length - 1)) return false;
   }
   return true;
@@ -429,7 +467,8 @@ function is_run(x: Ctx, s: readonly number[]): boolean {
 /** define runs_of */
 function runs_of(x: Ctx, cs: readonly number[], k: number): number {
   let $k = 0;
-  for (const s of subsets(cs)) {
+  for (const s of subsets(cs, x)) {
+    x.step();
     if (s.length === k && is_run(x, s)) $k++;
   }
   return $k;
@@ -445,8 +484,9 @@ function cut(x: Ctx): number {
   return x.top(x.zone(3));
 }
 
-function flush_all_first(_x: Ctx, cs: readonly number[]): number {
+function flush_all_first(x: Ctx, cs: readonly number[]): number {
   for (const d of cs) {
+    x.step();
     if (true) return d;
   }
   return -1;
@@ -454,6 +494,7 @@ function flush_all_first(_x: Ctx, cs: readonly number[]): number {
 
 function flush_all(x: Ctx, cs: readonly number[]): boolean {
   for (const c of cs) {
+    x.step();
     if (x.attr(c, 0) !== x.attr(flush_all_first(x, cs), 0)) return false;
   }
   return true;
@@ -468,6 +509,7 @@ function flush(x: Ctx, cs: readonly number[], is_crib: boolean): number {
 function nobs_any(x: Ctx, cs: readonly number[]): boolean {
   const $d1 = cut(x);
   for (const c of cs) {
+    x.step();
     if (x.attr(c, 1) === 11 && x.attr(c, 0) === x.attr($d1, 0)) return true;
   }
   return false;

@@ -228,12 +228,48 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
-    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
-    { name: 'when_3', during: [], test: when_3_test, effect: when_3_effect },
-    { name: 'when_4', during: [], test: when_4_test, effect: when_4_effect },
-    { name: 'when_5', during: [], test: when_5_test, effect: when_5_effect },
-    { name: 'when_6', during: [], test: when_6_test, effect: when_6_effect },
+    {
+      name: 'when_1',
+      during: [],
+      test: when_1_test,
+      effect: when_1_effect,
+      reads: { zones: [], vars: [4, 5], seats: false, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_2',
+      during: [],
+      test: when_2_test,
+      effect: when_2_effect,
+      reads: { zones: [1], vars: [0], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_3',
+      during: [],
+      test: when_3_test,
+      effect: when_3_effect,
+      reads: { zones: [1], vars: [], seats: true, current: true, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_4',
+      during: [],
+      test: when_4_test,
+      effect: when_4_effect,
+      reads: { zones: [1, 2], vars: [4], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_5',
+      during: [],
+      test: when_5_test,
+      effect: when_5_effect,
+      reads: { zones: [1], vars: [], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_6',
+      during: [],
+      test: when_6_test,
+      effect: when_6_effect,
+      reads: { zones: [1], vars: [0], seats: true, current: false, anyZone: false, flow: false },
+    },
   ],
   continuations: [],
   winner: { by: 'highest', value: winner_value, ties: { replay: false, amongTied: false } },
@@ -410,6 +446,7 @@ function slap_effect(x: Ctx, _a: number[]): void {
       x.announce(`${x.showValue(x.me, 'player')} slaps wrongly with no cards, and is out.`);
     } else {
       for (let $r1 = 0, $n2 = x.opt(3); $r1 < $n2; $r1++) {
+        x.step();
         if (x.count(x.zone(1, x.me)) !== 0) {
           x.moveTop(x.zone(1, x.me), x.zone(2), 'bottom');
         }

@@ -281,9 +281,27 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
-    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
-    { name: 'when_3', during: [], test: when_3_test, effect: when_3_effect },
+    {
+      name: 'when_1',
+      during: [],
+      test: when_1_test,
+      effect: when_1_effect,
+      reads: { zones: [], vars: [4], seats: false, current: true, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_2',
+      during: [],
+      test: when_2_test,
+      effect: when_2_effect,
+      reads: { zones: [3], vars: [3], seats: false, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_3',
+      during: [],
+      test: when_3_test,
+      effect: when_3_effect,
+      reads: { zones: [2, 3], vars: [2], seats: true, current: false, anyZone: false, flow: false },
+    },
   ],
   continuations: [],
   winner: { by: 'highest', value: winner_value, ties: { replay: false, amongTied: false } },
@@ -474,6 +492,7 @@ function order_up_effect(x: Ctx, a: number[]): void {
 /** action order_up: its legal candidates (requires fused into the loops) */
 function order_up_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
   for (let $b2 = 0, $n1 = 1; $b2 <= $n1; $b2++) {
+    x.step();
     const go_alone = $b2 !== 0;
     a[0] = $b2;
     if ($out.emit(x, 0)) return true;
@@ -550,9 +569,11 @@ function name_effect(x: Ctx, a: number[]): void {
 /** action name: its legal candidates (requires fused into the loops) */
 function name_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
   for (let s = 0, $n1 = 3; s <= $n1; s++) {
+    x.step();
     a[0] = s;
     if (s === x.g(1)) continue;
     for (let $b3 = 0, $n2 = 1; $b3 <= $n2; $b3++) {
+      x.step();
       const go_alone = $b3 !== 0;
       a[1] = $b3;
       if ($out.emit(x, 3)) return true;

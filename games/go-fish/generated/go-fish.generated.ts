@@ -179,10 +179,34 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
-    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
-    { name: 'when_3', during: [], test: when_3_test, effect: when_3_effect },
-    { name: 'when_4', during: [], test: when_4_test, effect: when_4_effect },
+    {
+      name: 'when_1',
+      during: [],
+      test: when_1_test,
+      effect: when_1_effect,
+      reads: { zones: [1], vars: [], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_2',
+      during: [],
+      test: when_2_test,
+      effect: when_2_effect,
+      reads: { zones: [2], vars: [], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_3',
+      during: [],
+      test: when_3_test,
+      effect: when_3_effect,
+      reads: { zones: [0, 1, 2], vars: [], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_4',
+      during: [],
+      test: when_4_test,
+      effect: when_4_effect,
+      reads: { zones: [0, 1, 2], vars: [], seats: true, current: true, anyZone: false, flow: false },
+    },
   ],
   continuations: [],
   winner: { by: 'highest', value: winner_value, ties: { replay: false, amongTied: false } },
@@ -286,6 +310,7 @@ function ask_effect(x: Ctx, a: number[]): void {
   const k = holding(x, p, r);
   if (k > 0) {
     for (let $r1 = 0, $n2 = k; $r1 < $n2; $r1++) {
+      x.step();
       x.move(ask_effect_first(x, p, r), x.zone(1, x.me));
     }
     x.announce(`${x.showValue(x.me, 'player')} asks ${x.showValue(p, 'player')} for ${x.showValue(x.attr(c, 1), { enumIndex: 1 })} and gets ${k}.`);
@@ -306,6 +331,7 @@ function ask_effect(x: Ctx, a: number[]): void {
 /** action ask: its legal candidates (requires fused into the loops) */
 function ask_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
   for (let p = 0, $n1 = x.players() - 1; p <= $n1; p++) {
+    x.step();
     a[0] = p;
     if (p === x.me) continue;
     if (x.count(x.zone(1, p)) === 0) continue;
@@ -339,6 +365,7 @@ function when_1_effect(x: Ctx, bound: number): void {
   const r = x.attr(b, 1);
   x.announce(`${x.showValue(p, 'player')} lays down the ${x.showValue(x.attr(b, 1), { enumIndex: 1 })}.`);
   for (let $r1 = 0, $n2 = 4; $r1 < $n2; $r1++) {
+    x.step();
     x.move(ask_effect_first(x, p, r), x.zone(2, p));
   }
 }

@@ -574,7 +574,13 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
+    {
+      name: 'when_1',
+      during: [],
+      test: when_1_test,
+      effect: when_1_effect,
+      reads: { zones: [0], vars: [0], seats: false, current: false, anyZone: false, flow: false },
+    },
   ],
   continuations: [],
   winner: {
@@ -1024,6 +1030,7 @@ function press_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
   if (x.opt(14) !== 1) return false;
   if (x.pv(12, x.me) === 0) return false;
   for (let colour = 0, $n1 = 5; colour <= $n1; colour++) {
+    x.step();
     a[0] = colour;
     if ($out.emit(x, 3)) return true;
   }

@@ -235,10 +235,34 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
-    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
-    { name: 'when_3', during: [], test: when_3_test, effect: when_3_effect },
-    { name: 'when_4', during: [], test: when_4_test, effect: when_4_effect },
+    {
+      name: 'when_1',
+      during: [],
+      test: when_1_test,
+      effect: when_1_effect,
+      reads: { zones: [], vars: [3, 8], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_2',
+      during: [],
+      test: when_2_test,
+      effect: when_2_effect,
+      reads: { zones: [1], vars: [4, 6, 8], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_3',
+      during: [],
+      test: when_3_test,
+      effect: when_3_effect,
+      reads: { zones: [1], vars: [2, 7], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_4',
+      during: [],
+      test: when_4_test,
+      effect: when_4_effect,
+      reads: { zones: [1], vars: [2, 6, 8], seats: true, current: true, anyZone: false, flow: false },
+    },
   ],
   continuations: [],
   winner: { by: 'highest', value: winner_value, ties: { replay: false, amongTied: false } },
@@ -403,6 +427,7 @@ function setup(x: Ctx): void {
   x.setG(8, 1);
   if (x.opt(1) !== 0 && x.round() > 1) {
     for (let $r2 = 0, $n3 = 2; $r2 < $n3; $r2++) {
+      x.step();
       x.move(strongest(x, scum(x)), x.zone(1, president(x)));
     }
     x.move(strongest(x, vice_scum(x)), x.zone(1, vice(x)));
@@ -486,6 +511,7 @@ function play_effect(x: Ctx, a: number[]): void {
   const n_ = a[1]!;
   const r = x.attr(c, 1);
   for (let $r1 = 0, $n2 = n_; $r1 < $n2; $r1++) {
+    x.step();
     x.move(play_effect_first(x, r), x.zone(2));
   }
   x.setG(5, power(x, c));
@@ -514,6 +540,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       if (c < 0) continue;
       a[0] = c;
       for (let n_ = 1, $n4 = 4; n_ <= $n4; n_++) {
+        x.step();
         a[1] = n_;
         if (holding(x, x.me, c) < n_) continue;
         if (!(x.g(6) === 0 || n_ === x.g(6))) continue;

@@ -254,8 +254,20 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
-    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
+    {
+      name: 'when_1',
+      during: [],
+      test: when_1_test,
+      effect: when_1_effect,
+      reads: { zones: [2], vars: [], seats: false, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_2',
+      during: [],
+      test: when_2_test,
+      effect: when_2_effect,
+      reads: { zones: [1, 2], vars: [], seats: true, current: false, anyZone: false, flow: false },
+    },
   ],
   continuations: [],
   winner: { by: 'highest', value: winner_value, ties: { replay: true, amongTied: false } },
@@ -465,6 +477,7 @@ function bid_effect(x: Ctx, a: number[]): void {
 /** action bid: its legal candidates (requires fused into the loops) */
 function bid_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
   for (let n_ = 0, $n1 = 13; n_ <= $n1; n_++) {
+    x.step();
     a[0] = n_;
     if ($out.emit(x, 0)) return true;
   }

@@ -430,9 +430,27 @@ export const game: GameDef = {
   ],
   beforeTurnAction: before_turn_action,
   triggers: [
-    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
-    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
-    { name: 'when_3', during: [], test: when_3_test, effect: when_3_effect },
+    {
+      name: 'when_1',
+      during: [],
+      test: when_1_test,
+      effect: when_1_effect,
+      reads: { zones: [2], vars: [9], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_2',
+      during: [],
+      test: when_2_test,
+      effect: when_2_effect,
+      reads: { zones: [2], vars: [4, 6, 7], seats: true, current: true, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_3',
+      during: [],
+      test: when_3_test,
+      effect: when_3_effect,
+      reads: { zones: [], vars: [8], seats: true, current: false, anyZone: false, flow: false },
+    },
   ],
   continuations: [],
   winner: { by: 'highest', value: winner_value, ties: { replay: false, amongTied: false } },
@@ -714,6 +732,7 @@ function setup(x: Ctx): void {
   x.setG(1, x.attr(x.top(x.zone(1)), 0));
   x.setG(0, 0);
   for (let $r1 = 0, $n2 = x.opt(1) === 0 ? x.random(0, seats(x) - 1) : Math.min(x.opt(1), seats(x)) - 1; $r1 < $n2; $r1++) {
+    x.step();
     x.setG(0, x.nextAfter(x.g(0)));
   }
   if (x.opt(3) !== 0) {

@@ -205,8 +205,20 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
-    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
+    {
+      name: 'when_1',
+      during: [],
+      test: when_1_test,
+      effect: when_1_effect,
+      reads: { zones: [2, 3], vars: [], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_2',
+      during: [],
+      test: when_2_test,
+      effect: when_2_effect,
+      reads: { zones: [1, 2, 3], vars: [0], seats: true, current: false, anyZone: false, flow: false },
+    },
   ],
   continuations: [when_2_after_pause_0],
   winner: { by: 'lowest', value: winner_value, ties: { replay: false, amongTied: false } },

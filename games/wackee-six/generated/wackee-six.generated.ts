@@ -373,8 +373,20 @@ export const game: GameDef = {
     },
   ],
   triggers: [
-    { name: 'when_1', during: [], test: when_1_test, effect: when_1_effect },
-    { name: 'when_2', during: [], test: when_2_test, effect: when_2_effect },
+    {
+      name: 'when_1',
+      during: [],
+      test: when_1_test,
+      effect: when_1_effect,
+      reads: { zones: [0, 1], vars: [7], seats: true, current: false, anyZone: false, flow: false },
+    },
+    {
+      name: 'when_2',
+      during: [],
+      test: when_2_test,
+      effect: when_2_effect,
+      reads: { zones: [], vars: [4], seats: true, current: false, anyZone: false, flow: false },
+    },
   ],
   continuations: [],
   winner: { by: 'highest', value: winner_value, ties: { replay: true, amongTied: false } },

@@ -14,6 +14,8 @@ export { view, type GameView, type PreviousView, type ZoneView, type ViewCard, t
 export { eventsFor, type ViewEvent } from './views/events.ts';
 export { diffView, applyViewPatch, jsonEqual, type ViewPatch, type ReplacePatch, type ObjectPatch, type ArrayPatch, type Splice, type PatchMismatch } from './views/view-patch.ts';
 export { checkInvariants, checkViews } from './invariants/check.ts';
+export { setFuel, fuelOf, SHIPPED_FUEL, DRAFT_FUEL, BUDGET_EXCEEDED_CODE, BudgetExceeded } from './core/fuel.ts';
+export { lastFuelSpent } from './core/fuel-spent.ts';
 export { replay, type ActionLog, type LogEntry, type ReplayResult } from './replay/replay.ts';
 export { MAX_TRIGGER_PASSES } from './flow/settle.ts';
 export { compensationOf, compensationWindow, contested, estimateSent, rankPlays, beatenBy, DEFAULT_COMPENSATION_MS, COMPENSATION_OPTION, type TimedPlay, type SentEstimate, type SentBasis, type DecidedPlay } from './arbitration/compensation.ts';

@@ -86,7 +86,7 @@ export function compileExpr(e: A.Expr, f: FnScope): Js {
     }
     case 'side_of': return js(`x.sideOf(${expr(e.seat, f)})`, P.call);
     case 'position_of': return js(`x.positionOf(${expr(e.card, f)})`, P.call);
-    case 'subsets': return js(`${f.mod.useRuntime('subsets')}(${cardArray(e.source, f)})`, P.call);
+    case 'subsets': return js(`${f.mod.useRuntime('subsets')}(${cardArray(e.source, f)}, x)`, P.call);
     case 'roll': return js(`x.roll(${expr(e.die, f)})`, P.call);
     case 'random': return js(`x.random(${expr(e.min, f)}, ${expr(e.max, f)})`, P.call);
     case 'deck_of': {

@@ -90,7 +90,8 @@ function compileStmt(s: A.Stmt, f: FnScope, ctx: StmtContext): string[] {
     case 'repeat': {
       const r = f.temp('r');
       const n = f.temp('n');
-      return [`for (let ${r} = 0, ${n} = ${expr(s.count, f)}; ${r} < ${n}; ${r}++) {`, ...loopBody(s.body, f.child(), ctx), '}'];
+      // Each round spends a step of the call's fuel: `repeat` an option's count is bounded by it.
+      return [`for (let ${r} = 0, ${n} = ${expr(s.count, f)}; ${r} < ${n}; ${r}++) {`, 'x.step();', ...loopBody(s.body, f.child(), ctx), '}'];
     }
     case 'end': {
       const m = { turn: 'endTurn', stage: 'endStage', round: 'endRound', game: 'endGame' }[s.what];

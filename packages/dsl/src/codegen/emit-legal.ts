@@ -94,7 +94,9 @@ function level(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, byL
     const n = f.temp('n');
     const range = rangeOf(game, p);
     const counter = ts === 'boolean' ? f.temp('b') : v;
-    open.push(`for (let ${counter} = ${range.min}, ${n} = ${range.max}; ${counter} <= ${n}; ${counter}++) {`);
+    // Each value spends a step of the call's fuel: cross products of parameters are bounded by it
+    // (card loops are paid for by x.cards).
+    open.push(`for (let ${counter} = ${range.min}, ${n} = ${range.max}; ${counter} <= ${n}; ${counter}++) {`, 'x.step();');
     close.push('}');
     if (ts === 'boolean') head.push(`const ${v} = ${counter} !== 0;`);
     inner.bind(p.name, { js: v, ts });

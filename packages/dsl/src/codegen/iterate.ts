@@ -57,14 +57,16 @@ export function iterate(source: A.Expr, v: string, f: FnScope, body: string[], o
     const holes = zone === undefined || zone.shape === 'row';
     return zoneLoop(expr(source, f), v, f, body, opts, holes);
   }
-  // A list value (a define's result, a list literal, a `cards` parameter).
+  // A list value (a define's result, a list literal, a `cards` parameter, a subset). Each element
+  // spends a step of the call's fuel (runtime core/fuel.ts): nested loops over lists are how a rule
+  // file's work multiplies. Zone and family loops are paid for by x.cards / x.piles.
   const list = expr(source, f);
   if (opts.reverse) {
     const l = f.temp('l');
     const i = f.temp('i');
-    return [`const ${l} = ${list};`, `for (let ${i} = ${l}.length - 1; ${i} >= 0; ${i}--) {`, `const ${v} = ${l}[${i}]!;`, ...body, '}'];
+    return [`const ${l} = ${list};`, `for (let ${i} = ${l}.length - 1; ${i} >= 0; ${i}--) {`, `const ${v} = ${l}[${i}]!;`, 'x.step();', ...body, '}'];
   }
-  return [`for (const ${v} of ${list}) {`, ...body, '}'];
+  return [`for (const ${v} of ${list}) {`, 'x.step();', ...body, '}'];
 }
 
 function zoneLoop(zone: string, v: string, f: FnScope, body: string[], opts: IterateOptions, holes: boolean): string[] {

@@ -26,6 +26,14 @@ export interface Ctx {
    */
   readonly explain: boolean;
 
+  /**
+   * Spends one step of this call's fuel (core/fuel.ts): every generated loop iteration does;
+   * throws BudgetExceeded past the game's budget.
+   */
+  step(): void;
+  /** Spends n steps at once (`subsets of` n cards spends what building its 2^n lists costs). */
+  spend(n: number): void;
+
   // ---- options and variables -------------------------------------------------------
   opt(option: number): number;
   g(v: number): number;

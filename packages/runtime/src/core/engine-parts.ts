@@ -30,6 +30,8 @@ export interface EngineParts extends WorkingCopy, Ctx {
   /** Scenarios only: outcomes the next `roll`/`random` draws take; null in play. */
   rigged: number[] | null;
   misfit: string | null;
+  /** Steps this call may still spend (core/fuel.ts). */
+  fuel: number;
 
   /** Argument buffer of the action being checked (reused). */
   readonly args: number[];

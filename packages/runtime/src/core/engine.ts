@@ -13,6 +13,7 @@ import type { GameEvent } from './events.ts';
 import { NONE, type GameDef } from './game-def.ts';
 import { MeldCalls } from './meld-calls.ts';
 import type { GameState } from './state.ts';
+import { BudgetExceeded, fuelOf } from './fuel.ts';
 import { checkVarRange } from './var-range.ts';
 import { WorkingCopy } from './working-copy.ts';
 import * as ops from '../zones/ops.ts';
@@ -40,6 +41,8 @@ export class Engine extends WorkingCopy implements EngineParts {
    */
   rigged: number[] | null = null;
   misfit: string | null = null;
+  /** Steps this call may still spend (core/fuel.ts); refilled by begin and resume. */
+  fuel = 0;
 
   private memoVer: number[] = [];
   private memoMe: number[] = [];
@@ -95,6 +98,7 @@ export class Engine extends WorkingCopy implements EngineParts {
   /** Starts a call: a working copy when writable, the state itself when reading. */
   begin(state: GameState, now: number, writable: boolean): void {
     this.openCopy(state, writable);
+    this.fuel = fuelOf(this.def);
     if (writable) this.openTriggers(state === this.settled);
     this.now = now;
     this.me = NONE;
@@ -109,6 +113,7 @@ export class Engine extends WorkingCopy implements EngineParts {
    * Only for a working copy that nobody else holds (begun writable, never handed out).
    */
   resume(now: number): void {
+    this.fuel = fuelOf(this.def);
     this.now = now;
     this.me = NONE;
     if (this.events.length !== 0) this.events.length = 0;
@@ -120,6 +125,15 @@ export class Engine extends WorkingCopy implements EngineParts {
   resetTurnFlags(): void {
     this.fKeep = this.fEndTurn = this.fNextStep = false;
     this.fTurnTo = NONE;
+  }
+
+  step(): void {
+    if (--this.fuel < 0) throw new BudgetExceeded(fuelOf(this.def));
+  }
+
+  spend(n: number): void {
+    this.fuel -= n;
+    if (this.fuel < 0) throw new BudgetExceeded(fuelOf(this.def));
   }
 
   hasFlowRequest(): boolean {
@@ -225,14 +239,22 @@ export class Engine extends WorkingCopy implements EngineParts {
     if (owner === undefined || owner < 0) return NONE;
     return base + owner;
   }
+  // A zone's, a family's or a parameter's list is what generated loops run over: each read spends
+  // its length plus one (core/fuel.ts), so nested loops pay for every iteration.
   piles(decl: number): readonly number[] {
-    return this.s.families[decl];
+    const ps = this.s.families[decl];
+    if ((this.fuel -= ps.length + 1) < 0) throw new BudgetExceeded(fuelOf(this.def));
+    return ps;
   }
   cards(zone: number): readonly number[] {
-    return zone < 0 ? EMPTY : this.s.zones[zone];
+    const cs = zone < 0 ? EMPTY : this.s.zones[zone];
+    if ((this.fuel -= cs.length + 1) < 0) throw new BudgetExceeded(fuelOf(this.def));
+    return cs;
   }
   cardsArg(handle: number): readonly number[] {
-    return handle < 0 ? EMPTY : this.lists[handle];
+    const cs = handle < 0 ? EMPTY : this.lists[handle];
+    if ((this.fuel -= cs.length + 1) < 0) throw new BudgetExceeded(fuelOf(this.def));
+    return cs;
   }
   isRow(zone: number): boolean {
     return this.c.isRow[this.s.zoneDecl[zone]] === 1;

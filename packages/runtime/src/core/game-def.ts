@@ -359,4 +359,9 @@ export interface GameDef {
   continuations: readonly ((x: Ctx, bound: number) => void)[];
   winner: WinnerDef;
   layout: LayoutDef;
+  /**
+   * Steps one engine call may spend (core/fuel.ts): set by the host (`setFuel`), never by the
+   * generated module; absent is SHIPPED_FUEL.
+   */
+  fuel?: number;
 }

@@ -142,6 +142,10 @@ function enumerate(e: EngineParts, seat: number, sink: Sink): void {
   const n = actions.length;
   // Guards only pass or fail here: no rejection messages are built (see Ctx.explain).
   e.explain = false;
+  // Each action is enumerated with the fuel the call has now (core/fuel.ts): one that runs out is
+  // left out without starving the others; the call goes on with what the costliest one left.
+  const fuel = e.fuel;
+  let most = 0;
   try {
     for (let ai = 0; ai < n && !sink.found; ai++) {
       const a = actions[ai];
@@ -151,6 +155,7 @@ function enumerate(e: EngineParts, seat: number, sink: Sink): void {
       e.me = seat;
       const wireAt = sink.wire.length;
       const bufferAt = sink.buffer.n;
+      e.fuel = fuel;
       try {
         const gen = a.legal;
         if (gen !== undefined) {
@@ -162,16 +167,18 @@ function enumerate(e: EngineParts, seat: number, sink: Sink): void {
         else if (a.params.length === 0) leaf(e, ai, seat, sink, false);
         else enumParam(e, ai, 0, seat, sink, false);
       } catch (err) {
-        // A condition that cannot be evaluated (`subsets of` past its bound, language.md): this
-        // action is not legal now, as apply would reject it; the other actions are still listed.
+        // A condition that cannot be evaluated (`subsets of` past its bound, the call's fuel spent:
+        // core/fuel.ts): this action is not legal now, as apply would reject it; the others are still listed.
         if (!(err instanceof VarOutOfRange)) throw err;
         sink.wire.length = wireAt;
         sink.buffer.n = bufferAt;
         sink.found = false;
       }
+      if (fuel - e.fuel > most) most = fuel - e.fuel;
     }
   } finally {
     e.explain = true;
+    e.fuel = fuel - most;
   }
 }
 
@@ -188,6 +195,8 @@ const EMIT: LegalOut = {
 };
 
 function leaf(e: EngineParts, ai: number, seat: number, sink: Sink, checked: boolean): void {
+  // Every candidate spends a step of the call's fuel (core/fuel.ts): cross products are bounded.
+  e.step();
   if (!checked && e.def.actions[ai].guard(e, e.args) !== null) return;
   if (sink.mode === TO_BUFFER) sink.buffer.push(e, ai);
   else if (sink.mode === TO_ANY) sink.found = true;
@@ -200,6 +209,7 @@ function leaf(e: EngineParts, ai: number, seat: number, sink: Sink, checked: boo
  * every choice of the rest; a guard that fails there prunes them all.
  */
 function enumParam(e: EngineParts, ai: number, i: number, seat: number, out: Sink, checked: boolean): void {
+  e.step();
   const a = e.def.actions[ai];
   if (!checked && i === a.guardArity && i < a.params.length) {
     if (a.guard(e, e.args) !== null) return;

@@ -21,15 +21,18 @@ export class SubsetsTooLarge extends VarOutOfRange {
 /**
  * Every subset of `list` (2^n lists, the empty one included), each in the list's order, in the
  * order of the binary numbers whose bits pick the elements (element 0 is bit 0). Holes (-1, the
- * empty slots of a row) are dropped first.
+ * empty slots of a row) are dropped first. `fuel` (the generated code's Ctx) pays for the work
+ * (core/fuel.ts).
  *
  * @example
  * subsets([7, 9]); // [[], [7], [9], [7, 9]]
  */
-export function subsets(list: readonly number[]): number[][] {
+export function subsets(list: readonly number[], fuel?: { spend(n: number): void }): number[][] {
   const items = list.filter((v) => v >= 0);
   const n = items.length;
   if (n > SUBSETS_MAX_CARDS) throw new SubsetsTooLarge(n);
+  // Generated code passes its Ctx: the 2^n lists (n/2 cards each on average) are paid before they are built.
+  fuel?.spend((1 << n) * ((n >> 1) + 1));
   const out: number[][] = new Array<number[]>(1 << n);
   for (let mask = 0; mask < 1 << n; mask++) {
     const pick: number[] = [];
