@@ -3,6 +3,7 @@
 // rejected actions change nothing, and a JSON round trip mid-game continues identically.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROPERTY_TIMEOUT_MS } from './property-timeout.ts';
 import { apply, checkInvariants, cloneRng, createRng, legalActions, nextDeadline, nextInt, setup, tick, type Action, type GameDef, type GameState, type RngState } from '../src/index.ts';
 import { race } from './fixtures/race.ts';
 import { react } from './fixtures/react.ts';
@@ -94,7 +95,7 @@ describe.each(fixtures)('%s under random play', (_, def, minP, maxP) => {
       }),
       { numRuns: 12 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('is deterministic, and continues identically after a JSON round trip', () => {
     fc.assert(
@@ -111,5 +112,5 @@ describe.each(fixtures)('%s under random play', (_, def, minP, maxP) => {
       }),
       { numRuns: 10 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

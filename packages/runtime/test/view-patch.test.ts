@@ -1,6 +1,7 @@
 // View patches: diff/apply edge cases, the compact shapes they must take for card lists, mismatches as values, and a fast-check round trip over random JSON.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROPERTY_TIMEOUT_MS } from './property-timeout.ts';
 import { applyViewPatch, diffView, jsonEqual, type ViewPatch } from '../src/index.ts';
 
 /** Diffs, sends through JSON as the wire does, applies; returns the patch and the result. */
@@ -154,7 +155,7 @@ describe('diffView / applyViewPatch properties', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('lists edited by splices round-trip, with a patch no longer than the whole list', () => {
     fc.assert(
@@ -165,5 +166,5 @@ describe('diffView / applyViewPatch properties', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

@@ -1,6 +1,7 @@
 // Property tests for shuffles and picks drawn from the seeded PRNG.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROPERTY_TIMEOUT_MS } from '../../test/property-timeout.ts';
 import { createRng, nextInt, nextUint32, pick, shuffleInPlace } from './index.ts';
 
 describe('shuffleInPlace', () => {
@@ -13,7 +14,7 @@ describe('shuffleInPlace', () => {
         expect(out.slice().sort((a, b) => a - b)).toEqual(arr.slice().sort((a, b) => a - b));
       }),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('is deterministic for a seed', () => {
     fc.assert(
@@ -21,7 +22,7 @@ describe('shuffleInPlace', () => {
         expect(shuffleInPlace(createRng(seed), arr.slice())).toEqual(shuffleInPlace(createRng(seed), arr.slice()));
       }),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('puts each card in each position about equally often', () => {
     const r = createRng('positions');
@@ -46,7 +47,7 @@ describe('pick', () => {
         expect(arr).toContain(pick(createRng(seed), arr));
       }),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('rejects an empty array (a caller bug)', () => {
     expect(() => pick(createRng(1), [])).toThrow(RangeError);
@@ -70,5 +71,5 @@ describe('nextInt', () => {
         for (let i = 0; i < 20; i++) expect(nextInt(a, n)).toBe(reference(b, n));
       }),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

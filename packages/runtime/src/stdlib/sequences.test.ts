@@ -1,6 +1,7 @@
 // Tests for consecutive-rank checks and turn order helpers.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROPERTY_TIMEOUT_MS } from '../../test/property-timeout.ts';
 import { isConsecutive, nextInCycle, seatsFrom } from './sequences.ts';
 
 describe('isConsecutive', () => {
@@ -36,7 +37,7 @@ describe('isConsecutive', () => {
         expect(isConsecutive(ranks, lo, lo + size - 1, true)).toBe(expected);
       }),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 describe('turn order', () => {

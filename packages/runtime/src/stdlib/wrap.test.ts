@@ -1,6 +1,7 @@
 // Tests for wrapped arithmetic, with Tiv-Miv's target examples.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROPERTY_TIMEOUT_MS } from '../../test/property-timeout.ts';
 import { plusMinus, wrap } from './wrap.ts';
 
 describe('wrap', () => {
@@ -22,7 +23,7 @@ describe('wrap', () => {
         expect((((y - x) % size) + size) % size).toBe(0);
       }),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 describe('plusMinus', () => {
@@ -44,5 +45,5 @@ describe('plusMinus', () => {
         expect(t.length).toBe(k % 5 === 0 ? 1 : 2);
       }),
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });

@@ -1,6 +1,7 @@
 // Property tests: the meld solvers against a brute-force oracle over all partitions of small hands.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROPERTY_TIMEOUT_MS } from '../../../test/property-timeout.ts';
 import { bestLaydown, classifyMeld, goOut, maxRunLength, partitionExact, type Meld, type MeldCard, type MeldRules } from './index.ts';
 
 const rulesArb: fc.Arbitrary<MeldRules> = fc.record({
@@ -108,7 +109,7 @@ describe('classifyMeld', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 describe('meld solvers against the brute-force oracle (hands of up to 7 cards)', () => {
@@ -124,7 +125,7 @@ describe('meld solvers against the brute-force oracle (hands of up to 7 cards)',
       }),
       RUNS,
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('partitionExact melds every card iff some partition does', () => {
     fc.assert(
@@ -135,7 +136,7 @@ describe('meld solvers against the brute-force oracle (hands of up to 7 cards)',
       }),
       RUNS,
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('bestLaydown leaves the fewest points any partition leaves', () => {
     fc.assert(
@@ -148,7 +149,7 @@ describe('meld solvers against the brute-force oracle (hands of up to 7 cards)',
       }),
       { numRuns: 5000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 describe('meld solver regressions', () => {
@@ -185,5 +186,5 @@ describe('meld solvers on larger hands (self-consistency)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
