@@ -1,4 +1,5 @@
-// Do the three Tiv-Miv implementations play the same game? Means over the games each played.
+// Do the implementations play the same game? Means over the games each played (Tiv-Miv), or the
+// same seeded games replayed step by step (Super Taki, whose long games make means too noisy).
 
 /** Running means of what a random Tiv-Miv game looks like in one implementation. */
 export class Tally {
@@ -43,8 +44,36 @@ export interface FidelityCheck {
   /** Largest relative difference from Decksmith's mean moves and phases per game, in %. */
   maxDeviationPercent: number;
   tolerancePercent: number;
-  /** True within tolerance; null when some implementation played too few games to judge. */
+  /** True within tolerance (or, with `lockstep`, when every replayed game agreed); null when some implementation played too few games to judge. */
   ok: boolean | null;
+  /** Present when the peer replayed Decksmith's own games step by step: then this is the verdict. */
+  lockstep?: LockstepCheck;
+}
+
+/** The lockstep verdict: `games` seeded games, `decisions` compared, the first disagreement if any. */
+export interface LockstepCheck {
+  games: number;
+  decisions: number;
+  mismatch: string | null;
+}
+
+/** Games the bench replays in lockstep (each about a thousand decisions, a second or so of CPU). */
+export const LOCKSTEP_GAMES = 10;
+
+/**
+ * Replays seeds 0 … games-1 in lockstep, stopping at the first disagreement.
+ *
+ * @example
+ * checkLockstep((seed) => lockstep(rt, def, seed, 4), 10); // { games: 10, decisions: 11873, mismatch: null }
+ */
+export function checkLockstep(play: (seed: number) => { steps: number; mismatch: string | null }, games: number): LockstepCheck {
+  let decisions = 0;
+  for (let seed = 0; seed < games; seed++) {
+    const r = play(seed);
+    decisions += r.steps;
+    if (r.mismatch !== null) return { games: seed + 1, decisions, mismatch: r.mismatch };
+  }
+  return { games, decisions, mismatch: null };
 }
 
 /** Games per implementation the bench tops the timed games up to (`--fidelity`), and the fewest it judges. */

@@ -1,4 +1,4 @@
-// The human output of `decksmith bench`: the machine, a table per section, the ratios against targets.
+// The human output of `decksmith bench`: the machine, a table per section (one per peered game), the ratios against targets.
 import Table from 'cli-table3';
 import { machineLine } from './machine.ts';
 import type { Figure } from './measure.ts';
@@ -34,18 +34,23 @@ export function formatBench(r: BenchReport): string {
   if (first !== undefined) out.push(`moves/s and playouts/s: ${first.fastPath}; moves/s (wire): legalActions + apply per move`);
   out.push(...notes);
   for (const [id, why] of Object.entries(r.unmeasured)) out.push(`${id}: not measured: ${why}`);
-  if (r.peer !== null) {
-    out.push('', `peer: ${r.peer.game}, ${r.peer.players} seats, the same random loop in each implementation`);
+  for (const peer of r.peers) {
+    out.push('', `peer: ${peer.game}, ${peer.players} seats, the same random loop in each implementation`);
     const p = table(['implementation', 'moves/s', 'playouts/s', 'games', 'moves/game', 'phases/game', 'mean score']);
-    for (const [name, f] of Object.entries(r.peer.implementations)) {
+    for (const [name, f] of Object.entries(peer.implementations)) {
       const s = f.shape;
       p.push([name, formatFigure(f.movesPerSecond), formatFigure(f.playoutsPerSecond), s.games, formatNumber(s.movesPerGame), formatNumber(s.phasesPerGame), formatNumber(s.meanScore)]);
     }
     out.push(p.toString());
-    if (r.peer.missing !== undefined) out.push(`boardgame.io peer not run: ${r.peer.missing}`);
-    const fid = r.peer.fidelity;
-    const verdict = fid.ok === null ? `too few games to judge (fewer than ${r.settings.fidelityGames} each)` : fid.ok ? 'same game' : 'DIFFERENT GAMES';
-    out.push(`fidelity: moves and phases per game within ${fid.maxDeviationPercent}% of Decksmith's (tolerance ${fid.tolerancePercent}%, at least ${r.settings.fidelityGames} games each): ${verdict}`);
+    if (peer.missing !== undefined) out.push(`boardgame.io peer not run: ${peer.missing}`);
+    const fid = peer.fidelity;
+    if (fid.lockstep !== undefined) {
+      const l = fid.lockstep;
+      out.push(`fidelity: ${l.games} seeded games replayed in lockstep (${l.decisions} decisions; every seat's actions and the table compared at each): ${l.mismatch === null ? 'same game' : `DIFFERENT GAMES\n${l.mismatch}`}`);
+    } else {
+      const verdict = fid.ok === null ? `too few games to judge (fewer than ${r.settings.fidelityGames} each)` : fid.ok ? 'same game' : 'DIFFERENT GAMES';
+      out.push(`fidelity: moves and phases per game within ${fid.maxDeviationPercent}% of Decksmith's (tolerance ${fid.tolerancePercent}%, at least ${r.settings.fidelityGames} games each): ${verdict}`);
+    }
   }
   const ratio = (name: string, v: number | null, target: number): string =>
     v === null ? `${name}: not measured` : `${name}: ${formatNumber(v)}× (target ≥ ${target}×: ${v >= target ? 'met' : `missed by ${formatNumber(target / v)}×`})`;
@@ -53,7 +58,7 @@ export function formatBench(r: BenchReport): string {
   out.push(ratio('generated ÷ hand-written moves/s', r.generatedVsHandwritten, r.targets.generatedVsHandwritten));
   for (const x of r.ratios) {
     const f = (v: number | null): string => (v === null ? 'not measured' : `${formatNumber(v)}×`);
-    out.push(`  ${x.path === 'fast' ? 'fast path' : 'public API (wire)'}, ${x.when}: ÷ boardgame.io ${f(x.vsBoardgameio)}, ÷ hand-written ${f(x.vsHandwritten)}`);
+    out.push(`  ${x.game}: ${x.path === 'fast' ? 'fast path' : 'public API (wire)'}, ${x.when}: ÷ boardgame.io ${f(x.vsBoardgameio)}, ÷ hand-written ${f(x.vsHandwritten)}`);
   }
   return out.join('\n');
 }

@@ -1,34 +1,50 @@
-// The peer comparison on Tiv-Miv: Decksmith's fast path, the boardgame.io peer and the hand-written
-// baseline, each timed in the same run. boardgame.io is a dev dependency: the peer is imported
-// only here and only when asked, so the CLI works without it.
-import type { TivMivImpl } from '../../bench/types.ts';
+// The peer comparisons (Tiv-Miv, Super Taki): Decksmith's fast path and public API path, the
+// boardgame.io peer and (Tiv-Miv) the hand-written baseline, each timed in the same run.
+// boardgame.io is a dev dependency: a peer is imported only here and only when asked, so the CLI
+// works without it.
+import type { PeerImpl } from '../../bench/types.ts';
 import { handwritten } from '../../bench/baseline/tiv-miv.ts';
 import { fastPlayout, type GameTable } from './engine-figures.ts';
 import { Tally } from './fidelity.ts';
 import { itemsPerSecond, perSecond, timeWindow } from './measure.ts';
-import type { BenchRuntime } from './runtime-api.ts';
+import type { BenchRuntime, GameDef } from './runtime-api.ts';
 import { wirePlayout } from './wire-playout.ts';
 
+/** The game whose figures fill the report's `peer`, `peerRatio` and `generatedVsHandwritten`. */
 export const PEER_GAME = 'tiv-miv';
+/** Every game with a boardgame.io peer, in the order the bench times them. */
+export const PEERED_GAMES: readonly string[] = ['tiv-miv', 'super-taki'];
 /** Decksmith through its public API (legalActions + apply), in the peer table. */
 export const WIRE = 'decksmith (wire)';
 
+/** One lockstep game of the peer against the rule file (`bench/peer/super-taki-lockstep.ts`). */
+export type LockstepRun = (rt: BenchRuntime, def: GameDef, seed: number, players: number) => { steps: number; mismatch: string | null };
+
 /** The implementations timed against Decksmith (the peer is null when boardgame.io is missing). */
 export interface Peers {
-  boardgameio: TivMivImpl | null;
+  boardgameio: PeerImpl | null;
   /** Why the peer could not be loaded. */
   missing?: string;
-  handwritten: TivMivImpl;
+  /** Tiv-Miv only. */
+  handwritten: PeerImpl | null;
+  /** A peer that can replay Decksmith's games step by step is judged that way (Super Taki). */
+  lockstep?: LockstepRun;
 }
 
-/** Loads the boardgame.io peer by dynamic import (boardgame.io checks every move's state outside production). */
-export async function loadPeers(): Promise<Peers> {
+/** Loads `game`'s boardgame.io peer by dynamic import (boardgame.io checks every move's state outside production). */
+export async function loadPeers(game: string = PEER_GAME): Promise<Peers> {
   process.env.NODE_ENV ??= 'production';
+  const hand = game === 'tiv-miv' ? handwritten : null;
   try {
+    if (game === 'super-taki') {
+      const [d, l] = await Promise.all([import('../../bench/peer/super-taki-drive.ts'), import('../../bench/peer/super-taki-lockstep.ts')]);
+      const engine = l.lockstepEngine();
+      return { boardgameio: d.superTakiBoardgameio, handwritten: hand, lockstep: (rt, def, seed, players) => l.lockstep(rt, def, seed, players, engine) };
+    }
     const m = await import('../../bench/peer/drive.ts');
-    return { boardgameio: m.boardgameio, handwritten };
+    return { boardgameio: m.boardgameio, handwritten: hand };
   } catch (e) {
-    return { boardgameio: null, missing: e instanceof Error ? e.message.split('\n')[0] : String(e), handwritten };
+    return { boardgameio: null, missing: e instanceof Error ? e.message.split('\n')[0] : String(e), handwritten: hand };
   }
 }
 
@@ -55,7 +71,7 @@ export function topUpTallies(rt: BenchRuntime, t: GameTable, peers: Peers, talli
     const r = fast(seed);
     tallies.decksmith.add(seed, r.actions, r.rounds, r.result?.scores ?? []);
   }
-  const impls: [keyof PeerTallies, TivMivImpl | null][] = [['boardgameio', peers.boardgameio], ['handwritten', peers.handwritten]];
+  const impls: [keyof PeerTallies, PeerImpl | null][] = [['boardgameio', peers.boardgameio], ['handwritten', peers.handwritten]];
   for (const [name, impl] of impls) {
     while (impl !== null && tallies[name].games < games) {
       const seed = tallies[name].nextSeed();
@@ -79,7 +95,7 @@ export function measurePeers(rt: BenchRuntime, t: GameTable, peers: Peers, secon
   // games as the fast path (test/bench/wire-playout.test.ts), so it needs no tally of its own.
   const w = timeWindow(seconds, (seed) => wirePlayout(rt, t.def, { players: t.players, seed, options: t.options, maxActions: t.maxActions }).actions);
   out.push({ name: WIRE, movesPerSecond: perSecond(w), playoutsPerSecond: itemsPerSecond(w) });
-  const impls: [keyof PeerTallies, TivMivImpl | null][] = [['boardgameio', peers.boardgameio], ['handwritten', peers.handwritten]];
+  const impls: [keyof PeerTallies, PeerImpl | null][] = [['boardgameio', peers.boardgameio], ['handwritten', peers.handwritten]];
   for (const [name, impl] of impls) {
     if (impl === null) continue;
     const w = timeWindow(seconds, (seed) => {

@@ -1,14 +1,14 @@
-// Runs the whole bench: every game's engine figures and the Tiv-Miv peer comparison, each figure
+// Runs the whole bench: every game's engine figures and each peered game's comparison, each figure
 // the median of several runs, and returns the report that --json prints.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findRoot } from '@decksmith/dsl/node/pipeline.ts';
 import { loadGame } from '../simulate/load-game.ts';
 import { ISMCTS_ITERATIONS, measureEngine, sampleStates, unsampledReason, type EngineRun, type GameTable } from './engine-figures.ts';
-import { checkFidelity, FIDELITY_GAMES, type FidelityCheck, type GameShape } from './fidelity.ts';
+import { checkFidelity, checkLockstep, FIDELITY_GAMES, LOCKSTEP_GAMES, type FidelityCheck, type GameShape } from './fidelity.ts';
 import { describeMachine, type Machine } from './machine.ts';
 import { figure, type Figure } from './measure.ts';
-import { loadPeers, measurePeers, newTallies, PEER_GAME, topUpTallies, WIRE, type PeerRun, type Peers } from './peers.ts';
+import { loadPeers, measurePeers, newTallies, PEER_GAME, PEERED_GAMES, topUpTallies, WIRE, type PeerRun, type Peers, type PeerTallies } from './peers.ts';
 import { loadBenchRuntime, type BenchRuntime, type GameDef } from './runtime-api.ts';
 
 export interface BenchSettings {
@@ -60,7 +60,10 @@ export interface BenchReport {
   games: Record<string, GameFigures>;
   /** Games that could not be measured, with the reason (their random games never reach a move). */
   unmeasured: Record<string, string>;
+  /** Tiv-Miv's comparison (else the first peered game's), as before there were several. */
   peer: PeerReport | null;
+  /** Every peered game benched (Tiv-Miv, Super Taki), in that order. */
+  peers: PeerReport[];
   /** Decksmith moves/s ÷ boardgame.io moves/s (Tiv-Miv, same run). */
   peerRatio: number | null;
   /** Decksmith moves/s ÷ hand-written moves/s (Tiv-Miv, same run). */
@@ -68,7 +71,8 @@ export interface BenchReport {
   /**
    * The same two ratios for Decksmith's fast path and its public API path (`wire`), measured
    * after the other games went through the same runtime (the figures above) and, when the bench
-   * runs other games too, alone: before any other game ran in the process (issue 24).
+   * runs other games too, alone: before any other game ran in the process (issue 24). One set
+   * per peered game; the second peered game's "alone" comes after the first one's alone runs.
    */
   ratios: PeerRatio[];
   targets: { peerRatio: number; generatedVsHandwritten: number };
@@ -82,6 +86,7 @@ export function launchGames(root: string = findRoot()): string[] {
 }
 
 export interface PeerRatio {
+  game: string;
   when: 'alone' | 'after the other games';
   path: 'fast' | 'wire';
   vsBoardgameio: number | null;
@@ -97,22 +102,22 @@ function medians(runs: readonly PeerRun[][]): Map<string, number> {
   return out;
 }
 
-function ratiosOf(when: PeerRatio['when'], runs: readonly PeerRun[][]): PeerRatio[] {
+function ratiosOf(game: string, when: PeerRatio['when'], runs: readonly PeerRun[][]): PeerRatio[] {
   const m = medians(runs);
   const over = (a: string, b: string): number | null => (m.has(a) && m.has(b) ? m.get(a)! / m.get(b)! : null);
   return (['fast', 'wire'] as const).map((path) => {
     const d = path === 'fast' ? 'decksmith' : WIRE;
-    return { when, path, vsBoardgameio: over(d, 'boardgameio'), vsHandwritten: over(d, 'handwritten') };
+    return { game, when, path, vsBoardgameio: over(d, 'boardgameio'), vsHandwritten: over(d, 'handwritten') };
   });
 }
 
 /** The peer comparison before anything else ran in the process: a warm-up window, then the runs. */
-function measureAlone(rt: BenchRuntime, t: GameTable, peers: Peers, s: BenchSettings, step: (what: string) => void): PeerRun[][] {
+function measureAlone(rt: BenchRuntime, t: GameTable, peers: Peers, s: BenchSettings, step: (what: string) => void, key: string): PeerRun[][] {
   const tallies = newTallies();
   measurePeers(rt, t, peers, Math.min(s.seconds, 0.5), tallies);
   const runs: PeerRun[][] = [];
   for (let r = 0; r < s.runs; r++) runs.push(measurePeers(rt, t, peers, s.seconds, tallies));
-  step('peers alone: before the other games');
+  step(`${key} peers alone: before the other games`);
   return runs;
 }
 
@@ -134,16 +139,19 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
     const def = (await loadGame(spec)) as unknown as GameDef;
     tables.push({ key: spec.endsWith('.rules') ? def.id : spec, table: { def, players: clamp(players, def) } });
   }
-  const peerTable = tables.find((t) => t.key === PEER_GAME)?.table ?? null;
-  const peers = peerTable === null ? null : await loadPeers();
+  const peered: { key: string; table: GameTable; peers: Peers; runs: PeerRun[][]; alone: PeerRun[][]; tallies: PeerTallies }[] = [];
+  for (const key of PEERED_GAMES) {
+    const t = tables.find((x) => x.key === key);
+    if (t !== undefined) peered.push({ key, table: t.table, peers: await loadPeers(key), runs: [], alone: [], tallies: newTallies() });
+  }
 
   const fidelityGames = s.fidelityGames ?? FIDELITY_GAMES;
-  const alone = peers !== null && peerTable !== null && tables.length > 1;
-  const total = (s.runs + 1) * (tables.length + (peers === null ? 0 : 1)) + tables.length + (peers === null ? 0 : 1) + (alone ? 1 : 0);
+  const alone = peered.length > 0 && tables.length > 1;
+  const total = (s.runs + 1) * (tables.length + peered.length) + tables.length + peered.length + (alone ? peered.length : 0);
   let done = 0;
   const step = (what: string): void => s.onStep?.(++done, total, what);
-  // First, before any other game has gone through the runtime's functions: Tiv-Miv alone.
-  const aloneRuns = alone ? measureAlone(rt, peerTable, peers, s, step) : [];
+  // First, before any other game has gone through the runtime's functions: each peered game alone.
+  if (alone) for (const p of peered) p.alone = measureAlone(rt, p.table, p.peers, s, step, p.key);
   const samples = tables.map((t) => {
     const out = sampleStates(rt, t.table, 64);
     step(`${t.key}: sampling states`);
@@ -158,32 +166,39 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
     samples.splice(i, 1);
   }
   const engineRuns: EngineRun[][] = tables.map(() => []);
-  const peerRuns: PeerRun[][] = [];
-  const tallies = newTallies();
   // One untimed window of each first, so that no run times the JIT's warm-up.
   const warm = Math.min(s.seconds, 0.5);
   tables.forEach((t, i) => {
     measureEngine(rt, t.table, samples[i]!, warm);
     step(`${t.key}: warming up`);
   });
-  if (peers !== null && peerTable !== null) {
-    measurePeers(rt, peerTable, peers, warm, tallies);
-    step('peers: warming up');
+  for (const p of peered) {
+    measurePeers(rt, p.table, p.peers, warm, p.tallies);
+    step(`${p.key} peers: warming up`);
   }
   for (let r = 0; r < s.runs; r++) {
     tables.forEach((t, i) => {
       engineRuns[i]!.push(measureEngine(rt, t.table, samples[i]!, s.seconds));
       step(`${t.key}: run ${r + 1}/${s.runs}`);
     });
-    if (peers !== null && peerTable !== null) {
-      peerRuns.push(measurePeers(rt, peerTable, peers, s.seconds, tallies));
-      step(`peers: run ${r + 1}/${s.runs}`);
+    for (const p of peered) {
+      p.runs.push(measurePeers(rt, p.table, p.peers, s.seconds, p.tallies));
+      step(`${p.key} peers: run ${r + 1}/${s.runs}`);
     }
   }
-  if (peers !== null && peerTable !== null) {
-    topUpTallies(rt, peerTable, peers, tallies, fidelityGames);
-    step(`peers: fidelity, ${fidelityGames} games each`);
-  }
+  // Fidelity: a peer that replays Decksmith's games is checked step by step; the others by their means.
+  const lockstepGames = Math.min(fidelityGames, LOCKSTEP_GAMES);
+  const lockstepChecks = peered.map((p) => {
+    const ls = p.peers.lockstep;
+    if (ls !== undefined && p.peers.boardgameio !== null) {
+      const check = checkLockstep((seed) => ls(rt, p.table.def, seed, p.table.players), lockstepGames);
+      step(`${p.key} peers: fidelity, ${lockstepGames} games in lockstep`);
+      return check;
+    }
+    topUpTallies(rt, p.table, p.peers, p.tallies, fidelityGames);
+    step(`${p.key} peers: fidelity, ${fidelityGames} games each`);
+    return undefined;
+  });
 
   const games: Record<string, GameFigures> = {};
   tables.forEach((t, i) => {
@@ -203,43 +218,45 @@ export async function runBench(s: BenchSettings): Promise<BenchReport> {
     };
   });
 
-  let peer: PeerReport | null = null;
-  let peerRatio: number | null = null;
-  let generatedVsHandwritten: number | null = null;
-  if (peers !== null && peerTable !== null) {
+  const peerReports: PeerReport[] = peered.map((p, i) => {
     const implementations: Record<string, ImplementationFigures> = {};
     for (const name of ['decksmith', WIRE, 'boardgameio', 'handwritten'] as const) {
-      const runs = peerRuns.map((run) => run.find((x) => x.name === name)).filter((x) => x !== undefined);
+      const runs = p.runs.map((run) => run.find((x) => x.name === name)).filter((x) => x !== undefined);
       if (runs.length === 0) continue;
       implementations[name] = {
         movesPerSecond: figure(runs.map((x) => x.movesPerSecond)),
         playoutsPerSecond: figure(runs.map((x) => x.playoutsPerSecond)),
         // The wire loop plays the very games of the fast path.
-        shape: tallies[name === WIRE ? 'decksmith' : name].summary(),
+        shape: p.tallies[name === WIRE ? 'decksmith' : name].summary(),
       };
     }
     const d = implementations.decksmith!;
     const others = [implementations.boardgameio, implementations.handwritten].filter((x) => x !== undefined);
-    peer = {
-      game: PEER_GAME,
-      players: peerTable.players,
+    const means = checkFidelity(d.shape, others.map((o) => o.shape), 5, fidelityGames);
+    const lockstep = lockstepChecks[i];
+    return {
+      game: p.key,
+      players: p.table.players,
       implementations,
-      ...(peers.missing !== undefined ? { missing: peers.missing } : {}),
-      fidelity: checkFidelity(d.shape, others.map((o) => o.shape), 5, fidelityGames),
+      ...(p.peers.missing !== undefined ? { missing: p.peers.missing } : {}),
+      fidelity: lockstep === undefined ? means : { ...means, ok: lockstep.mismatch === null, lockstep },
     };
-    const ratio = (o: ImplementationFigures | undefined): number | null => (o === undefined ? null : d.movesPerSecond.median / o.movesPerSecond.median);
-    peerRatio = ratio(implementations.boardgameio);
-    generatedVsHandwritten = ratio(implementations.handwritten);
-  }
+  });
+  const peer = peerReports.find((x) => x.game === PEER_GAME) ?? peerReports[0] ?? null;
+  const ratio = (o: ImplementationFigures | undefined): number | null =>
+    peer === null || o === undefined ? null : peer.implementations.decksmith!.movesPerSecond.median / o.movesPerSecond.median;
+  const peerRatio = ratio(peer?.implementations.boardgameio);
+  const generatedVsHandwritten = ratio(peer?.implementations.handwritten);
   return {
     machine,
     settings: { seconds: s.seconds, runs: s.runs, players, ismctsIterationsPerDecision: ISMCTS_ITERATIONS, fidelityGames },
     games,
     unmeasured,
     peer,
+    peers: peerReports,
     peerRatio,
     generatedVsHandwritten,
-    ratios: peers === null ? [] : [...ratiosOf('after the other games', peerRuns), ...(alone ? ratiosOf('alone', aloneRuns) : [])],
+    ratios: peered.flatMap((p) => [...ratiosOf(p.key, 'after the other games', p.runs), ...(alone ? ratiosOf(p.key, 'alone', p.alone) : [])]),
     targets: { peerRatio: 100, generatedVsHandwritten: 0.7 },
   };
 }
