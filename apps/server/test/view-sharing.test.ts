@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { discoverWorkspaceGames } from '../src/games/discover.ts';
-import { asSent } from './choices.ts';
+import { randomPlayout, viewersOf } from './random-playout.ts';
 
 const games = await discoverWorkspaceGames(pino({ level: 'silent' }));
 /** A copy sharing no array with the original: no cache keyed by the state or its arrays can answer for it. */
@@ -18,27 +18,13 @@ describe.skipIf(games.length === 0).each(games.map((g) => [g.id, g] as const))('
     let zones = 0;
     fc.assert(
       fc.property(fc.integer({ min: game.minPlayers, max: Math.min(game.maxPlayers, 5) }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (players, seed) => {
-        const s0 = engine.setup({ players, options: {}, seed: `share-${seed}` });
-        if (typeof s0 === 'object' && s0 !== null && 'rejected' in s0) throw new Error(`setup: ${JSON.stringify(s0.rejected)}`);
-        let state = s0;
-        const viewers = [...Array.from({ length: players }, (_, i) => i), 'spectator' as const];
-        const last = viewers.map((v) => ({ view: engine.view(state, v) as GameView, state }));
-        let r = seed;
-        const random = (n: number) => ((r = (Math.imul(r, 1103515245) + 12345) >>> 0) % n);
-        let now = 0;
-        for (let step = 0; step < STEPS && !engine.result(state); step++) {
-          now += 50 + random(1500);
-          const due = engine.nextDeadline(state);
-          const moves = viewers.slice(0, players).flatMap((seat) => engine.legalActions(state, seat as number, now).map((a) => [seat as number, a] as const));
-          if (due !== null && (due <= now || moves.length === 0)) {
-            now = Math.max(now, due);
-            state = engine.tick(state, now).state;
-          } else if (moves.length > 0) {
-            const [seat, action] = moves[random(moves.length)]!;
-            const next = engine.apply(state, seat, asSent(action, random), now);
-            if ('rejected' in next) throw new Error(`legal action rejected: ${next.rejected.code}`);
-            state = next.state;
-          } else break;
+        const viewers = viewersOf(players);
+        let last: { view: GameView; state: unknown }[] = [];
+        for (const { state, step } of randomPlayout(engine, { players, seed, label: 'share', steps: STEPS })) {
+          if (step < 0) {
+            last = viewers.map((v) => ({ view: engine.view(state, v) as GameView, state }));
+            continue;
+          }
           // The server's order: the frame's legal list at the state's own time, then the view.
           for (let seat = 0; seat < players; seat++) engine.legalActions(state, seat);
           const blind = new Map<number, unknown>();
