@@ -15,6 +15,7 @@ import type { HostedGame } from './games/types.ts';
 import { createMetrics, type ServerMetrics } from './metrics.ts';
 import { systemClock, type Clock } from './rooms/clock.ts';
 import { RoomManager } from './rooms/manager.ts';
+import type { HostGame } from './rooms/rebuild.ts';
 import { MemoryStorage } from './storage/memory.ts';
 import type { RoomRecord, Storage } from './storage/storage.ts';
 import { routes } from './transport/http/routes.ts';
@@ -25,6 +26,7 @@ import { ChatRooms } from './chat/room-chat.ts';
 import { ConnectionAdmission, ipOf } from './admission/connections.ts';
 import { registerCompression, serveClient } from './transport/http/serve-client.ts';
 import { DEFAULT_COMPILER, DraftCompiler, type DraftCompilerOptions } from './drafts/compiler.ts';
+import { restoreDraftGame } from './drafts/draft-games.ts';
 import { draftRoutes, type DraftLimits } from './drafts/routes.ts';
 import { MemoryDrafts, type DraftStore } from './drafts/store.ts';
 import { ratingRoutes } from './ratings/routes.ts';
@@ -113,7 +115,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const ratings = new Ratings(options.ratings ?? new MemoryRatings(), log);
   // A finished game between remembered humans is rated (after its record is stored as finished).
   const onFinished = (room: { record: RoomRecord }): void => void ratings.gameOver(room.record).catch((err: unknown) => log.error({ err, room: room.record.id }, 'rating failed'));
-  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, bots, onOutcome: (ok, code) => metrics.outcome(ok, code), onFinished, onPruned: (ids) => ratings.store.forgetRooms(ids), ...(options.owns ? { owns: options.owns } : {}) });
+  // A stored table of a studio draft's game is rebuilt after the draft is recompiled from its stored text (set below, with the drafts).
+  let hostDraft: HostGame = async () => false;
+  const hostGame: HostGame = (id) => hostDraft(id);
+  const manager: RoomManager = new RoomManager({ registry, storage, clock: options.clock ?? systemClock, config, log, bots, onOutcome: (ok, code) => metrics.outcome(ok, code), onFinished, onPruned: (ids) => ratings.store.forgetRooms(ids), hostGame, ...(options.owns ? { owns: options.owns } : {}) });
   app.decorate('decksmith', { registry, manager, storage, metrics, config, bots, ratings });
 
   // Before every route, so their responses (API JSON, the client's files) are compressed.
@@ -144,6 +149,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // The studio: drafts stored per author token, compiled here (never trusting client code) in a bounded thread.
   const drafts = options.drafts ?? new MemoryDrafts();
   const draftCompiler = new DraftCompiler({ ...DEFAULT_COMPILER, ...options.draftCompiler });
+  hostDraft = (id) => restoreDraftGame({ store: drafts, compiler: draftCompiler, registry, log }, id);
   app.addHook('onClose', async () => Promise.all([draftCompiler.close(), drafts.close()]).then(() => undefined));
   await app.register(draftRoutes({ registry, manager, store: drafts, compiler: draftCompiler, ...(options.draftLimits ? { limits: options.draftLimits } : {}) }));
   await app.register(ratingRoutes({ ratings, manager, registry }));

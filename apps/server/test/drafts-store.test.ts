@@ -1,4 +1,4 @@
-// The drafts store on each engine (memory, SQLite file, real PostgreSQL in a schema of its own): per author, the count bound, concurrent saves.
+// The drafts store on each engine (memory, SQLite file, real PostgreSQL in a schema of its own): per author, the count bound, concurrent saves; hosted draft games' texts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,15 @@ const engines: [string, () => Promise<DraftStore>][] = [
 const draft = (author: string, id: string, text = 'x') => ({ author, id, files: [{ name: 'a.rules', text }], updatedAt: 7 });
 
 describe.each(engines)('drafts store: %s', (_name, make) => {
+  it('keeps a draft game text by its id, once: a second save of the id changes nothing; an unknown id is null', async () => {
+    const store = await make();
+    const game = { id: 'draft-0123456789abcdef', text: 'game g "G"\n# é ✓', bases: [{ id: 'base', text: 'game base "B"' }], createdAt: 11 };
+    await store.saveGame(game);
+    await store.saveGame({ ...game, text: 'other', createdAt: 12 });
+    expect(await store.getGame(game.id)).toEqual(game);
+    expect(await store.getGame('draft-ffffffffffffffff')).toBeNull();
+  });
+
   it('keeps drafts per author, replaces on save, deletes', async () => {
     const s = await make();
     expect(await s.put(draft('a', 'one', 'é'), 5)).toBe(true);

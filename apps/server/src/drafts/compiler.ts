@@ -9,6 +9,7 @@ import type { GameDef } from '@decksmith/runtime';
 import { hostGameDef, isGameDef } from '../games/runtime-engine.ts';
 import type { HostedGame } from '../games/types.ts';
 import type { CompileAnswer } from './compile-worker.ts';
+import { withDraftFuel } from './draft-fuel.ts';
 import type { ScenarioResults, ScenariosRequest } from './scenarios.ts';
 import type { SimulateRequest, SimulationSummary } from './simulate.ts';
 
@@ -99,7 +100,8 @@ export class DraftCompiler {
       // A file the bot threads can import too: the draft's bots think in the bot pool, under its budgets.
       this.modules ??= mkdtempSync(join(tmpdir(), 'decksmith-drafts-'));
       const file = join(this.modules, `${id}.mjs`);
-      writeFileSync(file, a.js);
+      // With the draft fuel budget: a move of a pathological draft is refused, not run for minutes.
+      writeFileSync(file, withDraftFuel(a.js));
       const url = pathToFileURL(file).href;
       const def = ((await import(url)) as Record<string, unknown>)['game'];
       if (!isGameDef(def)) return { status: 500, code: 'draft/internal', message: 'The compiled draft exports no game.' };

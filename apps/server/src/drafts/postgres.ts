@@ -1,7 +1,7 @@
-// Drafts in PostgreSQL (migration 030-drafts.sql), shared by every node of a cluster.
+// Drafts (migration 030-drafts.sql) and hosted draft games' texts (040-draft-games.sql) in PostgreSQL, shared by every node of a cluster.
 import type pg from 'pg';
 import { openMigratedPool } from '../storage/pg/pool.ts';
-import { draftBytes, type DraftRecord, type DraftStore, type DraftSummary } from './store.ts';
+import { draftBytes, type DraftGameRecord, type DraftRecord, type DraftStore, type DraftSummary } from './store.ts';
 
 export class PostgresDrafts implements DraftStore {
   private constructor(private readonly pool: pg.Pool) {}
@@ -53,6 +53,16 @@ export class PostgresDrafts implements DraftStore {
 
   async delete(author: string, id: string): Promise<boolean> {
     return ((await this.pool.query('delete from drafts where author = $1 and id = $2', [author, id])).rowCount ?? 0) > 0;
+  }
+
+  async saveGame(g: DraftGameRecord): Promise<void> {
+    await this.pool.query('insert into draft_games (id, text, bases, created_at) values ($1, $2, $3, $4) on conflict (id) do nothing', [g.id, g.text, JSON.stringify(g.bases), g.createdAt]);
+  }
+
+  async getGame(id: string): Promise<DraftGameRecord | null> {
+    const r = await this.pool.query<{ text: string; bases: DraftGameRecord['bases']; created_at: string }>('select text, bases, created_at from draft_games where id = $1', [id]);
+    const row = r.rows[0];
+    return row ? { id, text: row.text, bases: row.bases, createdAt: Number(row.created_at) } : null;
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,7 @@ import type { GameRegistry } from '../games/registry.ts';
 import type { RoomManager } from '../rooms/manager.ts';
 import { codedErrorHandler, strictValidatorCompiler } from '../transport/http/strict.ts';
 import { BASE_ID, type DraftBase, type DraftCompiler } from './compiler.ts';
+import { remember } from './draft-games.ts';
 import { NO_SCENARIOS, scenarioFiles } from './scenarios.ts';
 import { draftBytes, type DraftStore } from './store.ts';
 import { AuthorWindows } from './windows.ts';
@@ -148,12 +149,15 @@ export function draftRoutes(deps: DraftDeps): FastifyPluginAsyncTypebox {
         if (!d) return reply.code(404).send({ code: 'draft/unknown', message: `You have no draft "${req.params.id}": save it first.` });
         const file = d.files.find((f) => (req.body.file ? f.name === req.body.file : f.name.endsWith('.rules')));
         if (!file || !file.name.endsWith('.rules')) return reply.code(404).send({ code: 'draft/unknown', message: `The draft has no rule file ${req.body.file ?? ''}.` });
-        const hosted = await deps.compiler.host(file.text, basesOf(d.files, file.name));
+        const bases = basesOf(d.files, file.name);
+        const hosted = await deps.compiler.host(file.text, bases);
         if ('status' in hosted) {
           if (hosted.code === 'draft/does_not_compile') return reply.code(422).send({ code: 'draft/does_not_compile', message: hosted.message, report: hosted.report ?? [] });
           return reply.code(hosted.status as 503).send({ code: hosted.code, message: hosted.message });
         }
         if (!deps.registry.get(hosted.id)) deps.registry.add(hosted);
+        // Kept by its id before the table exists: a restarted server recompiles it and resumes the table (draft-games.ts).
+        await remember(deps.store, hosted.id, file.text, bases, now());
         const seed = req.body.seed ?? createHash('sha256').update(`${author}:${now()}:${Math.random()}`).digest('hex').slice(0, 12);
         const r = await deps.manager.create({ game: hosted.id, seats: [{ kind: 'human' }, ...req.body.bots.map((level) => ({ kind: 'bot' as const, level }))], seed }, { practice: true });
         if ('rejected' in r) return reply.code(r.rejected.status as 400).send({ code: r.rejected.code, message: r.rejected.message });

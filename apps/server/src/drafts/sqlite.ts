@@ -1,9 +1,10 @@
-// Drafts in the server's SQLite file (a connection of their own; the table is created on open).
+// Drafts and hosted draft games' texts in the server's SQLite file (a connection of their own; the tables are created on open).
 import type Database from 'better-sqlite3';
-import { draftBytes, type DraftRecord, type DraftStore, type DraftSummary } from './store.ts';
+import { draftBytes, type DraftGameRecord, type DraftRecord, type DraftStore, type DraftSummary } from './store.ts';
 
 const SCHEMA = `
 create table if not exists drafts (author text not null, id text not null, files text not null, bytes integer not null, updated_at integer not null, primary key (author, id)) without rowid;
+create table if not exists draft_games (id text primary key, text text not null, bases text not null, created_at integer not null) without rowid;
 `;
 
 interface Row {
@@ -26,6 +27,8 @@ export class SqliteDrafts implements DraftStore {
       exists: db.prepare<[string, string], { n: number }>('select 1 as n from drafts where author = ? and id = ?'),
       upsert: db.prepare('insert into drafts (author, id, files, bytes, updated_at) values (?, ?, ?, ?, ?) on conflict (author, id) do update set files = excluded.files, bytes = excluded.bytes, updated_at = excluded.updated_at'),
       delete: db.prepare('delete from drafts where author = ? and id = ?'),
+      saveGame: db.prepare('insert into draft_games (id, text, bases, created_at) values (?, ?, ?, ?) on conflict (id) do nothing'),
+      getGame: db.prepare<[string], { id: string; text: string; bases: string; created_at: number }>('select * from draft_games where id = ?'),
     };
   }
 
@@ -49,6 +52,15 @@ export class SqliteDrafts implements DraftStore {
 
   async delete(author: string, id: string): Promise<boolean> {
     return this.q.delete.run(author, id).changes > 0;
+  }
+
+  async saveGame(g: DraftGameRecord): Promise<void> {
+    this.q.saveGame.run(g.id, g.text, JSON.stringify(g.bases), g.createdAt);
+  }
+
+  async getGame(id: string): Promise<DraftGameRecord | null> {
+    const r = this.q.getGame.get(id);
+    return r ? { id: r.id, text: r.text, bases: JSON.parse(r.bases) as DraftGameRecord['bases'], createdAt: r.created_at } : null;
   }
 
   async close(): Promise<void> {

@@ -16,7 +16,20 @@ export interface DraftSummary {
   bytes: number;
 }
 
-/** Drafts per author. Every method may be remote, hence async. */
+/**
+ * The text a hosted draft game was compiled from (`draft-<hash>`: the hash is of this text and
+ * its bases), kept so that a restarted server recompiles it and resumes its tables.
+ */
+export interface DraftGameRecord {
+  id: string;
+  text: string;
+  /** The variant's base rule files, by game id (DraftBase in compiler.ts). */
+  bases: { id: string; text: string }[];
+  /** Wall-clock ms of the first table. */
+  createdAt: number;
+}
+
+/** Drafts per author, and the texts of hosted draft games. Every method may be remote, hence async. */
 export interface DraftStore {
   list(author: string): Promise<DraftSummary[]>;
   get(author: string, id: string): Promise<DraftRecord | null>;
@@ -26,6 +39,10 @@ export interface DraftStore {
    */
   put(draft: DraftRecord, maxDrafts: number): Promise<boolean>;
   delete(author: string, id: string): Promise<boolean>;
+  /** Keeps a hosted draft game's text (once per id: the id is its text's hash, so a second save changes nothing). */
+  saveGame(game: DraftGameRecord): Promise<void>;
+  /** The text a draft game id was compiled from, or null (never hosted here, or stored before draft_games existed). */
+  getGame(id: string): Promise<DraftGameRecord | null>;
   close(): Promise<void>;
 }
 
@@ -59,6 +76,17 @@ export class MemoryDrafts implements DraftStore {
 
   async delete(author: string, id: string): Promise<boolean> {
     return this.byAuthor.get(author)?.delete(id) ?? false;
+  }
+
+  private readonly games = new Map<string, DraftGameRecord>();
+
+  async saveGame(game: DraftGameRecord): Promise<void> {
+    if (!this.games.has(game.id)) this.games.set(game.id, structuredClone(game));
+  }
+
+  async getGame(id: string): Promise<DraftGameRecord | null> {
+    const g = this.games.get(id);
+    return g ? structuredClone(g) : null;
   }
 
   async close(): Promise<void> {}

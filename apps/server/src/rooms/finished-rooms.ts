@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { GameRegistry } from '../games/registry.ts';
 import { isOver, type LogEntry, type RoomRecord, type Storage } from '../storage/storage.ts';
-import { rebuildStored } from './rebuild.ts';
+import { rebuildStored, type HostGame } from './rebuild.ts';
 import type { Room } from './room.ts';
 
 export interface FinishedRoomsDeps {
@@ -13,6 +13,8 @@ export interface FinishedRoomsDeps {
   capacity: number;
   /** Makes a (not resumed, not registered) room of a record and its rebuilt state. */
   build: (record: RoomRecord, state: unknown, entries: readonly LogEntry[]) => Room;
+  /** Hosts a game not hosted yet (a draft's, recompiled). */
+  hostGame?: HostGame;
 }
 
 /**
@@ -58,7 +60,7 @@ export class FinishedRooms {
   private async load(id: string): Promise<Room | null> {
     const record = await this.deps.storage.getRoom(id);
     if (!record || !isOver(record.status)) return null;
-    const r = await rebuildStored(this.deps.registry, this.deps.storage, record);
+    const r = await rebuildStored(this.deps.registry, this.deps.storage, record, this.deps.hostGame);
     if ('error' in r) {
       this.deps.log.error({ room: id, reason: r.error }, 'finished room not rebuilt');
       return null;

@@ -9,7 +9,7 @@ import type { BotDecider } from '../bots/pool.ts';
 import type { Clock } from './clock.ts';
 import { FinishedRooms } from './finished-rooms.ts';
 import { startPruning, type OnPruned } from './pruner.ts';
-import { rebuildStored } from './rebuild.ts';
+import { rebuildStored, type HostGame } from './rebuild.ts';
 import { Room, type LeaveOutcome } from './room.ts';
 
 export interface CreateRoomInput {
@@ -34,6 +34,8 @@ export interface ManagerDeps {
   bots?: BotDecider;
   /** `--workers`: the room ids this process owns; it creates and recovers only those (all when absent). */
   owns?: (roomId: string) => boolean;
+  /** Hosts a stored room's game that is not hosted yet (a studio draft's, recompiled from its stored text) before it is rebuilt. */
+  hostGame?: HostGame;
 }
 
 type Failure = { rejected: Rejection & { status: number } };
@@ -53,6 +55,7 @@ export class RoomManager {
       log: deps.log,
       capacity: deps.config.finishedRoomsLoaded,
       build: (record, state, entries) => this.makeRoom(record, state, entries, false),
+      ...(deps.hostGame ? { hostGame: deps.hostGame } : {}),
     });
   }
 
@@ -180,7 +183,7 @@ export class RoomManager {
 
   /** Rebuilds one stored room from its log and resumes it; null when its log fails to replay. */
   private async restore(record: RoomRecord): Promise<Room | null> {
-    const r = await rebuildStored(this.deps.registry, this.deps.storage, record);
+    const r = await rebuildStored(this.deps.registry, this.deps.storage, record, this.deps.hostGame);
     if ('error' in r) {
       this.deps.log.error({ room: record.id, reason: r.error }, 'room not restored');
       return null;
@@ -221,6 +224,7 @@ export class RoomManager {
         ...(this.deps.onOutcome ? { onOutcome: this.deps.onOutcome } : {}),
         ...(this.deps.onFinished ? { onFinished: this.deps.onFinished } : {}),
         ...(this.deps.bots ? { bots: this.deps.bots } : {}),
+        onBroken: (r: Room, code: string, message: string) => void this.closeBroken(r, code, message),
       },
       record,
       state,
@@ -228,6 +232,19 @@ export class RoomManager {
     );
     if (register) this.rooms.set(record.id, room);
     return room;
+  }
+
+  /**
+   * A table whose rules ran out of fuel on a move (runtime core/fuel.ts: a studio draft's bug,
+   * never a shipped game's): unloaded, stored as expired, its players told why — not left for a
+   * bot to try the same move again.
+   */
+  private async closeBroken(room: Room, code: string, message: string): Promise<void> {
+    if (this.rooms.get(room.id) !== room) return;
+    this.rooms.delete(room.id);
+    this.deps.log.warn({ room: room.id, game: room.record.game, code }, 'room closed: a move ran out of the rules’ fuel');
+    await room.close(code, `This table was closed: ${message}`);
+    await this.deps.storage.updateRoom(room.id, { status: 'expired', endedAt: Date.now() }).catch((err: unknown) => this.deps.log.error({ err, room: room.id }, 'could not store the closed room'));
   }
 
   /** Expires idle rooms and unloads finished ones (their record and log stay in storage). */

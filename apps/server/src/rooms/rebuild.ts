@@ -28,14 +28,23 @@ export function rebuild(game: HostedGame, room: RoomRecord, entries: readonly Lo
 }
 
 /**
+ * Hosts a game that is not hosted yet, if it can (a studio draft's, recompiled from its stored
+ * text: drafts/draft-games.ts); true once it is in the registry.
+ */
+export type HostGame = (gameId: string) => Promise<boolean>;
+
+/**
  * Reads a stored room's log and rebuilds its state with its hosted game (recovery, a cluster
  * takeover, a finished game opened for a late viewer); the error says why it could not be.
+ * `hostGame` is asked for a game not hosted (yet) before giving up.
  */
 export async function rebuildStored(
   registry: GameRegistry,
   storage: Storage,
   record: RoomRecord,
+  hostGame?: HostGame,
 ): Promise<{ state: unknown; entries: LogEntry[] } | { error: string }> {
+  if (!registry.get(record.game) && hostGame) await hostGame(record.game);
   const game = registry.get(record.game);
   const entries = await storage.getActions(record.id);
   const r = game ? rebuild(game, record, entries) : { error: `game "${record.game}" is not hosted` };

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config.ts';
 import type { GameOutcome, HostedGame, WireAction } from '../games/types.ts';
 import { isOver, type LogEntry, type RoomRecord, type SeatRecord, type Storage } from '../storage/storage.ts';
 import type { ServerMessage } from '@decksmith/protocol';
+import { BUDGET_EXCEEDED_CODE } from '@decksmith/runtime';
 import { sameHash } from '../tokens.ts';
 import { ThinkBudget } from '../bots/budget.ts';
 import type { BotDecider } from '../bots/pool.ts';
@@ -29,6 +30,8 @@ export interface RoomDeps {
   onFinished?: (room: Room) => void;
   /** Where bots think (the worker pool); without it, on the event loop. */
   bots?: BotDecider;
+  /** Called when a move ran out of the rules' fuel (`rules/budget_exceeded`): the manager closes the table. */
+  onBroken?: (room: Room, code: string, message: string) => void;
 }
 
 /** A welcome stores the room clock only when it moved this far since it was last stored (bounds the writes joins and resyncs cause). */
@@ -315,7 +318,13 @@ export class Room {
       this.deps.log.error({ room: this.id, seat: actor.seat, err: error, action }, 'runtime threw on apply');
       return reject('server/internal', 'The server could not process this action.');
     }
-    if ('rejected' in r) return { ok: false, code: r.rejected.code, message: r.rejected.message };
+    if ('rejected' in r) {
+      // The rules could not finish this move within their fuel (runtime core/fuel.ts; a studio
+      // draft's bug): refused, and the table is closed once this answer is out — a bot would pick it again.
+      const { code, message } = r.rejected;
+      if (code === BUDGET_EXCEEDED_CODE) queueMicrotask(() => this.deps.onBroken?.(this, code, message));
+      return { ok: false, code, message };
+    }
     const entry: LogEntry = { n: this.n + 1, at: now, seat: actor.seat, seq: actor.bot ? 0 : seq, action };
     try {
       await this.deps.storage.appendAction(this.id, entry);
