@@ -122,9 +122,9 @@ describe('POST /api/drafts/:id/scenarios', () => {
 
   it('a scenario that runs too long is stopped with the thread (422 draft/too_slow); the server answers, and the next run works', async () => {
     const app = await open({ draftCompiler: { scenariosMs: 10_000 } });
-    // Each play loops up to a billion times: without a step budget it never ends; with one, each
-    // play spends the whole budget before it is refused, and 200 of them take far more than 10 s.
-    const slow = `scenario "slow" for heavy\nplayers 2\noption times = 1000000000\narrange {\n  turn to p1\n}\n${'p1 does play rejected\n'.repeat(200)}`;
+    // Each play loops up to a billion times: without a step budget it never ends; with the draft's,
+    // each play spends the whole budget before it is refused, and 2,000 of them take far more than 10 s.
+    const slow = `scenario "slow" for heavy\nplayers 2\noption times = 1000000000\narrange {\n  turn to p1\n}\n${'p1 does play rejected\n'.repeat(2000)}`;
     await save(app, 'heavy', [{ name: 'heavy.rules', text: HEAVY }, { name: 'scenarios/slow.scenario', text: slow }]);
     const r = await run(app, 'heavy');
     expect(r.statusCode, r.body).toBe(422);
@@ -134,6 +134,16 @@ describe('POST /api/drafts/:id/scenarios', () => {
     const next = await run(app, 'heavy');
     expect(next.statusCode, next.body).toBe(200);
     expect(next.json()).toMatchObject({ passed: 1 });
+  });
+
+  it("a draft's scenarios run with the draft's fuel per move, as its tables do: a move of 10 million steps is refused with rules/budget_exceeded", async () => {
+    const app = await open();
+    // 10^7 steps: under a shipped game's budget (SHIPPED_FUEL, 5·10^7), over a draft's (DRAFT_FUEL, 2·10^6).
+    const text = `scenario "over the draft budget" for heavy\nplayers 2\noption times = 10000000\narrange {\n  turn to p1\n}\np1 does play rejected rules/budget_exceeded\nexpect n == 0\n`;
+    await save(app, 'heavy', [{ name: 'heavy.rules', text: HEAVY }, { name: 'scenarios/budget.scenario', text }]);
+    const r = await run(app, 'heavy');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ passed: 1, failed: 0, broken: 0 });
   });
 });
 

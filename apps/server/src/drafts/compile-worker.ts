@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import type { GameDef } from '@decksmith/runtime';
+import { withDraftFuel } from './draft-fuel.ts';
 import { runDraftScenarios, type ScenarioDsl, type ScenarioResults, type ScenariosRequest } from './scenarios.ts';
 import { simulateGames, type SimulateRequest, type SimulationSummary } from './simulate.ts';
 
@@ -53,7 +54,8 @@ parentPort!.on('message', (req: CompileRequest) => {
       const answer: CompileAnswer = { n: req.n, js: r.js, report: r.report.map((line) => line.replace(/\S*decksmith-draft-[A-Za-z0-9]+\/draft\.rules/g, 'draft.rules')), ms: performance.now() - t0 };
       if (req.simulate && r.js !== null) {
         const module = join(dir, 'draft.mjs');
-        writeFileSync(module, r.js);
+        // The draft budget per engine call, as the draft's tables have (draft-fuel.ts).
+        writeFileSync(module, withDraftFuel(r.js));
         const def = ((await import(pathToFileURL(module).href)) as { game: GameDef }).game;
         const { minPlayers, maxPlayers } = def;
         answer.simulation =

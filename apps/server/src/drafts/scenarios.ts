@@ -2,6 +2,7 @@
 // scenario runner of @decksmith/dsl, in the compiler thread (under its time budget), and the
 // results as the studio shows them (each problem located, with the caret excerpt).
 import type { DraftFile, DraftScenarioProblem, DraftScenarioReport, DraftScenarioResult } from '@decksmith/protocol';
+import { DRAFT_FUEL } from '@decksmith/runtime';
 
 /** What the compiler thread is asked: every scenario and every rule file of the draft. */
 export interface ScenariosRequest {
@@ -27,6 +28,7 @@ export interface ScenarioDsl {
   runScenarioTexts: (
     scenarios: readonly DraftFile[],
     rules: readonly DraftFile[],
+    options: { fuel?: number },
   ) => Promise<{ results: { file: string; name: string; game: string; status: DraftScenarioResult['status']; diagnostics: Diagnostic[]; steps: number }[]; texts: Map<string, string> }>;
   formatDiagnostic: (d: Diagnostic, source?: string) => string;
 }
@@ -49,7 +51,8 @@ export const NO_SCENARIOS: ScenarioResults = {
  * const r = await runDraftScenarios(dsl, { scenarios, rules }); // { scenarios: [{ status: 'passed', … }], passed: 1, … }
  */
 export async function runDraftScenarios(dsl: ScenarioDsl, req: ScenariosRequest): Promise<ScenarioResults> {
-  const run = await dsl.runScenarioTexts(req.scenarios, req.rules);
+  // The draft budget per engine call, as the draft's tables have (runtime core/fuel.ts).
+  const run = await dsl.runScenarioTexts(req.scenarios, req.rules, { fuel: DRAFT_FUEL });
   const problem = (d: Diagnostic): DraftScenarioProblem => ({
     code: d.code, severity: d.severity, message: d.message, file: d.file, line: d.line, col: d.col,
     text: dsl.formatDiagnostic(d, run.texts.get(d.file)),

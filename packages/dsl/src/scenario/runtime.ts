@@ -10,6 +10,7 @@ export type Runtime = Pick<
   typeof RuntimeModule,
   | 'setup' | 'checkSetup' | 'apply' | 'tick' | 'nextDeadline' | 'view' | 'checkInvariants' | 'arrange' | 'arrangeTable'
   | 'evaluate' | 'raceExpectation' | 'applyRigged' | 'deriveRng' | 'shuffleInPlace' | 'compensationWindow' | 'rankPlays'
+  | 'setFuel'
 >;
 
 /** What `apply` returns. */
