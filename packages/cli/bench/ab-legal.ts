@@ -1,46 +1,5 @@
-// Generated enumeration (ActionDef.legal) against the runtime's reference walk, same game, same
-// process, windows interleaved so that the machine's load hits both alike (issue 24):
+// Generated enumeration (ActionDef.legal) against the runtime's reference walk (ab-compare.ts):
 //   node --import tsx packages/cli/bench/ab-legal.ts [game] [seconds] [pairs] [players]
-// Prints each pair's moves/s per second of CPU time (fast path and the public legalActions + apply loop) and the ratio.
-import { loadavg } from 'node:os';
-import { loadGame } from '../src/simulate/load-game.ts';
-import { fastPlayout } from '../src/bench/engine-figures.ts';
-import { figure, perSecond, timeWindow } from '../src/bench/measure.ts';
-import { loadBenchRuntime, type GameDef } from '../src/bench/runtime-api.ts';
-import { wirePlayout } from '../src/bench/wire-playout.ts';
+import { runAb } from './ab-compare.ts';
 
-const [game = 'tiv-miv', secondsText = '1', pairsText = '5', playersText = '4'] = process.argv.slice(2);
-const seconds = Number(secondsText);
-const pairs = Number(pairsText);
-const rt = await loadBenchRuntime();
-const def = (await loadGame(game)) as unknown as GameDef;
-const players = Math.min(Math.max(Number(playersText), def.minPlayers), def.maxPlayers);
-const reference: GameDef = { ...def, actions: def.actions.map(({ legal: _legal, ...a }) => a) };
-
-const cpuMs = (): number => process.cpuUsage().user / 1000;
-const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
-process.stdout.write(`${game}, ${players} seats, ${pairs} pairs of ${seconds} s windows; load ${load()}\n`);
-for (const path of ['fast', 'wire'] as const) {
-  const rates = { generated: [] as number[], reference: [] as number[] };
-  const ratios: number[] = [];
-  for (let i = 0; i < pairs + 1; i++) {
-    const pair: number[] = [];
-    for (const [name, d] of [['generated', def], ['reference', reference]] as const) {
-      const fast = fastPlayout(rt, { def: d, players });
-      // Timed by this process's CPU time, not the wall clock: other processes on the machine then
-      // inflate the figures far less (cache and frequency effects remain).
-      const w = timeWindow(seconds, (seed) => (path === 'fast' ? fast(seed).actions : wirePlayout(rt, d, { players, seed }).actions), cpuMs);
-      // The first pair warms the JIT up and is not counted.
-      if (i > 0) rates[name].push(perSecond(w));
-      pair.push(perSecond(w));
-    }
-    if (i > 0) ratios.push(pair[0]! / pair[1]!);
-  }
-  const f = (v: number[]): string => {
-    const x = figure(v);
-    return `${Math.round(x.median).toLocaleString('en')} (${Math.round(x.min).toLocaleString('en')}–${Math.round(x.max).toLocaleString('en')})`;
-  };
-  const r = figure(ratios);
-  process.stdout.write(`${path}: generated ${f(rates.generated)} moves/s, reference ${f(rates.reference)}; generated ÷ reference ${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})\n`);
-}
-process.stdout.write(`load at the end ${load()}\n`);
+await runAb({ name: 'generated', reference: (def) => ({ ...def, actions: def.actions.map(({ legal: _legal, ...a }) => a) }) });
