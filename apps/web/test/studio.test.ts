@@ -45,6 +45,17 @@ describe('studio', () => {
     expect(alone.diagnostics.some((d) => d.severity === 'error')).toBe(true);
   });
 
+  it("checks a scenario file's syntax as it is typed, marking the faulty token (running it is the server's)", () => {
+    const scenario = "scenario \"an eight\" for crazy-eights\nplayers 2\np1 does play(c: '8♠', named: hearts)\nexpect current == p2\n";
+    expect(checkText('scenarios/a.scenario', scenario)).toEqual({ diagnostics: [], game: null });
+    const broken = scenario.replace('expect current', 'expect current ==');
+    const r = checkText('scenarios/a.scenario', broken);
+    const doc = Text.of(broken.split('\n'));
+    const [first] = toCm(doc, r.diagnostics.filter((d) => d.severity === 'error'));
+    expect(first).toBeDefined();
+    expect(doc.lineAt(first!.from).number).toBe(4);
+  });
+
   it('clamps positions outside the document into it', () => {
     const doc = Text.of(['ab', 'cd']);
     expect(offsetOf(doc, 9, 9)).toBe(doc.length);

@@ -3,6 +3,7 @@ import { checkGame } from '@decksmith/dsl/check/index.ts';
 import type { Diagnostic } from '@decksmith/dsl/diagnostics/diagnostic.ts';
 import { formatSource } from '@decksmith/dsl/fmt/index.ts';
 import { parse } from '@decksmith/dsl/parse/parse.ts';
+import { parseScenario } from '@decksmith/dsl/parse/parse-scenario.ts';
 
 export interface CheckRequest {
   id: number;
@@ -29,8 +30,13 @@ export function gameIdOf(text: string): string | null {
   return /^\s*game\s+([a-z0-9]+(?:-[a-z0-9]+)*)\b/m.exec(text)?.[1] ?? null;
 }
 
-/** Parse, then (when it parses) check; a variant's base is found among the draft's `others` files. */
+/**
+ * Parse, then (when it parses) check; a variant's base is found among the draft's `others` files.
+ * A scenario file is parsed only (its syntax, as the language server does while it is edited):
+ * running it is Run scenarios' work, on the server.
+ */
 export function checkText(file: string, text: string, others: readonly { name: string; text: string }[] = []): Omit<CheckAnswer, 'id' | 'ms'> {
+  if (file.endsWith('.scenario')) return { diagnostics: parseScenario(text, file).diagnostics, game: null };
   const parsed = parse(text, file);
   if (parsed.file === null || parsed.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: parsed.diagnostics, game: null };
   const loadBase = (id: string) => {
