@@ -78,3 +78,10 @@ export const ReadmeReply = Type.Object({
   markdown: Type.String(),
 });
 export type ReadmeReply = Static<typeof ReadmeReply>;
+
+export const RulesReply = Type.Object({
+  game: Type.String(),
+  /** The game's rule file as the repository holds it (the studio checks a variant against it); a draft's never. */
+  text: Type.String(),
+});
+export type RulesReply = Static<typeof RulesReply>;

@@ -1,4 +1,5 @@
-// A game's README.md (its author's prose about the game), found beside its rule file or above its generated module; read once, bounded.
+// A game's README.md (its author's prose about the game) and its rule file, found beside the rule
+// file or above its generated module; read once, bounded.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,7 @@ export const README_MAX_BYTES = 64 * 1024;
 const cache = new WeakMap<HostedGame, string>();
 
 /** The folders to look in: the rule file's own, or the generated module's folder and its parent (the game's package). */
-function folders(game: HostedGame): string[] {
+export function folders(game: HostedGame): string[] {
   const l = game.loader;
   if (!l) return [];
   if (l.kind === 'rules') return [dirname(l.file)];
@@ -35,5 +36,27 @@ export function readmeOf(game: HostedGame): string {
     break;
   }
   cache.set(game, text);
+  return text;
+}
+
+const rulesCache = new WeakMap<HostedGame, string | null>();
+
+/**
+ * The text of `game`'s rule file (`<id>.rules`) when the server hosts it from the repository's
+ * games, else null. A studio draft's (`draft-…`) is never served: it is its author's.
+ */
+export function ruleTextOf(game: HostedGame): string | null {
+  const known = rulesCache.get(game);
+  if (known !== undefined) return known;
+  let text: string | null = null;
+  if (!game.id.startsWith('draft-')) {
+    for (const dir of folders(game)) {
+      const file = join(dir, `${game.id}.rules`);
+      if (!existsSync(file) || !statSync(file).isFile() || statSync(file).size > README_MAX_BYTES) continue;
+      text = readFileSync(file, 'utf8');
+      break;
+    }
+  }
+  rulesCache.set(game, text);
   return text;
 }

@@ -1,6 +1,6 @@
 // HTTP routes of quick play, rematches and game READMEs; registered inside the API's routes (same rate limits, strict bodies, coded errors).
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { JoinReply, QuickPlayBody, QuickPlayReply, ReadmeReply, RoomParams } from '@decksmith/protocol';
+import { JoinReply, QuickPlayBody, QuickPlayReply, ReadmeReply, RoomParams, RulesReply } from '@decksmith/protocol';
 import { bearerToken, clientKeys } from '../admission/client-keys.ts';
 import type { RoomAdmission } from '../admission/rooms.ts';
 import type { GameRegistry } from '../games/registry.ts';
@@ -9,7 +9,7 @@ import type { Storage } from '../storage/storage.ts';
 import { BotFill } from './fill.ts';
 import { openTable } from './match.ts';
 import { opening } from './opening.ts';
-import { readmeOf } from './readme.ts';
+import { readmeOf, ruleTextOf } from './readme.ts';
 import { Rematches } from './rematch.ts';
 
 export interface QuickPlayDeps {
@@ -160,6 +160,17 @@ export function quickPlayRoutes(deps: QuickPlayDeps): FastifyPluginAsyncTypebox 
         const game = registry.get(req.params.id);
         if (!game) return reply.code(404).send({ code: 'game/unknown', message: `No game "${req.params.id}" is hosted here.` });
         return { game: game.id, markdown: readmeOf(game) };
+      },
+    );
+
+    app.get(
+      '/api/games/:id/rules',
+      { schema: { tags: ['games'], summary: "The game's rule file (the studio checks a variant of it); 404 for a game not hosted from a rule file", params: RoomParams, response: { 200: RulesReply, 404: Err } } },
+      async (req, reply) => {
+        const game = registry.get(req.params.id);
+        const text = game ? ruleTextOf(game) : null;
+        if (!game || text === null) return reply.code(404).send({ code: 'game/unknown', message: `No rule file of a game "${req.params.id}" is hosted here.` });
+        return { game: game.id, text };
       },
     );
   };

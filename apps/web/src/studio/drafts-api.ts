@@ -1,5 +1,5 @@
 // The studio's calls to the server: this browser's author token (drawn once, kept in localStorage) and the draft endpoints.
-import type { Draft, DraftFile, DraftList, DraftPlayReply, DraftScenarioReport, DraftSimulation } from '@decksmith/protocol';
+import type { Draft, DraftFile, DraftList, DraftPlayReply, DraftScenarioReport, DraftSimulation, RulesReply } from '@decksmith/protocol';
 import { call } from '../net/api.ts';
 
 const KEY = 'decksmith.author';
@@ -27,6 +27,8 @@ export const drafts = {
     call<DraftSimulation>(`/api/drafts/${encodeURIComponent(id)}/simulate`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }),
   scenarios: (id: string, body: { file?: string }) =>
     call<DraftScenarioReport>(`/api/drafts/${encodeURIComponent(id)}/scenarios`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }),
+  /** A repository game's rule file (a variant's base). */
+  rules: async (game: string) => (await call<RulesReply>(`/api/games/${encodeURIComponent(game)}/rules`)).text,
   play: (id: string, body: { bots: string[]; seed: string; file?: string }) =>
     call<DraftPlayReply>(`/api/drafts/${encodeURIComponent(id)}/play`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }),
 };
