@@ -1,6 +1,6 @@
 // Group commit batching (the PostgreSQL storage's appends): one batch per turn, one commit in flight, resolve after commit, one-by-one retry.
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../src/storage/pg/group-commit.ts';
+import { GroupCommit } from '../src/storage/group-commit.ts';
 
 /** A writer whose commits the test completes by hand, recording each batch. */
 function manualWriter(refuse: (item: number) => boolean = () => false) {
@@ -101,5 +101,24 @@ describe('GroupCommit', () => {
     await drained;
     expect(settled).toEqual([1, 2, 0]);
     expect(gc.waiting).toBe(0);
+  });
+
+  it('with turnBetweenCommits, starts the next commit only after a turn, never as the previous one ends', async () => {
+    for (const gap of [false, true]) {
+      const w = manualWriter();
+      const gc = new GroupCommit({ ...w.writer, turnBetweenCommits: gap });
+      const first = gc.add(1);
+      await turn();
+      const second = gc.add(2);
+      w.finishOne();
+      await first;
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      // Microtasks only: a writer that commits again now holds SQLite's lock without a break.
+      expect(w.batches.length).toBe(gap ? 1 : 2);
+      await turn();
+      expect(w.batches).toEqual([[1], [2]]);
+      w.finishOne();
+      await second;
+    }
   });
 });

@@ -41,4 +41,31 @@ describe('sqlite appends', () => {
     reader.close();
     await storage.close();
   });
+
+  it('waits for a write lock another connection holds without blocking the event loop', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decksmith-sqlite-'));
+    dirs.push(dir);
+    const file = join(dir, 'db.sqlite');
+    const storage = new SqliteStorage(openDatabase(file));
+    await storage.createRoom(room('a'));
+    await storage.appendAction('a', { n: 1, at: 1, seat: 0, seq: 1, action: { type: 'x' } });
+    // Another worker process committing, as seen from this one: the file's write lock is taken.
+    const other = openDatabase(file);
+    other.exec('begin immediate');
+    const t0 = performance.now();
+    let ticks = 0;
+    const ticking = setInterval(() => ticks++, 10);
+    // Were the commit on the event loop, SQLite's busy handler would sleep on it until the lock's
+    // release, which a timer of this loop does: nothing would run for the 5 s busy timeout.
+    setTimeout(() => other.exec('commit'), 300);
+    await storage.appendAction('a', { n: 2, at: 2, seat: 0, seq: 2, action: { type: 'x' } });
+    const waited = performance.now() - t0;
+    clearInterval(ticking);
+    expect(waited).toBeGreaterThanOrEqual(290);
+    expect(waited).toBeLessThan(2000);
+    expect(ticks).toBeGreaterThanOrEqual(10);
+    expect((await storage.getActions('a')).map((e) => e.n)).toEqual([1, 2]);
+    other.close();
+    await storage.close();
+  });
 });

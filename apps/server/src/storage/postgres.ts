@@ -1,7 +1,7 @@
 // PostgreSQL storage (`pg` pool): rooms, seats (token hashes) and action logs shared by every node; appends group-committed; migrations applied at open.
 import pg from 'pg';
 import type { ChatLine } from '@decksmith/protocol';
-import { GroupCommit } from './pg/group-commit.ts';
+import { GroupCommit } from './group-commit.ts';
 import { openMigratedPool } from './pg/pool.ts';
 import { checkSchemaName, parseDatabaseUrl, quoteIdent } from './pg/schema.ts';
 import {

@@ -4,8 +4,10 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { ChatLine } from '@decksmith/protocol';
 import { startCheckpointer } from './checkpointer.ts';
+import type { GroupCommit } from './group-commit.ts';
+import { logAppends, type LogRow } from './sqlite-appends.ts';
 import { hashSeed } from '../tokens.ts';
-import { notNext, type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type SeatRecord, type Storage } from './storage.ts';
+import { type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type SeatRecord, type Storage } from './storage.ts';
 
 /** Default bound of the -wal file (bytes): a checkpoint truncates it when it grew past this. */
 export const DEFAULT_WAL_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -75,13 +77,6 @@ function migrate(db: Database.Database): void {
   }
 }
 
-interface PendingAppend {
-  roomId: string;
-  e: LogEntry;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 interface RoomRow {
   id: string;
   game: string;
@@ -135,6 +130,7 @@ export interface SqliteStorageOptions {
 export class SqliteStorage implements Storage {
   private readonly q;
   private readonly stopCheckpointer: (() => Promise<void>) | undefined;
+  private readonly log: GroupCommit<LogRow>;
 
   constructor(
     private readonly db: Database.Database,
@@ -149,14 +145,13 @@ export class SqliteStorage implements Storage {
       db.pragma(`journal_size_limit = ${Math.max(0, Math.floor(walLimitBytes))}`);
       this.stopCheckpointer = startCheckpointer(db.name, { ms: options.checkpointMs ?? 1000, walLimitBytes });
     }
+    this.log = logAppends(db);
     this.q = {
       insertRoom: db.prepare(
         'insert into rooms (id, game, seed, seed_hash, practice, players, options, seats, status, created_at, started_at, ended_at, result, clock_at) values (@id, @game, @seed, @seed_hash, @practice, @players, @options, @seats, @status, @created_at, @started_at, @ended_at, @result, @clock_at)',
       ),
       getRoom: db.prepare<[string], RoomRow>('select * from rooms where id = ?'),
       setSeats: db.prepare('update rooms set seats = ? where id = ?'),
-      append: db.prepare('insert into actions (room, n, at, seat, seq, action) values (?, ?, ?, ?, ?, ?)'),
-      lastN: db.prepare<[string], { n: number | null }>('select max(n) as n from actions where room = ?'),
       actions: db.prepare<[string], { n: number; at: number; seat: number; seq: number; action: string }>(
         'select n, at, seat, seq, action from actions where room = ? order by n',
       ),
@@ -236,46 +231,13 @@ export class SqliteStorage implements Storage {
   }
 
   /**
-   * Appends are group-committed: every append of one event-loop turn goes into one transaction,
-   * committed in `setImmediate`, and each promise resolves only once that commit is in the WAL
-   * (so an action is still never acknowledged before it is stored). One commit per turn instead
-   * of one per action is what keeps thousands of actions per second cheap.
+   * Appends are group-committed (sqlite-appends.ts): every append queued in one event-loop turn
+   * (and while the previous commit waits for the write lock) goes into one transaction, and each
+   * promise resolves only once that commit is in the WAL (so an action is still never
+   * acknowledged before it is stored).
    */
   appendAction(roomId: string, e: LogEntry): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ roomId, e, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => this.flush());
-    });
-  }
-
-  private pending: PendingAppend[] = [];
-
-  private flush(): void {
-    const batch = this.pending;
-    this.pending = [];
-    if (batch.length === 0) return;
-    const insert = (p: PendingAppend) => {
-      // The log has no gap and no second writer of a position: n must be exactly the next one.
-      const next = (this.q.lastN.get(p.roomId)?.n ?? 0) + 1;
-      if (p.e.n !== next) throw notNext(p.roomId, p.e.n, next);
-      if (next === 1 && !this.q.getRoom.get(p.roomId)) throw new Error(`no room ${p.roomId}`);
-      this.q.append.run(p.roomId, p.e.n, p.e.at, p.e.seat, p.e.seq, JSON.stringify(p.e.action));
-    };
-    try {
-      this.db.transaction(() => batch.forEach(insert))();
-      for (const p of batch) p.resolve();
-    } catch {
-      // One bad entry (a second writer of the same position: the primary key (room, n)) must not
-      // fail the others: fall back to one transaction each.
-      for (const p of batch) {
-        try {
-          insert(p);
-          p.resolve();
-        } catch (error) {
-          p.reject(error);
-        }
-      }
-    }
+    return this.log.add({ room: roomId, n: e.n, at: e.at, seat: e.seat, seq: e.seq, action: JSON.stringify(e.action) });
   }
 
   async getRoom(roomId: string): Promise<RoomRecord | null> {
@@ -334,7 +296,7 @@ export class SqliteStorage implements Storage {
   /** Commits queued appends, stops the checkpointer and closes the file; calling it again waits for the same close. */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      this.flush();
+      await this.log.drain();
       await this.stopCheckpointer?.();
       if (this.db.open) this.db.close();
     })();

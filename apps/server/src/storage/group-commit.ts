@@ -13,6 +13,14 @@ export interface GroupCommitOptions<T> {
   writeOne(item: T): Promise<void>;
   /** Largest batch per commit (default 1000); the rest waits for the next commit. */
   maxBatch?: number;
+  /**
+   * Let a turn of the event loop pass between back-to-back commits (default false: the next one
+   * starts as the previous one ends). SQLite wants it: a writer that commits again within the
+   * same turn holds the file's write lock almost without a break, and other processes' blocking
+   * transactions (seat claims, checkpoints), which poll for the lock, could wait past their
+   * timeout.
+   */
+  turnBetweenCommits?: boolean;
 }
 
 /**
@@ -68,8 +76,9 @@ export class GroupCommit<T> {
     const batch = this.queue.splice(0, this.maxBatch);
     this.inFlight = this.commit(batch).finally(() => {
       this.inFlight = undefined;
-      // What queued meanwhile came in earlier turns: commit it now, no reason to wait another turn.
-      this.start();
+      // What queued meanwhile came in earlier turns: commit it now (or on the next turn).
+      if (this.options.turnBetweenCommits) this.schedule();
+      else this.start();
     });
   }
 
