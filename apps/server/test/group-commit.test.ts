@@ -1,4 +1,4 @@
-// Group commit batching (the PostgreSQL storage's appends): one batch per turn, one commit in flight, resolve after commit, one-by-one retry.
+// Group commit batching (the appends of the PostgreSQL and SQLite storages): one batch per turn, one commit in flight, resolve after commit, one-by-one retry, a turn between commits on request.
 import { describe, expect, it } from 'vitest';
 import { GroupCommit } from '../src/storage/group-commit.ts';
 

@@ -48,6 +48,7 @@ describe('sqlite appends', () => {
     const file = join(dir, 'db.sqlite');
     const storage = new SqliteStorage(openDatabase(file));
     await storage.createRoom(room('a'));
+    await storage.createRoom({ ...room('h'), status: 'waiting', seats: [{ kind: 'human' }, { kind: 'human' }] });
     await storage.appendAction('a', { n: 1, at: 1, seat: 0, seq: 1, action: { type: 'x' } });
     // Another worker process committing, as seen from this one: the file's write lock is taken.
     const other = openDatabase(file);
@@ -58,13 +59,34 @@ describe('sqlite appends', () => {
     // Were the commit on the event loop, SQLite's busy handler would sleep on it until the lock's
     // release, which a timer of this loop does: nothing would run for the 5 s busy timeout.
     setTimeout(() => other.exec('commit'), 300);
-    await storage.appendAction('a', { n: 2, at: 2, seat: 0, seq: 2, action: { type: 'x' } });
+    // Seat claims, like every other write of the storage, wait the same way.
+    const [, claimed] = await Promise.all([storage.appendAction('a', { n: 2, at: 2, seat: 0, seq: 2, action: { type: 'x' } }), storage.claimSeat('h', 0, 'hash', 'Ann')]);
     const waited = performance.now() - t0;
     clearInterval(ticking);
     expect(waited).toBeGreaterThanOrEqual(290);
     expect(waited).toBeLessThan(2000);
     expect(ticks).toBeGreaterThanOrEqual(10);
+    expect(claimed).toBe(true);
+    expect((await storage.getRoom('h'))?.seats[0]).toMatchObject({ tokenHash: 'hash', name: 'Ann' });
     expect((await storage.getActions('a')).map((e) => e.n)).toEqual([1, 2]);
+    other.close();
+    await storage.close();
+  });
+
+  it('keeps the order of writes when the first one had to wait for the lock and the second did not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decksmith-sqlite-'));
+    dirs.push(dir);
+    const file = join(dir, 'db.sqlite');
+    const storage = new SqliteStorage(openDatabase(file));
+    await storage.createRoom({ ...room('r'), status: 'waiting' });
+    const other = openDatabase(file);
+    other.exec('begin immediate');
+    const first = storage.updateRoom('r', { status: 'playing', startedAt: 5 });
+    other.exec('commit');
+    // The lock is free now: run at once, this write would land before the first one's retry.
+    const second = storage.updateRoom('r', { status: 'finished', endedAt: 9 });
+    await Promise.all([first, second]);
+    expect(await storage.getRoom('r')).toMatchObject({ status: 'finished', startedAt: 5, endedAt: 9 });
     other.close();
     await storage.close();
   });

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { ChatLine } from '@decksmith/protocol';
 import { startCheckpointer } from './checkpointer.ts';
 import type { GroupCommit } from './group-commit.ts';
-import { logAppends, type LogRow } from './sqlite-appends.ts';
+import { lockFreeWrites, logAppends, type LogRow, type Write } from './sqlite-writes.ts';
 import { hashSeed } from '../tokens.ts';
 import { type LogEntry, type RoomPatch, type RoomRecord, type RoomStatus, type SeatRecord, type Storage } from './storage.ts';
 
@@ -131,6 +131,8 @@ export class SqliteStorage implements Storage {
   private readonly q;
   private readonly stopCheckpointer: (() => Promise<void>) | undefined;
   private readonly log: GroupCommit<LogRow>;
+  /** Every write of this storage: it never sleeps on the event loop waiting for another process's lock. */
+  private readonly write: Write;
 
   constructor(
     private readonly db: Database.Database,
@@ -145,7 +147,8 @@ export class SqliteStorage implements Storage {
       db.pragma(`journal_size_limit = ${Math.max(0, Math.floor(walLimitBytes))}`);
       this.stopCheckpointer = startCheckpointer(db.name, { ms: options.checkpointMs ?? 1000, walLimitBytes });
     }
-    this.log = logAppends(db);
+    this.write = lockFreeWrites(db);
+    this.log = logAppends(db, this.write);
     this.q = {
       insertRoom: db.prepare(
         'insert into rooms (id, game, seed, seed_hash, practice, players, options, seats, status, created_at, started_at, ended_at, result, clock_at) values (@id, @game, @seed, @seed_hash, @practice, @players, @options, @seats, @status, @created_at, @started_at, @ended_at, @result, @clock_at)',
@@ -167,7 +170,7 @@ export class SqliteStorage implements Storage {
   }
 
   async createRoom(room: RoomRecord): Promise<void> {
-    this.q.insertRoom.run({
+    await this.write(() => this.q.insertRoom.run({
       id: room.id,
       game: room.game,
       seed: room.seed,
@@ -182,12 +185,12 @@ export class SqliteStorage implements Storage {
       ended_at: room.endedAt ?? null,
       result: room.result ? JSON.stringify(room.result) : null,
       clock_at: room.clockAt ?? null,
-    });
+    }));
   }
 
   async claimSeat(roomId: string, seat: number, tokenHash: string, name: string | undefined): Promise<boolean> {
     // One transaction: read, check free, write (no other writer can interleave in SQLite).
-    return this.db.transaction(() => {
+    const claim = this.db.transaction(() => {
       const row = this.q.getRoom.get(roomId);
       if (!row) return false;
       const seats = JSON.parse(row.seats) as RoomRecord['seats'];
@@ -197,13 +200,14 @@ export class SqliteStorage implements Storage {
       if (name !== undefined) s.name = name;
       this.q.setSeats.run(JSON.stringify(seats), roomId);
       return true;
-      // IMMEDIATE: with several processes on the file (--workers), a deferred read-then-write
-      // transaction fails at once with SQLITE_BUSY when another one committed meanwhile.
-    }).immediate();
+    });
+    // IMMEDIATE: with several processes on the file (--workers), a deferred read-then-write
+    // transaction fails at once with SQLITE_BUSY when another one committed meanwhile.
+    return this.write(() => claim.immediate());
   }
 
   async releaseSeat(roomId: string, seat: number, tokenHash: string, replacement: SeatRecord): Promise<boolean> {
-    return this.db.transaction(() => {
+    const release = this.db.transaction(() => {
       const row = this.q.getRoom.get(roomId);
       if (!row) return false;
       const seats = JSON.parse(row.seats) as RoomRecord['seats'];
@@ -211,7 +215,8 @@ export class SqliteStorage implements Storage {
       seats[seat] = replacement;
       this.q.setSeats.run(JSON.stringify(seats), roomId);
       return true;
-    }).immediate();
+    });
+    return this.write(() => release.immediate());
   }
 
   async updateRoom(roomId: string, patch: RoomPatch): Promise<void> {
@@ -227,11 +232,12 @@ export class SqliteStorage implements Storage {
     if (patch.result !== undefined) set('result', JSON.stringify(patch.result));
     if (patch.clockAt !== undefined) set('clock_at', patch.clockAt);
     if (sets.length === 0) return;
-    this.db.prepare(`update rooms set ${sets.join(', ')} where id = ?`).run(...values, roomId);
+    const update = this.db.prepare(`update rooms set ${sets.join(', ')} where id = ?`);
+    await this.write(() => update.run(...values, roomId));
   }
 
   /**
-   * Appends are group-committed (sqlite-appends.ts): every append queued in one event-loop turn
+   * Appends are group-committed (sqlite-writes.ts): every append queued in one event-loop turn
    * (and while the previous commit waits for the write lock) goes into one transaction, and each
    * promise resolves only once that commit is in the WAL (so an action is still never
    * acknowledged before it is stored).
@@ -250,7 +256,7 @@ export class SqliteStorage implements Storage {
   }
 
   async appendChat(roomId: string, line: ChatLine): Promise<void> {
-    this.q.appendChat.run(roomId, Math.floor(line.at), JSON.stringify(line));
+    await this.write(() => this.q.appendChat.run(roomId, Math.floor(line.at), JSON.stringify(line)));
   }
 
   async getChat(roomId: string, limit = 10_000): Promise<ChatLine[]> {
@@ -268,7 +274,7 @@ export class SqliteStorage implements Storage {
 
   async pruneRooms(endedBefore: number, limit: number): Promise<string[]> {
     if (limit <= 0) return [];
-    return this.db.transaction(() => {
+    const prune = this.db.transaction(() => {
       const ids = this.q.oldRooms.all(endedBefore, Math.floor(limit)).map((r) => r.id);
       const seats = this.roomPlayersDelete();
       for (const id of ids) {
@@ -278,7 +284,8 @@ export class SqliteStorage implements Storage {
         this.q.deleteRoom.run(id);
       }
       return ids;
-    }).immediate();
+    });
+    return this.write(() => prune.immediate());
   }
 
   private deleteRoomPlayers: Database.Statement<[string]> | undefined;
