@@ -18,6 +18,7 @@ export { setFuel, fuelOf, SHIPPED_FUEL, DRAFT_FUEL, BUDGET_EXCEEDED_CODE, Budget
 export { lastFuelSpent } from './core/fuel-spent.ts';
 export { replay, type ActionLog, type LogEntry, type ReplayResult } from './replay/replay.ts';
 export { MAX_TRIGGER_PASSES } from './flow/settle.ts';
+export { VarOutOfRange } from './core/var-range.ts';
 export { compensationOf, compensationWindow, contested, estimateSent, rankPlays, beatenBy, DEFAULT_COMPENSATION_MS, COMPENSATION_OPTION, type TimedPlay, type SentEstimate, type SentBasis, type DecidedPlay } from './arbitration/compensation.ts';
 export * from './rng/index.ts';
 export * from './stdlib/index.ts';

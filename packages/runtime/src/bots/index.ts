@@ -10,4 +10,5 @@ export { actingSeats, isRealtime, mayWait } from './situation.ts';
 export type { BotHints } from './hints.ts';
 export { botFor, chooseAction, parseBotLevel, BOT_LEVELS, BOT_ALIASES, type Bot, type BotBudget, type BotLevel } from './levels.ts';
 export { playMatch, type MatchInput, type MatchRecord, type Checkpoint } from './match.ts';
+export { rollout, rolloutReference, type RolloutInput, type RolloutEnd } from './rollout.ts';
 export { randomPlayout, PLAYOUT_MAX_ACTIONS, type PlayoutInput, type PlayoutResult } from './playout.ts';

@@ -8,17 +8,17 @@
 // the same move in every world. The game model is the runtime's own: whoever can act may act
 // (a seat drawn at random among them), logical time moves on by a human-like step, and timers
 // fire when due, so real-time stages and windows are searched like turns.
-import { apply, sampledActions, tick } from '../core/api.ts';
+import { apply, sampledActions } from '../core/api.ts';
 import type { Action } from '../core/codec.ts';
 import type { GameDef } from '../core/game-def.ts';
 import type { GameState } from '../core/state.ts';
 import { nextInt, type RngState } from '../rng/index.ts';
-import { nextDeadline } from '../timers/timers.ts';
 import { actionKey } from './action-key.ts';
 import { determinize } from './determinize.ts';
 import { evaluatorFor, winShares, type Evaluator } from './evaluate.ts';
-import { normal } from './reaction.ts';
-import { actingSeats, mayWait } from './situation.ts';
+import { nextMover } from './next-mover.ts';
+import { rollout, rolloutReference } from './rollout.ts';
+import { mayWait } from './situation.ts';
 
 export interface IsmctsOptions {
   /** Logical time of the decision (default: the state's last time). */
@@ -35,6 +35,11 @@ export interface IsmctsOptions {
   exploration?: number;
   /** Median logical time between two acts in the searched futures, ms (default 800). */
   stepMs?: number;
+  /**
+   * Rollouts through the public API (rollout.ts's `rolloutReference`) instead of in place: the
+   * same steps and the same choice, slower; for the differential test and A/B measurements.
+   */
+  referenceRollout?: boolean;
   /** Receives the number of iterations run (for measurements). */
   onDone?: (stats: { iterations: number }) => void;
 }
@@ -104,6 +109,7 @@ class Search {
   private readonly stepMs: number;
   private gapSum = 0;
   private gapCount = 0;
+  private readonly play: typeof rollout;
 
   constructor(
     private readonly def: GameDef,
@@ -116,6 +122,7 @@ class Search {
     this.depth = opts.rolloutDepth ?? 4;
     this.c = opts.exploration ?? 0.7;
     this.stepMs = opts.stepMs ?? 800;
+    this.play = opts.referenceRollout === true ? rolloutReference : rollout;
   }
 
   /** One iteration on the determinization `world`. */
@@ -133,7 +140,7 @@ class Search {
     for (let first = true; !expanded && st.result === null; first = false) {
       let mover = this.seat;
       if (!first) {
-        const next = this.nextMover(st, now);
+        const next = nextMover(def, st, now, this.rng, this.stepMs);
         st = next.state;
         now = next.now;
         if (next.mover < 0) break;
@@ -178,20 +185,10 @@ class Search {
       e.child ??= { edges: new Map() };
       node = e.child;
     }
-    // Rollout.
-    let roundOver = st.round !== this.round;
-    for (let d = 0; d < this.depth && st.result === null && !roundOver; d++) {
-      const next = this.nextMover(st, now);
-      st = next.state;
-      now = next.now;
-      if (next.mover < 0) break;
-      const legal = sampledActions(def, st, next.mover, now);
-      if (legal.length === 0) break;
-      const r = apply(def, st, next.mover, legal[nextInt(this.rng, legal.length)]!, now);
-      if ('rejected' in r) break;
-      st = r.state;
-      roundOver = st.round !== this.round;
-    }
+    // Rollout, in place (rollout.ts; the same steps as through the public API).
+    const end = this.play(def, { state: st, now, depth: this.depth, round: this.round, rng: this.rng, stepMs: this.stepMs });
+    st = end.state;
+    const roundOver = end.roundOver;
     // Back-propagation: each edge is credited from its mover's point of view.
     const rewards = this.rewards(st, !roundOver, base);
     for (const e of path) {
@@ -239,26 +236,5 @@ class Search {
     }
     if (wait) out.set(WAIT, null);
     return out;
-  }
-
-  /**
-   * Moves logical time on by one human-like step, fires due timers, and draws who acts next
-   * among the seats that can; mover −1 when the game is over or stalls.
-   */
-  private nextMover(state: GameState, now0: number): { state: GameState; now: number; mover: number } {
-    let st = state;
-    let now = now0 + Math.round(this.stepMs * Math.exp(0.5 * normal(this.rng)));
-    for (let guard = 0; guard < 64 && st.result === null; guard++) {
-      const due = nextDeadline(st);
-      if (due !== null && due <= now) {
-        st = tick(this.def, st, now).state;
-        continue;
-      }
-      const seats = actingSeats(this.def, st, now);
-      if (seats.length > 0) return { state: st, now, mover: seats[nextInt(this.rng, seats.length)]! };
-      if (due === null) break;
-      now = due;
-    }
-    return { state: st, now, mover: -1 };
   }
 }

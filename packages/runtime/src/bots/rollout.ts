@@ -1,0 +1,136 @@
+// ISMCTS's random rollout: a few random steps after the tree, before the position is judged.
+//
+// `rollout` plays them in place on one private working copy, as the fast random-playout path
+// does (no copy per action, no wire actions, no events, no view ids); `rolloutReference` plays
+// the very same steps through the public API (legalActions, apply, tick) and is kept for the
+// differential test and as the fallback. Both draw the same numbers from `rng` in the same
+// order, so they reach the same state: same cards in the same places, variables, flow and game
+// RNG; only the per-viewer id epochs differ (nobody is shown a rollout).
+import { availability } from '../arbitration/checks.ts';
+import { apply, sampledActions } from '../core/api.ts';
+import { engineFor } from '../core/engine.ts';
+import type { GameDef } from '../core/game-def.ts';
+import { hasLegal, legalInto } from '../core/legal.ts';
+import { run } from '../core/perform.ts';
+import type { GameState } from '../core/state.ts';
+import { cloneRng, nextInt, type RngState } from '../rng/index.ts';
+import { nextDeadline, runDue } from '../timers/timers.ts';
+import { MOVER_GUARD, nextMover, stepAfter } from './next-mover.ts';
+
+export interface RolloutInput {
+  state: GameState;
+  /** Logical time of the position (ms). */
+  now: number;
+  /** Random steps at most. */
+  depth: number;
+  /** The round the search started in: the rollout stops when it ends. */
+  round: number;
+  /** The search's generator (drawn from: a step's time, its mover, its action). */
+  rng: RngState;
+  /** Median logical time between two acts (ms). */
+  stepMs: number;
+}
+
+export interface RolloutEnd {
+  state: GameState;
+  /** Whether the rollout stopped because the search's round ended. */
+  roundOver: boolean;
+}
+
+/**
+ * The rollout through the public API: until `depth` steps are played, the game is over or the
+ * round ends, each step draws its time and mover (next-mover.ts), then one of the mover's
+ * `sampledActions` uniformly, and applies it; a stall or a refused action ends it.
+ */
+export function rolloutReference(def: GameDef, input: RolloutInput): RolloutEnd {
+  const { rng, depth, round, stepMs } = input;
+  let st = input.state;
+  let now = input.now;
+  let roundOver = st.round !== round;
+  for (let d = 0; d < depth && st.result === null && !roundOver; d++) {
+    const next = nextMover(def, st, now, rng, stepMs);
+    st = next.state;
+    now = next.now;
+    if (next.mover < 0) break;
+    const legal = sampledActions(def, st, next.mover, now);
+    if (legal.length === 0) break;
+    const r = apply(def, st, next.mover, legal[nextInt(rng, legal.length)]!, now);
+    if ('rejected' in r) break;
+    st = r.state;
+    roundOver = st.round !== round;
+  }
+  return { state: st, roundOver };
+}
+
+/** Something the in-place rollout cannot reproduce exactly (the reference then replays the rollout). */
+class Diverged extends Error {}
+
+/**
+ * `rolloutReference`'s result, computed in place. The caller's state is not changed; the returned
+ * state is a fresh one, not to be handed to an engine call that writes. Where the in-place steps
+ * cannot follow the reference exactly (an action that throws mid-effect, which the reference
+ * refuses and leaves undone, or a timer that would fire inside the apply), the generator is put
+ * back and the reference plays the whole rollout instead.
+ */
+export function rollout(def: GameDef, input: RolloutInput): RolloutEnd {
+  const { state, rng, depth, round, stepMs } = input;
+  if (depth <= 0 || state.result !== null || state.round !== round) return { state, roundOver: state.round !== round };
+  const e = engineFor(def);
+  const start = cloneRng(rng);
+  const seats = new Int32Array(state.players);
+  e.busy = true;
+  e.quiet = true;
+  try {
+    e.begin(state, state.lastAt, true);
+    let now = input.now;
+    let roundOver = false;
+    for (let d = 0; d < depth && e.s.result === null && !roundOver; d++) {
+      // next-mover.ts's nextMover, in place.
+      now = stepAfter(now, stepMs, rng);
+      let mover = -1;
+      for (let guard = 0; guard < MOVER_GUARD && e.s.result === null; guard++) {
+        const due = nextDeadline(e.s);
+        if (due !== null && due <= now) {
+          const t = Math.max(now, e.s.lastAt);
+          e.resume(t);
+          runDue(e, t);
+          continue;
+        }
+        e.resume(now);
+        let n = 0;
+        for (let p = 0; p < e.s.players; p++) if (hasLegal(e, p)) seats[n++] = p;
+        if (n > 0) {
+          mover = seats[nextInt(rng, n)];
+          break;
+        }
+        if (due === null) break;
+        now = due;
+      }
+      if (mover < 0) break;
+      // sampledActions + apply, in place: the same candidates in the same order.
+      e.resume(now);
+      const buf = legalInto(e, mover);
+      if (buf.n === 0) break;
+      const ai = buf.load(e, nextInt(rng, buf.n));
+      const t = Math.max(now, e.s.lastAt);
+      e.resume(t);
+      if (runDue(e, t)) throw new Diverged();
+      e.me = mover;
+      run(e, mover, ai, availability(e, ai, mover), true);
+      roundOver = e.s.round !== round;
+    }
+    return { state: e.s, roundOver };
+  } catch {
+    // Whatever went wrong in place, the reference decides (and refuses, or throws, as apply does).
+    rng.a = start.a;
+    rng.b = start.b;
+    rng.c = start.c;
+    rng.d = start.d;
+    e.busy = false;
+    e.quiet = false;
+    return rolloutReference(def, input);
+  } finally {
+    e.busy = false;
+    e.quiet = false;
+  }
+}
