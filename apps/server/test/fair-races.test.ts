@@ -63,7 +63,7 @@ async function table(compensation: number): Promise<{ app: FastifyInstance; near
   const port = (app.server.address() as net.AddressInfo).port;
   const proxy = await delayingProxy(port, ONE_WAY_MS);
   cleanup.push(() => proxy.close());
-  const { id, tokens } = await createRoom(app, { game: 'race', seats: [{ kind: 'human' }, { kind: 'human' }], options: { go: 0, compensation, rounds: 1 }, seed: 'fair-3' });
+  const { id, tokens } = await createRoom(app, { game: 'race', seats: [{ kind: 'human' }, { kind: 'human' }], options: { go: 0, compensation, rounds: 1, idle: 60_000 }, seed: 'fair-3' });
   const near = await Client.connect(`ws://127.0.0.1:${port}/ws`);
   const far = await Client.connect(`ws://127.0.0.1:${proxy.port}/ws`);
   cleanup.push(() => (near.close(), far.close()));
@@ -75,8 +75,10 @@ async function table(compensation: number): Promise<{ app: FastifyInstance; near
     for (const c of [near, far]) if (plays(c).length === 0 && (c.latest().legal as Action[]).some((a) => a.type === 'draw')) await c.act(++seq, { type: 'draw' });
     await sleep(320);
   }
-  expect(plays(near).length).toBeGreaterThan(0);
-  expect(plays(far).length).toBeGreaterThan(0);
+  // What each seat last saw, should a seat end up without a play (CI once did, under load).
+  const seen = (c: Client): string => JSON.stringify({ legal: c.latest().legal, stage: (c.latest().view as { stage?: unknown } | undefined)?.stage, result: c.latest().result });
+  expect(plays(near).length, seen(near)).toBeGreaterThan(0);
+  expect(plays(far).length, seen(far)).toBeGreaterThan(0);
   return { app, near, far, room: id };
 }
 
