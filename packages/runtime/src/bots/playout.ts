@@ -83,8 +83,7 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number): Playou
       continue;
     }
     e.resume(now);
-    let n = 0;
-    for (let p = 0; p < players; p++) if (hasLegal(e, p)) seats[n++] = p;
+    const n = seatsWithLegal(e, seats);
     if (n === 0) {
       // Nobody can act now: on to the next timer or the first rate limit to lapse, whichever is
       // earlier (the timer fires at the top of the loop; a lapse lets its seat act).
@@ -114,8 +113,15 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number): Playou
   return { actions, result: e.s.result, capped: false, time: now, rounds: e.s.round };
 }
 
+/** Writes the seats with a legal action now into `seats` (e resumed at now); returns how many. */
+export function seatsWithLegal(e: Engine, seats: Int32Array): number {
+  let n = 0;
+  for (let p = 0; p < e.s.players; p++) if (hasLegal(e, p)) seats[n++] = p;
+  return n;
+}
+
 /** Fires the timers due by `now` on the working copy (as `tick` does). */
-function fire(e: Engine, now: number): void {
+export function fire(e: Engine, now: number): void {
   const t = Math.max(now, e.s.lastAt);
   e.resume(t);
   runDue(e, t);

@@ -8,14 +8,15 @@
 // RNG; only the per-viewer id epochs differ (nobody is shown a rollout).
 import { availability } from '../arbitration/checks.ts';
 import { apply, sampledActions } from '../core/api.ts';
-import { engineFor } from '../core/engine.ts';
+import { engineFor, type Engine } from '../core/engine.ts';
 import type { GameDef } from '../core/game-def.ts';
-import { hasLegal, legalInto } from '../core/legal.ts';
+import { legalInto } from '../core/legal.ts';
 import { run } from '../core/perform.ts';
 import type { GameState } from '../core/state.ts';
 import { cloneRng, nextInt, type RngState } from '../rng/index.ts';
 import { nextDeadline, runDue } from '../timers/timers.ts';
 import { MOVER_GUARD, nextMover, stepAfter } from './next-mover.ts';
+import { fire, seatsWithLegal } from './playout.ts';
 
 export interface RolloutInput {
   state: GameState;
@@ -62,9 +63,6 @@ export function rolloutReference(def: GameDef, input: RolloutInput): RolloutEnd 
   return { state: st, roundOver };
 }
 
-/** Something the in-place rollout cannot reproduce exactly (the reference then replays the rollout). */
-class Diverged extends Error {}
-
 /**
  * `rolloutReference`'s result, computed in place. The caller's state is not changed; the returned
  * state is a fresh one, not to be handed to an engine call that writes. Where the in-place steps
@@ -73,64 +71,64 @@ class Diverged extends Error {}
  * back and the reference plays the whole rollout instead.
  */
 export function rollout(def: GameDef, input: RolloutInput): RolloutEnd {
-  const { state, rng, depth, round, stepMs } = input;
+  const { state, depth, round } = input;
   if (depth <= 0 || state.result !== null || state.round !== round) return { state, roundOver: state.round !== round };
   const e = engineFor(def);
-  const start = cloneRng(rng);
-  const seats = new Int32Array(state.players);
+  const start = cloneRng(input.rng);
+  let end: RolloutEnd | null = null;
   e.busy = true;
   e.quiet = true;
   try {
-    e.begin(state, state.lastAt, true);
-    let now = input.now;
-    let roundOver = false;
-    for (let d = 0; d < depth && e.s.result === null && !roundOver; d++) {
-      // next-mover.ts's nextMover, in place.
-      now = stepAfter(now, stepMs, rng);
-      let mover = -1;
-      for (let guard = 0; guard < MOVER_GUARD && e.s.result === null; guard++) {
-        const due = nextDeadline(e.s);
-        if (due !== null && due <= now) {
-          const t = Math.max(now, e.s.lastAt);
-          e.resume(t);
-          runDue(e, t);
-          continue;
-        }
-        e.resume(now);
-        let n = 0;
-        for (let p = 0; p < e.s.players; p++) if (hasLegal(e, p)) seats[n++] = p;
-        if (n > 0) {
-          mover = seats[nextInt(rng, n)];
-          break;
-        }
-        if (due === null) break;
-        now = due;
-      }
-      if (mover < 0) break;
-      // sampledActions + apply, in place: the same candidates in the same order.
-      e.resume(now);
-      const buf = legalInto(e, mover);
-      if (buf.n === 0) break;
-      const ai = buf.load(e, nextInt(rng, buf.n));
-      const t = Math.max(now, e.s.lastAt);
-      e.resume(t);
-      if (runDue(e, t)) throw new Diverged();
-      e.me = mover;
-      run(e, mover, ai, availability(e, ai, mover), true);
-      roundOver = e.s.round !== round;
-    }
-    return { state: e.s, roundOver };
+    end = inPlace(e, input);
   } catch {
     // Whatever went wrong in place, the reference decides (and refuses, or throws, as apply does).
-    rng.a = start.a;
-    rng.b = start.b;
-    rng.c = start.c;
-    rng.d = start.d;
-    e.busy = false;
-    e.quiet = false;
-    return rolloutReference(def, input);
   } finally {
     e.busy = false;
     e.quiet = false;
   }
+  if (end !== null) return end;
+  Object.assign(input.rng, start);
+  return rolloutReference(def, input);
+}
+
+/** The rollout's steps on the busy, quiet engine `e`; null where the reference must decide. */
+function inPlace(e: Engine, input: RolloutInput): RolloutEnd | null {
+  const { rng, depth, round, stepMs } = input;
+  const seats = new Int32Array(input.state.players);
+  e.begin(input.state, input.state.lastAt, true);
+  let now = input.now;
+  let roundOver = false;
+  for (let d = 0; d < depth && e.s.result === null && !roundOver; d++) {
+    // next-mover.ts's nextMover, in place.
+    now = stepAfter(now, stepMs, rng);
+    let mover = -1;
+    for (let guard = 0; guard < MOVER_GUARD && e.s.result === null; guard++) {
+      const due = nextDeadline(e.s);
+      if (due !== null && due <= now) {
+        fire(e, now);
+        continue;
+      }
+      e.resume(now);
+      const n = seatsWithLegal(e, seats);
+      if (n > 0) {
+        mover = seats[nextInt(rng, n)];
+        break;
+      }
+      if (due === null) break;
+      now = due;
+    }
+    if (mover < 0) break;
+    // sampledActions + apply, in place: the same candidates in the same order.
+    e.resume(now);
+    const buf = legalInto(e, mover);
+    if (buf.n === 0) break;
+    const ai = buf.load(e, nextInt(rng, buf.n));
+    const t = Math.max(now, e.s.lastAt);
+    e.resume(t);
+    if (runDue(e, t)) return null;
+    e.me = mover;
+    run(e, mover, ai, availability(e, ai, mover), true);
+    roundOver = e.s.round !== round;
+  }
+  return { state: e.s, roundOver };
 }
