@@ -7,7 +7,7 @@
 import { loadavg } from 'node:os';
 import { loadGame } from '../src/simulate/load-game.ts';
 import { fastPlayout } from '../src/bench/engine-figures.ts';
-import { figure, perSecond, timeWindow } from '../src/bench/measure.ts';
+import { figure, formatFigure, perSecond, timeWindow } from '../src/bench/measure.ts';
 import { loadBenchRuntime, type GameDef } from '../src/bench/runtime-api.ts';
 import { wirePlayout } from '../src/bench/wire-playout.ts';
 
@@ -51,12 +51,8 @@ export async function runAb(variant: AbVariant, argv: readonly string[] = proces
       }
       if (i > 0) ratios.push(pair[0]! / pair[1]!);
     }
-    const f = (v: number[]): string => {
-      const x = figure(v);
-      return `${Math.round(x.median).toLocaleString('en')} (${Math.round(x.min).toLocaleString('en')}–${Math.round(x.max).toLocaleString('en')})`;
-    };
     const r = figure(ratios);
-    process.stdout.write(`${path}: ${variant.name} ${f(rates[0])} moves/s, reference ${f(rates[1])}; ${variant.name} ÷ reference ${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})\n`);
+    process.stdout.write(`${path}: ${variant.name} ${formatFigure(rates[0])} moves/s, reference ${formatFigure(rates[1])}; ${variant.name} ÷ reference ${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})\n`);
   }
   process.stdout.write(`load at the end ${load()}\n`);
 }

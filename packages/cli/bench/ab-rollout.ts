@@ -6,7 +6,7 @@
 // the same action at every decision they both reached.
 import { loadavg } from 'node:os';
 import { loadGame } from '../src/simulate/load-game.ts';
-import { figure } from '../src/bench/measure.ts';
+import { figure, formatFigure } from '../src/bench/measure.ts';
 import { loadBenchRuntime, type Action, type GameDef, type GameState } from '../src/bench/runtime-api.ts';
 import { wirePlayout } from '../src/bench/wire-playout.ts';
 
@@ -59,10 +59,6 @@ for (let i = 0; i < pairs + 1; i++) {
   }
   if (i > 0) ratios.push(pair[0]! / pair[1]!);
 }
-const f = (v: number[]): string => {
-  const x = figure(v);
-  return `${Math.round(x.median).toLocaleString('en')} (${Math.round(x.min).toLocaleString('en')}–${Math.round(x.max).toLocaleString('en')})`;
-};
 const r = figure(ratios);
 let compared = 0;
 let differ = 0;
@@ -72,7 +68,7 @@ for (const [n, a] of chosen[0]) {
   compared++;
   if (a !== b) differ++;
 }
-process.stdout.write(`ismcts it/s: in place ${f(rates[0])}, reference ${f(rates[1])}; in place ÷ reference ${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})\n`);
+process.stdout.write(`ismcts it/s: in place ${formatFigure(rates[0])}, reference ${formatFigure(rates[1])}; in place ÷ reference ${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})\n`);
 process.stdout.write(`same choice at ${compared - differ} of ${compared} decisions both reached\n`);
 process.stdout.write(`load at the end ${load()}\n`);
 if (differ > 0) process.exitCode = 1;

@@ -23,6 +23,13 @@ export function figure(values: readonly number[]): Figure {
 }
 
 /** What a measured window did: units (moves, calls, iterations) and whole items (playouts). */
+/** A figure as `median (min–max)`, rounded, with thousands separators. */
+export function formatFigure(values: readonly number[]): string {
+  const x = figure(values);
+  const n = (v: number): string => Math.round(v).toLocaleString('en');
+  return `${n(x.median)} (${n(x.min)}–${n(x.max)})`;
+}
+
 export interface Window {
   units: number;
   items: number;
