@@ -87,11 +87,20 @@ describe('axe on the replay', () => {
     });
     const id = ((await res.json()) as { id: string }).id;
     await expect.poll(async () => ((await (await fetch(`${server.url}/api/rooms/${id}`)).json()) as { status: string }).status, { timeout: 200_000, interval: 500 }).toBe('finished');
-    for (const { label, viewport } of SIZES) {
+    // A screen narrower than the score table makes the table scroll sideways: then it must be a
+    // focusable region, or a keyboard cannot scroll it (axe: scrollable-region-focusable).
+    for (const { label, viewport } of [...SIZES, { label: 'narrow', viewport: { width: 200, height: 700 } }]) {
       const b = await openBrowser({ viewport });
       try {
         await b.page.goto(`${server.url}/replay/${id}`);
         await b.page.getByTestId('replay-controls').waitFor();
+        if (label === 'narrow') {
+          const wrap = b.page.getByTestId('scores-wrap').first();
+          await wrap.waitFor({ state: 'attached' });
+          const overflows = await wrap.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+          expect(overflows, 'the score table is wider than a 200 px screen').toBe(true);
+          await expect.poll(() => wrap.getAttribute('tabindex')).toBe('0');
+        }
         await check(b.page, `replay (${label})`);
       } finally {
         await b.close();
