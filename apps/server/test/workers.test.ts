@@ -108,6 +108,9 @@ async function step(t: Table): Promise<void> {
 describe('--workers 2', () => {
   it('routes every socket to its room owner, keeps client addresses, and restarts a killed worker with its rooms', { timeout: 60_000 }, async () => {
     const url = await launch();
+    // Each worker runs with the larger young generation (cluster/worker-flags.ts).
+    expect(workerPids()).toHaveLength(2);
+    for (const pid of workerPids()) expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain('--max-semi-space-size=64');
 
     // Rooms until each worker owns two; the creating worker owns the room, and every room request reaches it.
     const tables: Table[] = [];

@@ -11,6 +11,7 @@ import { lobbyQueries, mergeLobby } from './lobby.ts';
 import { clusterMetrics, type MetricsJson } from './metrics.ts';
 import { isWebSocketPath, ownerOf, roomOfRequest } from './routing.ts';
 import { ENV_COUNT, ENV_INDEX, ENV_SOCKET, METRICS_PATH, type ClusterMessage } from './worker.ts';
+import { workerExecArgv } from './worker-flags.ts';
 
 export interface PrimaryOptions {
   port: number;
@@ -87,6 +88,7 @@ export async function startPrimary(o: PrimaryOptions): Promise<RunningPrimary> {
   let started = false;
   let failStart: (error: Error) => void = () => undefined;
 
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env['NODE_OPTIONS']) });
   const fork = (slot: Slot): void => {
     slot.startedAt = Date.now();
     const worker = cluster.fork({ [ENV_INDEX]: String(slot.index), [ENV_COUNT]: String(n), [ENV_SOCKET]: slot.socketPath });
