@@ -113,6 +113,17 @@ describe('play now, reasons, chat and replay', () => {
     await c.page.getByTestId('chat-line').filter({ hasText: 'hello from Ada' }).waitFor();
     expect(await serious(c.page, '[data-testid="chat-panel"]'), 'axe on the chat').toEqual([]);
     await screenshot(c.page, 'table-chat');
+    // More than the chat box holds: the list scrolls, so it takes keyboard focus (lib/scroll-region.ts), and axe agrees.
+    const lines = c.page.getByTestId('chat-lines');
+    expect(await lines.getAttribute('tabindex')).toBeNull();
+    for (let i = 1; i <= 4; i++) {
+      await a.page.getByTestId('chat-input').fill(`line ${i}: ${'a long line that wraps in the chat box '.repeat(5)}`);
+      await a.page.getByTestId('chat-send').click();
+      await c.page.getByTestId('chat-line').filter({ hasText: `line ${i}:` }).waitFor();
+    }
+    expect(await lines.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await expect.poll(() => lines.getAttribute('tabindex')).toBe('0');
+    expect(await serious(c.page, '[data-testid="chat-panel"]'), 'axe on a chat that scrolls').toEqual([]);
 
     // Both leave: the game ends (abandoned) and its replay shows the line.
     for (const b of [a, c]) {
