@@ -37,6 +37,14 @@ describe('npm run loadtest', () => {
     expect(report['cpuMicrosPerAction']).toBeGreaterThan(0);
     expect(report['errors']).toBe(0);
     expect(report['disconnects']).toBe(0);
+    // What of the span went to GC pauses by kind (this small run's may round to 0 %), and the serving process's event-loop delay over the span.
+    const gc = report['gcPercent'] as Record<string, number>;
+    expect(gc).toHaveProperty('minor');
+    expect(gc['minor']).toBeGreaterThanOrEqual(0);
+    const loop = report['loopDelay'] as Record<string, { p99: number; max: number }>;
+    expect(Object.keys(loop)).toEqual(['0']);
+    expect(loop['0']!.max).toBeGreaterThan(0);
+    expect(loop['0']!.max).toBeGreaterThanOrEqual(loop['0']!.p99);
   });
 
   it('drives several nodes and reports each one and the total', { timeout: 120_000 }, async () => {

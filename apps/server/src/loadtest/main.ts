@@ -40,7 +40,8 @@ if (values.help) {
   --url U            drive these nodes instead (repeatable or comma-separated)
   --sweep R1,R2,...  one fresh server per room count, printed as a table   --json   machine-readable report
   --profile DIR      V8 CPU profile of the server     LOADTEST_SERVER_FLAGS, LOADTEST_PROTOCOL=1|2, LOADTEST_TMP
-Reports actions/s, action->ack p50/p95/p99, errors, the server's CPU per acknowledged action (µs), RSS, the load generator's CPU and the load average.
+Reports actions/s, action->ack p50/p95/p99, errors, the server's CPU per acknowledged action (µs), RSS, its GC pauses and
+event-loop delay per process, the load generator's CPU and the load average.
 `);
   process.exit(0);
 }
@@ -130,6 +131,10 @@ function print(r: PointReport): void {
   say(`action→ack latency ms: p50 ${r.p50}  p95 ${r.p95}  p99 ${r.p99}  (server side p99 ≤ ${r.serverP99})`);
   say(`errors ${r.errors}  disconnects ${r.disconnects}  games finished ${r.gamesFinished}  stalled ${r.gamesStalled}  codes ${JSON.stringify(r.codes)}`);
   if (r.cpuByProcess) say(`server CPU % by process: ${JSON.stringify(r.cpuByProcess)}`);
+  const gc = Object.entries(r.gcPercent).filter(([, v]) => v > 0);
+  if (gc.length > 0) say(`server GC pauses, % of the span: ${gc.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  const loops = Object.entries(r.loopDelay);
+  if (loops.length > 0) say(`event-loop delay ms (p99/max) by process: ${loops.map(([k, d]) => `${k} ${d.p99}/${d.max}`).join(', ')}`);
   say(`server RSS ${r.rssMB} MB  CPU ${r.cpuPercent} % (${r.cpuMicrosPerAction} µs per action)  load generator CPU ${r.clientCpuPercent} %  set-up ${r.setupSeconds} s  (machine load average ${r.loadAverage})`);
 }
 

@@ -38,6 +38,10 @@ export interface NodeFigures {
   cpuMicrosPerAction: number;
   /** A `--workers` server: the CPU % of each of its processes ("0", "1", …, "primary"). */
   cpuByProcess?: Record<string, number>;
+  /** GC pauses during the measured span, % of the span (all processes summed), by kind: what of the server's CPU went to collecting. */
+  gcPercent: Record<string, number>;
+  /** Event-loop delay (ms, p99 and max) of each process serving rooms over the measured span: a stall delays every room of that process. */
+  loopDelay: Record<string, { p99: number; max: number }>;
 }
 
 export interface NodeReport extends NodeFigures {
@@ -70,6 +74,8 @@ function figures(stats: Stats, rooms: number, seconds: number, before: ServerSam
   // Several nodes: their histograms (same buckets) and process figures add up.
   const sum = (samples: ServerSample[]): ServerSample => ({
     cpuByProcess: samples.length === 1 ? samples[0]!.cpuByProcess : {},
+    gcSeconds: Object.fromEntries(Object.keys(samples[0]!.gcSeconds).map((k) => [k, samples.reduce((a, s) => a + (s.gcSeconds[k] ?? 0), 0)])),
+    loopDelay: samples.length === 1 ? samples[0]!.loopDelay : {},
     rssMB: samples.reduce((a, s) => a + s.rssMB, 0),
     cpuSeconds: samples.reduce((a, s) => a + s.cpuSeconds, 0),
     buckets: samples[0]!.buckets.map(([le], i) => [le, samples.reduce((a, s) => a + (s.buckets[i]?.[1] ?? 0), 0)]),
@@ -90,6 +96,8 @@ function figures(stats: Stats, rooms: number, seconds: number, before: ServerSam
     rssMB: Math.round(a.rssMB * 10) / 10,
     cpuPercent: round(((a.cpuSeconds - b.cpuSeconds) / seconds) * 100),
     cpuMicrosPerAction: stats.acks > 0 ? Math.round(((a.cpuSeconds - b.cpuSeconds) * 1e6) / stats.acks) : 0,
+    gcPercent: Object.fromEntries(Object.entries(a.gcSeconds).map(([k, v]) => [k, round(((v - (b.gcSeconds[k] ?? 0)) / seconds) * 100)])),
+    loopDelay: a.loopDelay,
     ...(Object.keys(a.cpuByProcess).length > 0
       ? { cpuByProcess: Object.fromEntries(Object.entries(a.cpuByProcess).map(([k, v]) => [k, round(((v - (b.cpuByProcess[k] ?? 0)) / seconds) * 100)])) }
       : {}),

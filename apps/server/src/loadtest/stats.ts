@@ -70,6 +70,14 @@ export interface ServerSample {
   buckets: [number, number][];
   /** A `--workers` server: CPU seconds of each of its processes (`worker` label: "0", "1", …, "primary"). */
   cpuByProcess: Record<string, number>;
+  /** Cumulative GC pause seconds by kind (minor, major, incremental, weakcb), all processes. */
+  gcSeconds: Record<string, number>;
+  /**
+   * Event-loop delay (ms) of each process that serves rooms (a worker, or the single process as
+   * "0") since the previous scrape: prom-client's monitor is reset by every scrape, so the sample
+   * taken after the measured span covers it.
+   */
+  loopDelay: Record<string, { p99: number; max: number }>;
 }
 
 export async function serverProcess(url: string): Promise<ServerSample> {
@@ -81,7 +89,19 @@ export async function serverProcess(url: string): Promise<ServerSample> {
   }
   const cpuByProcess: Record<string, number> = {};
   for (const m of text.matchAll(/^process_cpu_seconds_total\{worker="([^"]+)"\} (\S+)$/gm)) cpuByProcess[m[1]!] = Number(m[2]);
+  const gcSeconds: Record<string, number> = {};
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)$/gm)) gcSeconds[m[1]!] = Number(m[2]);
+  const loopDelay: Record<string, { p99: number; max: number }> = {};
+  for (const m of text.matchAll(/^nodejs_eventloop_lag_(p99|max)_seconds(?:\{worker="(\d+)"\})? (\S+)$/gm)) {
+    const who = m[2] ?? '0';
+    // The unlabelled line of a `--workers` server is the sum over its processes: each worker's own line is the figure.
+    if (m[2] === undefined && Object.keys(cpuByProcess).length > 0) continue;
+    const d = (loopDelay[who] ??= { p99: 0, max: 0 });
+    d[m[1] as 'p99' | 'max'] = Math.round(Number(m[3]) * 1e4) / 10;
+  }
   return {
+    gcSeconds,
+    loopDelay,
     rssMB: Math.round(((metric(text, 'process_resident_memory_bytes') ?? 0) / 1024 / 1024) * 10) / 10,
     cpuSeconds: metric(text, 'process_cpu_seconds_total') ?? 0,
     buckets,
