@@ -41,6 +41,7 @@ describe('npm run loadtest', () => {
     const gc = report['gcPercent'] as Record<string, number>;
     expect(gc).toHaveProperty('minor');
     expect(gc['minor']).toBeGreaterThanOrEqual(0);
+    expect((report['gcMeanMs'] as Record<string, number>)['minor']).toBeGreaterThanOrEqual(0);
     const loop = report['loopDelay'] as Record<string, { p99: number; max: number }>;
     expect(Object.keys(loop)).toEqual(['0']);
     expect(loop['0']!.max).toBeGreaterThan(0);

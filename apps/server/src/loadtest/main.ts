@@ -132,7 +132,7 @@ function print(r: PointReport): void {
   say(`errors ${r.errors}  disconnects ${r.disconnects}  games finished ${r.gamesFinished}  stalled ${r.gamesStalled}  codes ${JSON.stringify(r.codes)}`);
   if (r.cpuByProcess) say(`server CPU % by process: ${JSON.stringify(r.cpuByProcess)}`);
   const gc = Object.entries(r.gcPercent).filter(([, v]) => v > 0);
-  if (gc.length > 0) say(`server GC pauses, % of the span: ${gc.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (gc.length > 0) say(`server GC pauses, % of the span (mean pause ms): ${gc.map(([k, v]) => `${k} ${v} (${r.gcMeanMs[k] ?? 0})`).join(', ')}`);
   const loops = Object.entries(r.loopDelay);
   if (loops.length > 0) say(`event-loop delay ms (p99/max) by process: ${loops.map(([k, d]) => `${k} ${d.p99}/${d.max}`).join(', ')}`);
   say(`server RSS ${r.rssMB} MB  CPU ${r.cpuPercent} % (${r.cpuMicrosPerAction} µs per action)  load generator CPU ${r.clientCpuPercent} %  set-up ${r.setupSeconds} s  (machine load average ${r.loadAverage})`);

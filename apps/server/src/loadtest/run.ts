@@ -40,6 +40,8 @@ export interface NodeFigures {
   cpuByProcess?: Record<string, number>;
   /** GC pauses during the measured span, % of the span (all processes summed), by kind: what of the server's CPU went to collecting. */
   gcPercent: Record<string, number>;
+  /** The mean GC pause (ms) during the measured span, by kind: a long one holds every room of its process. */
+  gcMeanMs: Record<string, number>;
   /** Event-loop delay (ms, p99 and max) of each process serving rooms over the measured span: a stall delays every room of that process. */
   loopDelay: Record<string, { p99: number; max: number }>;
 }
@@ -75,6 +77,7 @@ function figures(stats: Stats, rooms: number, seconds: number, before: ServerSam
   const sum = (samples: ServerSample[]): ServerSample => ({
     cpuByProcess: samples.length === 1 ? samples[0]!.cpuByProcess : {},
     gcSeconds: Object.fromEntries(Object.keys(samples[0]!.gcSeconds).map((k) => [k, samples.reduce((a, s) => a + (s.gcSeconds[k] ?? 0), 0)])),
+    gcCount: Object.fromEntries(Object.keys(samples[0]!.gcCount).map((k) => [k, samples.reduce((a, s) => a + (s.gcCount[k] ?? 0), 0)])),
     loopDelay: samples.length === 1 ? samples[0]!.loopDelay : {},
     rssMB: samples.reduce((a, s) => a + s.rssMB, 0),
     cpuSeconds: samples.reduce((a, s) => a + s.cpuSeconds, 0),
@@ -97,6 +100,12 @@ function figures(stats: Stats, rooms: number, seconds: number, before: ServerSam
     cpuPercent: round(((a.cpuSeconds - b.cpuSeconds) / seconds) * 100),
     cpuMicrosPerAction: stats.acks > 0 ? Math.round(((a.cpuSeconds - b.cpuSeconds) * 1e6) / stats.acks) : 0,
     gcPercent: Object.fromEntries(Object.entries(a.gcSeconds).map(([k, v]) => [k, round(((v - (b.gcSeconds[k] ?? 0)) / seconds) * 100)])),
+    gcMeanMs: Object.fromEntries(
+      Object.entries(a.gcSeconds).map(([k, v]) => {
+        const n = (a.gcCount[k] ?? 0) - (b.gcCount[k] ?? 0);
+        return [k, n > 0 ? round(((v - (b.gcSeconds[k] ?? 0)) / n) * 1000) : 0];
+      }),
+    ),
     loopDelay: a.loopDelay,
     ...(Object.keys(a.cpuByProcess).length > 0
       ? { cpuByProcess: Object.fromEntries(Object.entries(a.cpuByProcess).map(([k, v]) => [k, round(((v - (b.cpuByProcess[k] ?? 0)) / seconds) * 100)])) }

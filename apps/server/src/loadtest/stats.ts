@@ -72,6 +72,8 @@ export interface ServerSample {
   cpuByProcess: Record<string, number>;
   /** Cumulative GC pause seconds by kind (minor, major, incremental, weakcb), all processes. */
   gcSeconds: Record<string, number>;
+  /** Cumulative GC pauses by kind, all processes. */
+  gcCount: Record<string, number>;
   /**
    * Event-loop delay (ms) of each process that serves rooms (a worker, or the single process as
    * "0") since the previous scrape: prom-client's monitor is reset by every scrape, so the sample
@@ -90,7 +92,8 @@ export async function serverProcess(url: string): Promise<ServerSample> {
   const cpuByProcess: Record<string, number> = {};
   for (const m of text.matchAll(/^process_cpu_seconds_total\{worker="([^"]+)"\} (\S+)$/gm)) cpuByProcess[m[1]!] = Number(m[2]);
   const gcSeconds: Record<string, number> = {};
-  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)$/gm)) gcSeconds[m[1]!] = Number(m[2]);
+  const gcCount: Record<string, number> = {};
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)$/gm)) (m[1] === 'sum' ? gcSeconds : gcCount)[m[2]!] = Number(m[3]);
   const loopDelay: Record<string, { p99: number; max: number }> = {};
   for (const m of text.matchAll(/^nodejs_eventloop_lag_(p99|max)_seconds(?:\{worker="(\d+)"\})? (\S+)$/gm)) {
     const who = m[2] ?? '0';
@@ -101,6 +104,7 @@ export async function serverProcess(url: string): Promise<ServerSample> {
   }
   return {
     gcSeconds,
+    gcCount,
     loopDelay,
     rssMB: Math.round(((metric(text, 'process_resident_memory_bytes') ?? 0) / 1024 / 1024) * 10) / 10,
     cpuSeconds: metric(text, 'process_cpu_seconds_total') ?? 0,
