@@ -72,12 +72,22 @@ export interface PointReport extends NodeFigures {
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 
+/** Per key of `after`, how much it grew since `before` (a key absent before counts from 0). */
+function grown(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)]));
+}
+
+/** Per key (those of the first sample), the sum over the samples of what `pick` reads. */
+function addUp(samples: readonly ServerSample[], pick: (s: ServerSample) => Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.keys(pick(samples[0]!)).map((k) => [k, samples.reduce((a, s) => a + (pick(s)[k] ?? 0), 0)]));
+}
+
 function figures(stats: Stats, rooms: number, seconds: number, before: ServerSample[], after: ServerSample[]): NodeFigures {
   // Several nodes: their histograms (same buckets) and process figures add up.
   const sum = (samples: ServerSample[]): ServerSample => ({
     cpuByProcess: samples.length === 1 ? samples[0]!.cpuByProcess : {},
-    gcSeconds: Object.fromEntries(Object.keys(samples[0]!.gcSeconds).map((k) => [k, samples.reduce((a, s) => a + (s.gcSeconds[k] ?? 0), 0)])),
-    gcCount: Object.fromEntries(Object.keys(samples[0]!.gcCount).map((k) => [k, samples.reduce((a, s) => a + (s.gcCount[k] ?? 0), 0)])),
+    gcSeconds: addUp(samples, (s) => s.gcSeconds),
+    gcCount: addUp(samples, (s) => s.gcCount),
     loopDelay: samples.length === 1 ? samples[0]!.loopDelay : {},
     rssMB: samples.reduce((a, s) => a + s.rssMB, 0),
     cpuSeconds: samples.reduce((a, s) => a + s.cpuSeconds, 0),
@@ -85,6 +95,9 @@ function figures(stats: Stats, rooms: number, seconds: number, before: ServerSam
   });
   const b = sum(before);
   const a = sum(after);
+  const percentOfSpan = (x: Record<string, number>): Record<string, number> => Object.fromEntries(Object.entries(x).map(([k, v]) => [k, round((v / seconds) * 100)]));
+  const gc = grown(a.gcSeconds, b.gcSeconds);
+  const pauses = grown(a.gcCount, b.gcCount);
   return {
     rooms,
     actions: stats.acks,
@@ -99,17 +112,10 @@ function figures(stats: Stats, rooms: number, seconds: number, before: ServerSam
     rssMB: Math.round(a.rssMB * 10) / 10,
     cpuPercent: round(((a.cpuSeconds - b.cpuSeconds) / seconds) * 100),
     cpuMicrosPerAction: stats.acks > 0 ? Math.round(((a.cpuSeconds - b.cpuSeconds) * 1e6) / stats.acks) : 0,
-    gcPercent: Object.fromEntries(Object.entries(a.gcSeconds).map(([k, v]) => [k, round(((v - (b.gcSeconds[k] ?? 0)) / seconds) * 100)])),
-    gcMeanMs: Object.fromEntries(
-      Object.entries(a.gcSeconds).map(([k, v]) => {
-        const n = (a.gcCount[k] ?? 0) - (b.gcCount[k] ?? 0);
-        return [k, n > 0 ? round(((v - (b.gcSeconds[k] ?? 0)) / n) * 1000) : 0];
-      }),
-    ),
+    gcPercent: percentOfSpan(gc),
+    gcMeanMs: Object.fromEntries(Object.entries(gc).map(([k, v]) => [k, (pauses[k] ?? 0) > 0 ? round((v / pauses[k]!) * 1000) : 0])),
     loopDelay: a.loopDelay,
-    ...(Object.keys(a.cpuByProcess).length > 0
-      ? { cpuByProcess: Object.fromEntries(Object.entries(a.cpuByProcess).map(([k, v]) => [k, round(((v - (b.cpuByProcess[k] ?? 0)) / seconds) * 100)])) }
-      : {}),
+    ...(Object.keys(a.cpuByProcess).length > 0 ? { cpuByProcess: percentOfSpan(grown(a.cpuByProcess, b.cpuByProcess)) } : {}),
   };
 }
 
