@@ -16,7 +16,8 @@ const FLAG = '--max-semi-space-size';
  * `nodeOptions` (the NODE_OPTIONS the worker inherits) already sets one: the operator's choice wins.
  */
 export function workerExecArgv(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
-  const chosen = (arg: string): boolean => arg === FLAG || arg.startsWith(`${FLAG}=`) || arg === '--max_semi_space_size' || arg.startsWith('--max_semi_space_size=');
+  // V8 takes `_` and `-` alike in a flag's name, and its value after `=` or as the next argument.
+  const chosen = (arg: string): boolean => arg.split('=')[0]!.replaceAll('_', '-') === FLAG;
   if (execArgv.some(chosen) || (nodeOptions ?? '').split(/\s+/).some(chosen)) return [...execArgv];
   return [...execArgv, `${FLAG}=${YOUNG_GENERATION_MB}`];
 }
