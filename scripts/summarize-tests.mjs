@@ -1,9 +1,12 @@
 // Sums every vitest JSON report in reports/vitest/ and prints the closing line
-// `N passed, N failed[, N skipped]`; exits 1 if any test failed or none ran.
+// `N passed, N failed[, N skipped]`, after naming each failed test with the first line of its
+// message (a CI log that keeps only its tail still names the culprit); exits 1 if any test failed
+// or none ran.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
-const dir = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', 'reports', 'vitest');
+const root = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const dir = join(root, 'reports', 'vitest');
 const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
 
 let passed = 0;
@@ -23,7 +26,12 @@ for (const file of files) {
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A test file that failed to load has no failing test in it, but it is a failure all the same.
   for (const suite of report.testResults ?? []) {
-    const anyFailed = (suite.assertionResults ?? []).some((t) => t.status === 'failed');
+    const failures = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of failures) {
+      const message = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      console.error(`summary: FAILED ${relative(root, suite.name)} > ${test.fullName ?? test.title}: ${message}`);
+    }
+    const anyFailed = failures.length > 0;
     if (suite.status === 'failed' && !anyFailed) {
       console.error(`summary: ${suite.name} failed to run: ${String(suite.message ?? '').split('\n')[0]}`);
       failed += 1;
