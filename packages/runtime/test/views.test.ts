@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariants, checkViews, eventsFor, setup, view, type GameState } from '../src/index.ts';
 import { cardOfViewId, feistelDecode, feistelEncode, viewIdOf } from '../src/views/view-ids.ts';
+import { cardZoneOf } from '../src/core/state.ts';
 import { rummy, V_DEALT, Z_HAND } from './fixtures/rummy.ts';
 import { shed, Z_DISCARD, Z_DRAW } from './fixtures/shed.ts';
 import { cardIn, ok, setUp } from './helpers/util.ts';
@@ -52,7 +53,7 @@ describe('view ids', () => {
     expect(ids(view(shed, s, 0))).not.toContain(viewIdOf(s, 0, r2));
     // Player 0 draws: the draw pile refills from the discard (G1, R2 go into the hidden pile).
     s = ok(shed, s, 0, { type: 'draw_card' }).state;
-    expect(s.cardZone[g1] === Z_DRAW || s.cardZone[g1] === hand(s, 0)).toBe(true);
+    expect(cardZoneOf(s, g1) === Z_DRAW || cardZoneOf(s, g1) === hand(s, 0)).toBe(true);
     const g1Now = viewIdOf(s, 0, g1);
     expect(g1Now).not.toBe(seenBefore);
     expect(cardOfViewId(s, 0, seenBefore)).toBe(-1);

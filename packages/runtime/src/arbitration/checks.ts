@@ -5,6 +5,7 @@ import { STAGE_ALL, STAGE_STEPS } from '../core/compiled.ts';
 import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE, type ActionDef, type Rejection } from '../core/game-def.ts';
 import { viewIdOf } from '../views/view-ids.ts';
+import { cardZoneOf } from '../core/state.ts';
 
 /** Available through the stage (or one of its steps). */
 export const AV_STAGE = 1;
@@ -101,7 +102,7 @@ export function racedZone(e: EngineParts, ai: number): number {
   const p = a.params[a.races];
   const v = e.args[a.races];
   if (v < 0) return NONE;
-  return p.kind === 'card' ? e.s.cardZone[v] : v;
+  return p.kind === 'card' ? cardZoneOf(e.s, v) : v;
 }
 
 /** The zone's height and its top card's id as `seat` sees it (null when hidden or empty). */

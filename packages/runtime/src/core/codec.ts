@@ -4,6 +4,7 @@ import type { EngineParts } from './engine-parts.ts';
 import { NONE, type ParamDef, type Rejection } from './game-def.ts';
 import { cardOfViewId, viewIdOf } from '../views/view-ids.ts';
 import { expectOf, racedZone } from '../arbitration/checks.ts';
+import { cardZoneOf } from './state.ts';
 
 export type ArgValue = number | string | boolean | number[];
 
@@ -91,7 +92,7 @@ function zoneName(e: EngineParts, z: number): string {
 
 /** Whether `seat` sees the face of `card` where it lies now. */
 export function seesCard(e: EngineParts, seat: number, card: number): boolean {
-  const z = e.s.cardZone[card];
+  const z = cardZoneOf(e.s, card);
   return ((e.visibleMask(z, e.s.zones[z].indexOf(card)) >> seat) & 1) === 1;
 }
 
@@ -99,7 +100,7 @@ function decodeCard(e: EngineParts, seat: number, p: ParamDef & { zone: unknown 
   if (typeof v !== 'number' || !Number.isInteger(v)) return invalid(`Parameter "${p.name}" must be a card id (a number).`);
   const card = cardOfViewId(e.s, seat, v);
   const zone = (p as { zone: (x: EngineParts) => number }).zone(e);
-  if (card < 0 || e.s.cardZone[card] !== zone || !seesCard(e, seat, card)) {
+  if (card < 0 || cardZoneOf(e.s, card) !== zone || !seesCard(e, seat, card)) {
     return { code: 'card/not_in_zone', message: `That card is not in ${zoneName(e, zone)} (any more).` };
   }
   return card;

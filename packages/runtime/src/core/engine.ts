@@ -12,7 +12,7 @@ import type { EngineParts } from './engine-parts.ts';
 import type { GameEvent } from './events.ts';
 import { NONE, type GameDef } from './game-def.ts';
 import { MeldCalls } from './meld-calls.ts';
-import type { GameState } from './state.ts';
+import { cardZoneOf, type GameState } from './state.ts';
 import { BudgetExceeded, fuelOf } from './fuel.ts';
 import { checkVarRange } from './var-range.ts';
 import { WorkingCopy } from './working-copy.ts';
@@ -286,10 +286,10 @@ export class Engine extends WorkingCopy implements EngineParts {
     return NONE;
   }
   zoneOf(card: number): number {
-    return card < 0 ? NONE : this.s.cardZone[card];
+    return card < 0 ? NONE : cardZoneOf(this.s, card);
   }
   positionOf(card: number): number {
-    return card < 0 ? NONE : this.s.zones[this.s.cardZone[card]].indexOf(card);
+    return card < 0 ? NONE : this.s.zones[cardZoneOf(this.s, card)].indexOf(card);
   }
   zoneOwner(zone: number): number {
     return zone < 0 ? NONE : this.s.zoneOwner[zone];

@@ -5,7 +5,7 @@ import { startRound } from '../flow/rounds.ts';
 import { settle } from '../flow/settle.ts';
 import { engineFor, type Engine } from './engine.ts';
 import { NONE, type GameDef, type Rejection } from './game-def.ts';
-import type { GameState } from './state.ts';
+import { CARD_CHUNK, type GameState } from './state.ts';
 import { VarOutOfRange } from './var-range.ts';
 import { EPOCH_CHUNK, epochChunks } from '../views/view-ids.ts';
 
@@ -206,7 +206,8 @@ function layOut(e: Engine): void {
   s.owner = new Array<number>(n);
   s.deck = new Array<number>(n);
   s.home = new Array<number>(n);
-  s.cardZone = new Array<number>(n);
+  s.cardZone = [];
+  for (let i = 0; i < n; i += CARD_CHUNK) s.cardZone.push(new Array<number>(Math.min(CARD_CHUNK, n - i)).fill(NONE));
   for (let i = 0; i < n; i++) {
     const c = ids[i];
     const dk = def.decks[physDeck[i]];
@@ -215,7 +216,7 @@ function layOut(e: Engine): void {
     s.owner[c] = physOwner[i];
     s.deck[c] = physDeck[i];
     s.home[c] = home;
-    s.cardZone[c] = home;
+    s.cardZone[c >> 4][c & (CARD_CHUNK - 1)] = home;
     const z = s.zones[home];
     const hole = e.isRow(home) ? z.indexOf(NONE) : -1;
     if (hole >= 0) z[hole] = c;

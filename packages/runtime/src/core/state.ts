@@ -55,8 +55,12 @@ export interface GameState {
   staticZones: number;
   /** Declaration → its piles (only for `piles` families, oldest first; else []). */
   families: number[][];
-  /** Card id → zone instance. */
-  cardZone: number[];
+  /**
+   * Card id → zone instance, in chunks of CARD_CHUNK cards (`cardZoneOf`): a move copies the
+   * moved card's chunk and the short list of chunks, not an entry per card of the game, so a
+   * state kept after its action (by a room, until the next one) holds little of its own.
+   */
+  cardZone: number[][];
 
   // ---- variables ----
   /** Global, player and side variables, flat. */
@@ -119,6 +123,14 @@ export interface GameState {
   moves: number;
   lastAt: number;
   result: GameResult | null;
+}
+
+/** Cards per chunk of `GameState.cardZone` (a power of two). */
+export const CARD_CHUNK = 16;
+
+/** The zone instance card `card` is in. */
+export function cardZoneOf(s: GameState, card: number): number {
+  return s.cardZone[card >> 4][card & (CARD_CHUNK - 1)];
 }
 
 /** Number of viewers with their own view ids: the players and the spectator (last). */

@@ -31,6 +31,7 @@ export class WorkingCopy {
   private familyStamp: Int32Array;
   private pileVarStamp: Int32Array;
   private epochStamp = new Int32Array(32);
+  private cardZoneStamp = new Int32Array(16);
 
   // Incremental triggers (core/trigger-reads.ts): the write clock, the clock at each channel's
   // last write, and per trigger the clock when its test last returned false (-1: unknown).
@@ -140,14 +141,25 @@ export class WorkingCopy {
     }
     return this.s;
   }
-  wCardZone(): number[] {
+  /** The chunk of `state.cardZone` holding `card` (at `card % CARD_CHUNK`), for writing. */
+  wCardZoneChunk(card: number): number[] {
     this.ver++;
     if ((this.own & OWN_CARDZONE) === 0) {
       this.mustWrite();
       this.s.cardZone = this.s.cardZone.slice();
       this.own |= OWN_CARDZONE;
     }
-    return this.s.cardZone;
+    const index = card >> 4;
+    if (index >= this.cardZoneStamp.length) {
+      const grown = new Int32Array(Math.max(index + 1, 2 * this.cardZoneStamp.length));
+      grown.set(this.cardZoneStamp);
+      this.cardZoneStamp = grown;
+    }
+    if (this.cardZoneStamp[index] !== this.gen) {
+      this.s.cardZone[index] = this.s.cardZone[index].slice();
+      this.cardZoneStamp[index] = this.gen;
+    }
+    return this.s.cardZone[index];
   }
   wVars(): number[] {
     this.ver++;

@@ -2,7 +2,7 @@
 // row sizes, and visibility respected by every seat's view.
 import { engineFor } from '../core/engine.ts';
 import type { GameDef } from '../core/game-def.ts';
-import type { GameState } from '../core/state.ts';
+import { cardZoneOf, type GameState } from '../core/state.ts';
 import { cardOfViewId } from '../views/view-ids.ts';
 import { zoneViews } from '../views/view.ts';
 
@@ -31,7 +31,7 @@ export function checkInvariants(def: GameDef, state: GameState): string[] {
       }
       if (seen[c] >= 0) out.push(`card ${c} is in zone ${seen[c]} and zone ${z}`);
       else seen[c] = z;
-      if (state.cardZone[c] !== z) out.push(`card ${c} is in zone ${z} but indexed in ${state.cardZone[c]}`);
+      if (cardZoneOf(state, c) !== z) out.push(`card ${c} is in zone ${z} but indexed in ${cardZoneOf(state, c)}`);
     }
   }
   for (let c = 0; c < n; c++) if (seen[c] < 0) out.push(`card ${c} is in no zone`);

@@ -1,7 +1,7 @@
 // Explicit starting arrangements (for scenarios and tests): put named cards into zones.
 import { engineFor } from '../core/engine.ts';
 import type { GameDef, Rejection } from '../core/game-def.ts';
-import type { GameState } from '../core/state.ts';
+import { cardZoneOf, type GameState } from '../core/state.ts';
 import { moveCard } from '../zones/ops.ts';
 
 export interface Arrangement {
@@ -86,7 +86,7 @@ export function arrange(def: GameDef, state: GameState, spec: readonly Arrangeme
     spec.forEach((a, k) => {
       for (const c of plan[k]) {
         const via = e.isRow(a.zone) ? staging : a.zone;
-        if (e.isRow(e.s.cardZone[c]) && via >= 0) moveCard(e, c, via, 'top');
+        if (e.isRow(cardZoneOf(e.s, c)) && via >= 0) moveCard(e, c, via, 'top');
       }
     });
     spec.forEach((a, k) => {

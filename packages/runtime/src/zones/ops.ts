@@ -3,13 +3,14 @@
 import { shuffleInPlace } from '../rng/index.ts';
 import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE } from '../core/game-def.ts';
+import { CARD_CHUNK, cardZoneOf } from '../core/state.ts';
 import { EPOCH_CHUNK, epochIndex, viewIdOf } from '../views/view-ids.ts';
 import { allViewers } from './visibility.ts';
 
 /** Moves one card to the top/bottom of a zone or into a slot/index (`pos` a number). */
 export function moveCard(e: EngineParts, card: number, to: number, pos: 'top' | 'bottom' | number): void {
   const s = e.s;
-  const from = s.cardZone[card];
+  const from = cardZoneOf(s, card);
   const idx = s.zones[from].indexOf(card);
   const quiet = e.quiet;
   const srcMask = quiet ? 0 : e.visibleMask(from, idx);
@@ -46,7 +47,7 @@ export function moveCard(e: EngineParts, card: number, to: number, pos: 'top' | 
     at = pos < 0 ? 0 : pos > ta.length ? ta.length : pos;
     ta.splice(at, 0, card);
   }
-  e.wCardZone()[card] = to;
+  e.wCardZoneChunk(card)[card & (CARD_CHUNK - 1)] = to;
   if (quiet) return;
   const dstMask = e.visibleMask(to, at);
   const seen = srcMask | dstMask;
@@ -209,7 +210,7 @@ export function shuffleDeckInto(e: EngineParts, deck: number, side: number, z: n
   if (z < 0) return;
   const s = e.s;
   for (let c = 0; c < s.face.length; c++) {
-    if (s.deck[c] === deck && (side < 0 || s.owner[c] === side) && s.cardZone[c] !== z) moveCard(e, c, z, 'top');
+    if (s.deck[c] === deck && (side < 0 || s.owner[c] === side) && cardZoneOf(s, c) !== z) moveCard(e, c, z, 'top');
   }
   shuffle(e, z);
 }
