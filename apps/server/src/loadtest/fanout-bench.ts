@@ -3,8 +3,10 @@
 // storage) whose subscribers take frames as the WebSocket transport does (encoded text), each
 // seat playing a random action from the `legal` list of its latest frame, rooms in turn. Prints
 // process CPU µs per accepted action (`process.cpuUsage`, robust on a loaded machine) and bytes
-// per frame, over several spans (min and median). Run with `node --cpu-prof` to see where the time goes.
+// per frame, over several spans (min and median), and the GC pauses of those spans by kind (what
+// survives a scavenge costs time: issue 18). Run with `node --cpu-prof` to see where the time goes.
 import { execFileSync } from 'node:child_process';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { resolveConfig } from '../config.ts';
@@ -145,6 +147,25 @@ const per = Math.ceil(Number(args.actions) / Number(args.trials));
 frames = 0;
 bytes = 0;
 let measured = 0;
+// GC pauses by kind over the measured spans (the observer is on only while they run).
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+};
+const gc = new Map<string, { count: number; ms: number }>();
+const observer = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[]) {
+    const kind = GC_KINDS[entry.detail?.kind ?? -1] ?? 'other';
+    const g = gc.get(kind) ?? { count: 0, ms: 0 };
+    g.count++;
+    g.ms += entry.duration;
+    gc.set(kind, g);
+  }
+});
+const wall0 = performance.now();
+observer.observe({ entryTypes: ['gc'] });
 for (let t = 0; t < Number(args.trials); t++) {
   const a0 = accepted;
   const cpu0 = process.cpuUsage();
@@ -153,12 +174,20 @@ for (let t = 0; t < Number(args.trials); t++) {
   measured += accepted - a0;
   perAction.push((cpu.user + cpu.system) / (accepted - a0));
 }
+// Entries are delivered on a later timer turn, not the next immediate: wait for the last ones.
+await new Promise((resolve) => setTimeout(resolve, 50));
+observer.disconnect();
+const wall = performance.now() - wall0;
 const sorted = [...perAction].sort((a, b) => a - b);
 console.log(
   `fanout-bench ${game.id}: ${ROOMS} rooms × ${PLAYERS} players (protocol ${PROTOCOL}, ${args.spectators} spectators), ${measured} accepted actions in ${perAction.length} spans: ` +
     `CPU per action min ${sorted[0]!.toFixed(1)} µs, median ${sorted[sorted.length >> 1]!.toFixed(1)} µs; ` +
     `${(frames / measured).toFixed(2)} frames and ${Math.round(bytes / frames)} B per frame`,
 );
+const gcLine = [...gc]
+  .sort((a, b) => b[1].ms - a[1].ms)
+  .map(([kind, g]) => `${kind} ${g.count} pauses, ${((100 * g.ms) / wall).toFixed(1)} % of the spans' wall time, mean ${(g.ms / g.count).toFixed(2)} ms, ${((1000 * g.ms) / measured).toFixed(1)} µs per action`);
+console.log(`GC: ${gcLine.join('; ') || 'none'}`);
 console.log(`before: ${load0}`);
 console.log(`after:  ${uptime()}`);
 await manager.close();
