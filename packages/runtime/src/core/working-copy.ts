@@ -18,6 +18,22 @@ const OWN_RNG = 256;
 const OWN_META = 512;
 const OWN_OUT = 1024;
 
+/** Which chunks of a chunked state array (epochs, the card→zone index) the current call has copied, by call generation. */
+class ChunkStamps {
+  private at = new Int32Array(32);
+  /** True the first time chunk `index` is claimed in call `gen` (the caller then copies it), false after. */
+  claim(index: number, gen: number): boolean {
+    if (index >= this.at.length) {
+      const grown = new Int32Array(Math.max(index + 1, 2 * this.at.length));
+      grown.set(this.at);
+      this.at = grown;
+    }
+    if (this.at[index] === gen) return false;
+    this.at[index] = gen;
+    return true;
+  }
+}
+
 export class WorkingCopy {
   s!: GameState;
   now = 0;
@@ -30,8 +46,8 @@ export class WorkingCopy {
   private zoneStamp = new Int32Array(64);
   private familyStamp: Int32Array;
   private pileVarStamp: Int32Array;
-  private epochStamp = new Int32Array(32);
-  private cardZoneStamp = new Int32Array(16);
+  private readonly epochChunks = new ChunkStamps();
+  private readonly cardZoneChunks = new ChunkStamps();
 
   // Incremental triggers (core/trigger-reads.ts): the write clock, the clock at each channel's
   // last write, and per trigger the clock when its test last returned false (-1: unknown).
@@ -150,15 +166,7 @@ export class WorkingCopy {
       this.own |= OWN_CARDZONE;
     }
     const index = card >> 4;
-    if (index >= this.cardZoneStamp.length) {
-      const grown = new Int32Array(Math.max(index + 1, 2 * this.cardZoneStamp.length));
-      grown.set(this.cardZoneStamp);
-      this.cardZoneStamp = grown;
-    }
-    if (this.cardZoneStamp[index] !== this.gen) {
-      this.s.cardZone[index] = this.s.cardZone[index].slice();
-      this.cardZoneStamp[index] = this.gen;
-    }
+    if (this.cardZoneChunks.claim(index, this.gen)) this.s.cardZone[index] = this.s.cardZone[index].slice();
     return this.s.cardZone[index];
   }
   wVars(): number[] {
@@ -234,15 +242,7 @@ export class WorkingCopy {
       this.s.epochs = this.s.epochs.slice();
       this.own |= OWN_EPOCHS;
     }
-    if (index >= this.epochStamp.length) {
-      const grown = new Int32Array(Math.max(index + 1, 2 * this.epochStamp.length));
-      grown.set(this.epochStamp);
-      this.epochStamp = grown;
-    }
-    if (this.epochStamp[index] !== this.gen) {
-      this.s.epochs[index] = this.s.epochs[index].slice();
-      this.epochStamp[index] = this.gen;
-    }
+    if (this.epochChunks.claim(index, this.gen)) this.s.epochs[index] = this.s.epochs[index].slice();
     return this.s.epochs[index];
   }
   wRng(): RngState {
