@@ -33,7 +33,7 @@ for (const file of files) {
     }
     const anyFailed = failures.length > 0;
     if (suite.status === 'failed' && !anyFailed) {
-      console.error(`summary: ${suite.name} failed to run: ${String(suite.message ?? '').split('\n')[0]}`);
+      console.error(`summary: ${relative(root, suite.name)} failed to run: ${String(suite.message ?? '').split('\n')[0]}`);
       failed += 1;
     }
   }

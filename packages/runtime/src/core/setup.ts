@@ -5,7 +5,7 @@ import { startRound } from '../flow/rounds.ts';
 import { settle } from '../flow/settle.ts';
 import { engineFor, type Engine } from './engine.ts';
 import { NONE, type GameDef, type Rejection } from './game-def.ts';
-import { CARD_CHUNK, type GameState } from './state.ts';
+import { CARD_CHUNK, CARD_CHUNK_BITS, type GameState } from './state.ts';
 import { VarOutOfRange } from './var-range.ts';
 import { EPOCH_CHUNK, epochChunks } from '../views/view-ids.ts';
 
@@ -216,7 +216,7 @@ function layOut(e: Engine): void {
     s.owner[c] = physOwner[i];
     s.deck[c] = physDeck[i];
     s.home[c] = home;
-    s.cardZone[c >> 4][c & (CARD_CHUNK - 1)] = home;
+    s.cardZone[c >> CARD_CHUNK_BITS][c & (CARD_CHUNK - 1)] = home;
     const z = s.zones[home];
     const hole = e.isRow(home) ? z.indexOf(NONE) : -1;
     if (hole >= 0) z[hole] = c;

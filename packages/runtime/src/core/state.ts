@@ -125,12 +125,14 @@ export interface GameState {
   result: GameResult | null;
 }
 
-/** Cards per chunk of `GameState.cardZone` (a power of two). */
-export const CARD_CHUNK = 16;
+/** Card `c`'s chunk of `GameState.cardZone` is `c >> CARD_CHUNK_BITS`, its place in it `c & (CARD_CHUNK - 1)`. */
+export const CARD_CHUNK_BITS = 4;
+/** Cards per chunk of `GameState.cardZone`. */
+export const CARD_CHUNK = 1 << CARD_CHUNK_BITS;
 
 /** The zone instance card `card` is in. */
 export function cardZoneOf(s: GameState, card: number): number {
-  return s.cardZone[card >> 4][card & (CARD_CHUNK - 1)];
+  return s.cardZone[card >> CARD_CHUNK_BITS][card & (CARD_CHUNK - 1)];
 }
 
 /** Number of viewers with their own view ids: the players and the spectator (last). */

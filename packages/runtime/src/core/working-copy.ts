@@ -3,7 +3,7 @@
 // memoised values are checked against. In read mode the caller's state itself is used and any
 // write is an internal bug.
 import { cloneRng, type RngState } from '../rng/index.ts';
-import { shallowCopy, type GameState } from './state.ts';
+import { CARD_CHUNK_BITS, shallowCopy, type GameState } from './state.ts';
 import { CH_ALL, CH_CURRENT, CH_FLOW, CH_SEATS, CH_ZONES } from './trigger-reads.ts';
 
 const OWN_ZONES = 1;
@@ -165,7 +165,7 @@ export class WorkingCopy {
       this.s.cardZone = this.s.cardZone.slice();
       this.own |= OWN_CARDZONE;
     }
-    const index = card >> 4;
+    const index = card >> CARD_CHUNK_BITS;
     if (this.cardZoneChunks.claim(index, this.gen)) this.s.cardZone[index] = this.s.cardZone[index].slice();
     return this.s.cardZone[index];
   }
