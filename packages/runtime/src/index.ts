@@ -12,6 +12,7 @@ export { legalActions, sampledActions, canAct, nextActionAt, isStalled, apply, t
 export { nextDeadline } from './timers/timers.ts';
 export { view, type GameView, type PreviousView, type ZoneView, type ViewCard, type ViewBack, type ViewSlot } from './views/view.ts';
 export { eventsFor, type ViewEvent } from './views/events.ts';
+export { viewPatch } from './views/state-patch.ts';
 export { diffView, applyViewPatch, jsonEqual, type ViewPatch, type ReplacePatch, type ObjectPatch, type ArrayPatch, type Splice, type PatchMismatch } from './views/view-patch.ts';
 export { checkInvariants, checkViews } from './invariants/check.ts';
 export { setFuel, fuelOf, SHIPPED_FUEL, DRAFT_FUEL, BUDGET_EXCEEDED_CODE, BudgetExceeded } from './core/fuel.ts';

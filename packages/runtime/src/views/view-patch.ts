@@ -81,21 +81,32 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  */
 let patchSize = 0;
 
-function diff(a: unknown, b: unknown): ViewPatch | undefined {
+/** The patch that turns `a` into `b`, or undefined when they are equal (diffView's, for the runtime's own callers). */
+export function diff(a: unknown, b: unknown): ViewPatch | undefined {
   if (a === b) return undefined;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
     patchSize = 6 + jsonSize(b);
     return { r: b };
   }
   const p = Array.isArray(a) ? diffArray(a, b as unknown[]) : diffObject(a as Obj, b as Obj);
-  if (p === undefined) return undefined;
-  // A whole-value replace when it is no longer than the edit (`{"r":…}` costs 6 characters).
+  return p === undefined ? undefined : shorter(p, b);
+}
+
+/** diff of two arrays whose elements compare by `eq` (as diffArrayBy). */
+export function diffListBy<T>(a: T[], b: T[], eq: (x: T, y: T) => boolean): ViewPatch | undefined {
+  const p = diffArrayBy(a, b, eq);
+  return p === undefined ? undefined : shorter(p, b);
+}
+
+/** The edit `p` of a value into `b`, or a whole-value replace when that is no longer (`{"r":…}` costs 6 characters). */
+function shorter(p: ViewPatch, b: unknown): ViewPatch {
   if (!sizeAtMost(b, patchSize - 6)) return p;
   patchSize = 6 + jsonSize(b);
   return { r: b };
 }
 
-function diffObject(a: Obj, b: Obj): ObjectPatch | undefined {
+/** The object patch that turns object `a` into object `b` (never a whole replacement at this level), or undefined when they are equal. */
+export function diffObject(a: Obj, b: Obj): ObjectPatch | undefined {
   let s: Obj | undefined;
   let p: Record<string, ViewPatch> | undefined;
   let d: string[] | undefined;
@@ -141,17 +152,26 @@ function diffObject(a: Obj, b: Obj): ObjectPatch | undefined {
  * is shorter.
  */
 function diffArray(a: unknown[], b: unknown[]): ArrayPatch | undefined {
+  return diffArrayBy(a, b, jsonEqual);
+}
+
+/**
+ * diffArray with the caller's equality of elements (`eq` must agree with jsonEqual: a view's
+ * cards compare by their few fields instead of a walk of their keys). The patch returned is
+ * weighed as diffArray's are.
+ */
+export function diffArrayBy<T>(a: T[], b: T[], eq: (x: T, y: T) => boolean): ArrayPatch | undefined {
   const n = a.length;
   const m = b.length;
   let pre = 0;
   // Identity first: most elements of a view's arrays are shared between views or interned (backs).
-  while (pre < n && pre < m && (a[pre] === b[pre] || jsonEqual(a[pre], b[pre]))) pre++;
+  while (pre < n && pre < m && (a[pre] === b[pre] || eq(a[pre]!, b[pre]!))) pre++;
   let suf = 0;
-  while (suf < n - pre && suf < m - pre && (a[n - 1 - suf] === b[m - 1 - suf] || jsonEqual(a[n - 1 - suf], b[m - 1 - suf]))) suf++;
+  while (suf < n - pre && suf < m - pre && (a[n - 1 - suf] === b[m - 1 - suf] || eq(a[n - 1 - suf]!, b[m - 1 - suf]!))) suf++;
   if (pre === n && pre === m) return undefined;
   // A middle of the same length on both sides (zones, scores: elements changed in place) is paired
   // element by element; aligning it would compare big elements over and over.
-  const regions = (n === m ? null : align(a, pre, n - suf, b, pre, m - suf)) ?? [[pre, n - suf, pre, m - suf]];
+  const regions = (n === m ? null : align(a, pre, n - suf, b, pre, m - suf, eq)) ?? [[pre, n - suf, pre, m - suf]];
   const x: Splice[] = [];
   const p: Record<string, ViewPatch> = {};
   let hasP = false;
@@ -213,7 +233,7 @@ function spliceSize(at: number, del: number, b: readonly unknown[], from: number
  * Aligns a[i0..i1) with b[j0..j1) by Myers' O(ND) diff: the unmatched regions, each
  * [oldStart, oldEnd, newStart, newEnd], left to right; null when more than MAX_EDITS edits are needed.
  */
-function align(a: unknown[], i0: number, i1: number, b: unknown[], j0: number, j1: number): [number, number, number, number][] | null {
+function align<T>(a: T[], i0: number, i1: number, b: T[], j0: number, j1: number, eq: (x: T, y: T) => boolean): [number, number, number, number][] | null {
   const n = i1 - i0;
   const m = j1 - j0;
   if (n === 0 || m === 0) return [[i0, i1, j0, j1]];
@@ -227,7 +247,7 @@ function align(a: unknown[], i0: number, i1: number, b: unknown[], j0: number, j
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[off + k - 1]! < v[off + k + 1]!) ? v[off + k + 1]! : v[off + k - 1]! + 1;
       let y = x - k;
-      while (x < n && y < m && jsonEqual(a[i0 + x], b[j0 + y])) {
+      while (x < n && y < m && eq(a[i0 + x]!, b[j0 + y]!)) {
         x++;
         y++;
       }

@@ -82,7 +82,7 @@ export function viewerIndex(state: GameState, seat: number | 'spectator'): numbe
 }
 
 /** Whether a card is wild under any of the game's meld rules (in the state `e` reads). */
-function isWild(e: Engine, card: number): boolean {
+export function isWild(e: Engine, card: number): boolean {
   const melds = e.def.melds;
   for (let m = 0; m < melds.length; m++) if (melds[m].isWild(e, card)) return true;
   return false;
@@ -96,7 +96,7 @@ function backOf(owner: number): ViewBack {
 }
 
 /** Whether the viewer sees the zone's positions now (its top for a `visible top` zone): the one bit a zone's redaction turns on, its array fixed. */
-function seenBit(e: Engine, z: number, viewer: number): number {
+export function seenBit(e: Engine, z: number, viewer: number): number {
   return (e.visibleMask(z, e.c.vis[e.s.zoneDecl[z]] === VIS_TOP ? e.topIndex(z) : 0) >> viewer) & 1;
 }
 
@@ -137,10 +137,17 @@ function stillValid(e: Engine, z: number, viewer: number, prev: ZoneView, ps: Ga
 
 /**
  * Zone views that show no card (`count` zones, and zones whose every card is a back to the
- * viewer) are the same for every viewer who sees nothing of the zone: the last one built for each
- * zone (by its array, which is its version) is kept per game and shared.
+ * viewer) are the same for every viewer who sees nothing of the zone: the last two built for each
+ * zone (by its array, which is its version) are kept per game and shared — two, because a
+ * fan-out or a patch builds each viewer's old and new view of a zone in turn.
  */
-const blindViews = new WeakMap<GameDef, ({ cards: readonly number[]; decl: number; owner: number; view: ZoneView } | undefined)[]>();
+interface BlindEntry {
+  cards: readonly number[];
+  decl: number;
+  owner: number;
+  view: ZoneView;
+}
+const blindViews = new WeakMap<GameDef, { latest: (BlindEntry | undefined)[]; older: (BlindEntry | undefined)[] }>();
 
 function blindView(e: Engine, z: number, prev: ZoneView | undefined, ps: GameState | undefined): ZoneView {
   const s = e.s;
@@ -148,12 +155,15 @@ function blindView(e: Engine, z: number, prev: ZoneView | undefined, ps: GameSta
   const decl = s.zoneDecl[z];
   const owner = s.zoneOwner[z];
   let kept = blindViews.get(e.def);
-  if (kept === undefined) blindViews.set(e.def, (kept = []));
-  const last = kept[z];
+  if (kept === undefined) blindViews.set(e.def, (kept = { latest: [], older: [] }));
+  const last = kept.latest[z];
   if (last !== undefined && last.cards === a && last.decl === decl && last.owner === owner) return last.view;
+  const older = kept.older[z];
+  if (older !== undefined && older.cards === a && older.decl === decl && older.owner === owner) return older.view;
+  kept.older[z] = last;
   // The viewer's own previous view of the zone, built blind from the same array.
   if (prev !== undefined && ps !== undefined && ps.zones[z] === a && ps.zoneDecl[z] === decl && ps.zoneOwner[z] === owner && (prev.cards?.every((c) => c === null || 'back' in c) ?? true)) {
-    kept[z] = { cards: a, decl, owner, view: prev };
+    kept.latest[z] = { cards: a, decl, owner, view: prev };
     return prev;
   }
   const zd = e.def.zones[decl];
@@ -163,43 +173,39 @@ function blindView(e: Engine, z: number, prev: ZoneView | undefined, ps: GameSta
     for (let i = 0; i < a.length; i++) cards.push(a[i] < 0 ? null : backOf(s.owner[a[i]]));
     zv.cards = cards;
   }
-  kept[z] = { cards: a, decl, owner, view: zv };
+  kept.latest[z] = { cards: a, decl, owner, view: zv };
+  return zv;
+}
+
+/** Zone z as `viewer` sees it (e in read mode); `prev`, the same viewer's view of it in state `ps` (an ancestor), when it is still valid. */
+export function zoneView(e: Engine, z: number, viewer: number, prev?: ZoneView, ps?: GameState): ZoneView {
+  const s = e.s;
+  const decl = s.zoneDecl[z];
+  if (e.c.vis[decl] === VIS_COUNT || seenBit(e, z, viewer) === 0) return blindView(e, z, prev, ps);
+  if (prev !== undefined && ps !== undefined && prev.id === z && stillValid(e, z, viewer, prev, ps)) return prev;
+  const zd = e.def.zones[decl];
+  const zv: ZoneView = { id: z, name: zd.name, owner: s.zoneOwner[z], shape: zd.shape, visibility: zd.visibility, count: e.count(z) };
+  const cards: ViewSlot[] = [];
+  const a = s.zones[z];
+  for (let i = 0; i < a.length; i++) {
+    const c = a[i];
+    if (c < 0) cards.push(null);
+    else if (((e.visibleMask(z, i) >> viewer) & 1) === 1) {
+      const f = s.face[c];
+      const card: ViewCard = { id: viewIdOf(s, viewer, c), face: f, shown: e.def.faces.notation[f], owner: s.owner[c] };
+      if (isWild(e, c)) card.wild = true;
+      cards.push(card);
+    } else cards.push(backOf(s.owner[c]));
+  }
+  zv.cards = cards;
   return zv;
 }
 
 /** Redacted zones as `viewer` sees them (e in read mode); zones unchanged since `previous` (the same viewer's earlier view, and its state) are its objects. */
 export function zoneViews(e: Engine, viewer: number, previous?: { zones: readonly ZoneView[]; state: GameState }): ZoneView[] {
-  const s = e.s;
   const out: ZoneView[] = [];
   const ps = previous?.state;
-  for (let z = 0; z < s.zones.length; z++) {
-    const decl = s.zoneDecl[z];
-    const prev = previous?.zones[z];
-    if (e.c.vis[decl] === VIS_COUNT || seenBit(e, z, viewer) === 0) {
-      out.push(blindView(e, z, prev, ps));
-      continue;
-    }
-    if (prev !== undefined && ps !== undefined && prev.id === z && stillValid(e, z, viewer, prev, ps)) {
-      out.push(prev);
-      continue;
-    }
-    const zd = e.def.zones[decl];
-    const zv: ZoneView = { id: z, name: zd.name, owner: s.zoneOwner[z], shape: zd.shape, visibility: zd.visibility, count: e.count(z) };
-    const cards: ViewSlot[] = [];
-    const a = s.zones[z];
-    for (let i = 0; i < a.length; i++) {
-      const c = a[i];
-      if (c < 0) cards.push(null);
-      else if (((e.visibleMask(z, i) >> viewer) & 1) === 1) {
-        const f = s.face[c];
-        const card: ViewCard = { id: viewIdOf(s, viewer, c), face: f, shown: e.def.faces.notation[f], owner: s.owner[c] };
-        if (isWild(e, c)) card.wild = true;
-        cards.push(card);
-      } else cards.push(backOf(s.owner[c]));
-    }
-    zv.cards = cards;
-    out.push(zv);
-  }
+  for (let z = 0; z < e.s.zones.length; z++) out.push(zoneView(e, z, viewer, previous?.zones[z], ps));
   return out;
 }
 
@@ -236,9 +242,24 @@ function same<T>(prev: T | undefined, next: T): T {
 
 function build(e: Engine, seat: number | 'spectator', previous: PreviousView | undefined): GameView {
   const prev = previous?.view;
+  let zones = zoneViews(e, viewerIndex(e.s, seat), previous && { zones: prev!.zones, state: previous.state });
+  if (prev !== undefined && zones.length === prev.zones.length && zones.every((z, i) => z === prev.zones[i])) zones = prev.zones;
+  return viewWith(e, seat, prev, zones);
+}
+
+/** The names of the actions `seat` may take in the engine's state (a view's `actions`): remembered from its last enumeration, else enumerated. */
+export function actionNamesOf(e: Engine, seat: number): string[] {
+  const known = recalledNames(e.def, e.s, seat);
+  if (known !== undefined) return known;
+  const legal: Action[] = [];
+  enumerateLegal(e, seat, legal);
+  return actionNames(legal);
+}
+
+/** The view with these zones: every other part built from the engine's state, equal parts of `prev` reused. */
+export function viewWith(e: Engine, seat: number | 'spectator', prev: GameView | undefined, zones: ZoneView[]): GameView {
   const s = e.s;
   const def = e.def;
-  const viewer = viewerIndex(s, seat);
   const vars: GameView['vars'] = {};
   def.vars.forEach((vd, v) => {
     if (vd.scope === 'global') vars[vd.name] = e.g(v);
@@ -253,20 +274,9 @@ function build(e: Engine, seat: number | 'spectator', previous: PreviousView | u
       vars[vd.name] = arr;
     }
   });
-  let names: string[] = [];
-  if (seat !== 'spectator') {
-    const known = recalledNames(def, s, seat);
-    if (known !== undefined) names = known;
-    else {
-      const legal: Action[] = [];
-      enumerateLegal(e, seat, legal);
-      names = actionNames(legal);
-    }
-  }
+  const names = seat === 'spectator' ? [] : actionNamesOf(e, seat);
   const sd = s.stage >= 0 ? def.stages[def.rounds.stages[s.stage]] : null;
   const roleNames = def.sides?.roles ?? [];
-  let zones = zoneViews(e, viewer, previous && { zones: previous.view.zones, state: previous.state });
-  if (prev !== undefined && zones.length === prev.zones.length && zones.every((z, i) => z === prev.zones[i])) zones = prev.zones;
   return {
     game: s.game,
     seat,
