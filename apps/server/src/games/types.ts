@@ -63,6 +63,12 @@ export interface GameEngine<S = unknown> {
    * objects; views are read-only).
    */
   view(state: S, viewer: number | 'spectator', previous?: { view: unknown; state: S }): unknown;
+  /**
+   * The patch (docs/protocol.md, "View patches") that turns the viewer's view of `from` into its
+   * view of `to`, computed from the two states without building either whole view; engines
+   * without it are patched by diffing the two views.
+   */
+  viewPatch?(from: S, to: S, viewer: number | 'spectator'): unknown;
   /** Events redacted for one viewer. */
   eventsFor(state: S, events: readonly unknown[], viewer: number | 'spectator'): readonly unknown[];
   /** Null while the game runs. */

@@ -69,6 +69,19 @@ interface ViewerFrame {
 }
 
 /**
+ * The patch from the viewer's view of the held state to its view of `state`: from the two states
+ * when the engine can (only the parts that changed are built), else by diffing the held view,
+ * recomputed, against the frame's view built from it (sharing its unchanged zones and parts, so
+ * the diff stops at them). Nothing of it outlives the fan-out.
+ */
+function patchOf<S>(engine: GameEngine<S>, from: S, state: S, v: Viewer, f: ViewerFrame): unknown {
+  if (engine.viewPatch) return engine.viewPatch(from, state, v);
+  const base = engine.view(from, v);
+  if (f.view === NONE) f.view = engine.view(state, v, { view: base, state: from });
+  return diffView(base, f.view);
+}
+
+/**
  * Sends one update per subscriber: the viewer's own view, its redacted events and legal actions
  * at the frame's time, computed once per viewer however many connections share it (spectators
  * share one) and encoded once per distinct frame: v1 connections of a viewer all get the same
@@ -120,11 +133,7 @@ export function fanOut<S>(
         if (f.view === NONE) f.view = engine.view(state, v);
         msg = { ...f.common, ver, view: f.view } as UpdateMessage;
       } else {
-        // The held view, recomputed from its state; the new view built from it shares its
-        // unchanged zones and parts, so the diff stops at them. Neither outlives the fan-out.
-        const base = engine.view(h.state as S, v);
-        if (f.view === NONE) f.view = engine.view(state, v, { view: base, state: h.state as S });
-        msg = { ...f.common, base: h.ver, ver, patch: diffView(base, f.view) } as UpdateMessage;
+        msg = { ...f.common, base: h.ver, ver, patch: patchOf(engine, h.state as S, state, v, f) } as UpdateMessage;
       }
       f.texts.set(key, (e = { msg }));
     }
