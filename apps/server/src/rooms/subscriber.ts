@@ -33,10 +33,10 @@ export interface Subscriber {
  * promoted to the old generation at every update and cost major GCs. (Keeping each state's
  * views and building the next from them with the runtime's `view(…, previous)` sharing was
  * measured slower end to end on the 500-room load test — 1,067 against 950 µs of server CPU per
- * action, p99 709 against 84 ms — so the fan-out recomputes the held view; the runtime's sharing of
- * blind zones and its action-name memo still apply.) The new view is built from that recomputed
- * view (`view(…, previous)`), so it shares the unchanged zones and the diff stops at them; neither
- * object outlives the fan-out (Five Crowns: view + diff 19.5 → 15.1 µs per viewer, docs/performance.md).
+ * action, p99 709 against 84 ms.) The patch is computed from the held state and the new one
+ * (`patchOf`): by the engine's `viewPatch`, which builds only the zones that changed for the
+ * viewer (Five Crowns: 22.8 → 10.6 µs per viewer, docs/performance.md, seventh round), else by
+ * diffing the held view, recomputed, against the new one built from it.
  */
 interface Held {
   ver: number;
