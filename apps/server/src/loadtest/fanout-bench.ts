@@ -1,10 +1,12 @@
-// `node --import tsx apps/server/src/loadtest/fanout-bench.ts [--game five-crowns] [--rooms 500] [--players 4] [--actions 20000] [--trials 8] [--protocol 2] [--spectators 0]`:
+// `node --import tsx apps/server/src/loadtest/fanout-bench.ts [--game five-crowns] [--rooms 500] [--players 4] [--actions 20000] [--trials 8] [--protocol 2] [--spectators 0] [--breakdown]`:
 // the server's CPU per accepted action without sockets — real rooms (RoomManager, in-memory
 // storage) whose subscribers take frames as the WebSocket transport does (encoded text), each
 // seat playing a random action from the `legal` list of its latest frame, rooms in turn. Prints
 // process CPU µs per accepted action (`process.cpuUsage`, robust on a loaded machine) and bytes
 // per frame, over several spans (min and median), and the GC pauses of those spans by kind (what
-// survives a scavenge costs time: issue 18). Run with `node --cpu-prof` to see where the time goes.
+// survives a scavenge costs time: issue 18). Run with `node --cpu-prof` to see where the time goes;
+// `--breakdown` also times the fan-out's parts per action (view patches, legal lists, events, JSON
+// text) by wrapping them, which adds its own cost to the CPU figure.
 import { execFileSync } from 'node:child_process';
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -32,6 +34,7 @@ const { values: args } = parseArgs({
     spectators: { type: 'string', default: '0' },
     seed: { type: 'string', default: '1' },
     trials: { type: 'string', default: '8' },
+    breakdown: { type: 'boolean', default: false },
   },
 });
 const ROOMS = Number(args.rooms);
@@ -85,6 +88,31 @@ const log = pino({ level: 'silent' });
 const games = await discoverWorkspaceGames(log);
 const game = games.find((g) => g.id === args.game);
 if (!game) throw new Error(`no game ${args.game} (have ${games.map((g) => g.id).join(', ')})`);
+/** Milliseconds spent in each timed part of the fan-out (`--breakdown`). */
+const parts = new Map<string, number>();
+function timed<A extends unknown[], R>(name: string, f: (...a: A) => R): (...a: A) => R {
+  parts.set(name, 0);
+  return (...a) => {
+    const t0 = performance.now();
+    try {
+      return f(...a);
+    } finally {
+      parts.set(name, parts.get(name)! + performance.now() - t0);
+    }
+  };
+}
+if (args.breakdown) {
+  const e = game.engine;
+  game.engine = {
+    ...e,
+    legalActions: timed('legal lists', e.legalActions.bind(e)),
+    eventsFor: timed('events', e.eventsFor.bind(e)),
+    ...(e.viewPatch ? { viewPatch: timed('view patches', e.viewPatch.bind(e)) } : {}),
+    view: timed('views', e.view.bind(e)),
+  };
+  // Frames are encoded by JSON.stringify in the fan-out (rooms/subscriber.ts); this process encodes nothing else while it runs.
+  JSON.stringify = timed('JSON text', JSON.stringify.bind(JSON)) as typeof JSON.stringify;
+}
 const config = resolveConfig({ maxRooms: 1e9, botDelay: { medianMs: 1, sigma: 0, minMs: 1, maxMs: 1 } });
 const manager = new RoomManager({ registry: new GameRegistry([game]), storage: new MemoryStorage(), clock: systemClock, config, log });
 
@@ -164,6 +192,7 @@ const observer = new PerformanceObserver((list) => {
     gc.set(kind, g);
   }
 });
+for (const k of parts.keys()) parts.set(k, 0);
 const wall0 = performance.now();
 observer.observe({ entryTypes: ['gc'] });
 for (let t = 0; t < Number(args.trials); t++) {
@@ -187,6 +216,7 @@ console.log(
 const gcLine = [...gc]
   .sort((a, b) => b[1].ms - a[1].ms)
   .map(([kind, g]) => `${kind} ${g.count} pauses, ${((100 * g.ms) / wall).toFixed(1)} % of the spans' wall time, mean ${(g.ms / g.count).toFixed(2)} ms, ${((1000 * g.ms) / measured).toFixed(1)} µs per action`);
+if (args.breakdown) console.log(`fan-out parts, µs per action (wall time inside each): ${[...parts].map(([k, ms]) => `${k} ${((1000 * ms) / measured).toFixed(1)}`).join(', ')}`);
 console.log(`GC: ${gcLine.join('; ') || 'none'}`);
 console.log(`before: ${load0}`);
 console.log(`after:  ${uptime()}`);
