@@ -11,7 +11,7 @@ import type { GameDef } from '../core/game-def.ts';
 import type { GameState } from '../core/state.ts';
 import { epochOf } from './view-ids.ts';
 import { diff, diffListBy, diffObject, diffView, type ObjectPatch, type ViewPatch } from './view-patch.ts';
-import { actionNamesOf, isWild, seenBit, viewerIndex, viewWith, zoneView, zoneViews, type ViewSlot, type ZoneView } from './view.ts';
+import { actionNamesOf, isWild, sightOf, viewerIndex, viewWith, zoneView, zoneViews, type ViewSlot, type ZoneView } from './view.ts';
 
 /** Stands for the zones in the views' other parts, so that their diff skips them. */
 const NO_ZONES: ZoneView[] = [];
@@ -34,12 +34,6 @@ let pair: Pair | undefined;
 let sight = new Int32Array(64);
 /** Per card, whether it was wild in the first state (recorded for the cards of zones the viewer saw). */
 let wildThen = new Uint8Array(256);
-
-/** -1 when the viewer sees nothing of zone z (e in read mode), else the top index it sees (`visible top` zones) or 0. */
-function sightOf(e: Engine, z: number, viewer: number): number {
-  if (seenBit(e, z, viewer) === 0) return -1;
-  return e.c.vis[e.s.zoneDecl[z]] === VIS_TOP ? e.topIndex(z) : 0;
-}
 
 /**
  * Whether the viewer's view of zone z is the same in `from` as in the engine's state (the
@@ -114,9 +108,9 @@ export function viewPatch(def: GameDef, from: GameState, to: GameState, seat: nu
       e.begin(to, to.lastAt, false);
       return diffView(a, viewWith(e, seat, undefined, zoneViews(e, viewer)));
     }
-    if (pair === undefined || pair.def !== def || pair.from !== from || pair.to !== to) pair = { def, from, to, head: null, blind: [] };
-    const shared = pair;
     const zones = to.zones.length;
+    if (pair === undefined || pair.def !== def || pair.from !== from || pair.to !== to) pair = { def, from, to, head: null, blind: new Array<unknown>(zones).fill(UNKNOWN) };
+    const shared = pair;
     if (sight.length < zones) sight = new Int32Array(zones * 2);
     const melds = def.melds.length > 0;
     if (melds && wildThen.length < to.face.length) wildThen = new Uint8Array(to.face.length * 2);
@@ -147,7 +141,7 @@ export function viewPatch(def: GameDef, from: GameState, to: GameState, seat: nu
       const both = seen < 0 && sight[z] < 0;
       changed.push(z);
       blind.push(both);
-      now.push(both && z < shared.blind.length && shared.blind[z] !== UNKNOWN ? null : zoneView(e, z, viewer));
+      now.push(both && shared.blind[z] !== UNKNOWN ? null : zoneView(e, z, viewer));
     }
 
     // Copies of the shared head's levels that this viewer's keys are added to; the rest is shared.
@@ -168,10 +162,7 @@ export function viewPatch(def: GameDef, from: GameState, to: GameState, seat: nu
       if (next === null) sub = shared.blind[z] as ViewPatch | undefined;
       else {
         sub = zoneDiff(zoneView(e, z, viewer), next);
-        if (blind[k]) {
-          while (shared.blind.length <= z) shared.blind.push(UNKNOWN);
-          shared.blind[z] = sub;
-        }
+        if (blind[k]) shared.blind[z] = sub;
       }
       if (sub !== undefined) (p ??= {})[z] = sub;
     }

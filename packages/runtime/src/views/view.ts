@@ -95,9 +95,13 @@ function backOf(owner: number): ViewBack {
   return (backs[owner + 1] ??= Object.freeze({ back: owner }) as ViewBack);
 }
 
-/** Whether the viewer sees the zone's positions now (its top for a `visible top` zone): the one bit a zone's redaction turns on, its array fixed. */
-export function seenBit(e: Engine, z: number, viewer: number): number {
-  return (e.visibleMask(z, e.c.vis[e.s.zoneDecl[z]] === VIS_TOP ? e.topIndex(z) : 0) >> viewer) & 1;
+/**
+ * How the viewer sees zone z now (the one bit a zone's redaction turns on, its array fixed): -1
+ * when it sees nothing of it, else the index of the top it sees (`visible top` zones) or 0.
+ */
+export function sightOf(e: Engine, z: number, viewer: number): number {
+  const at = e.c.vis[e.s.zoneDecl[z]] === VIS_TOP ? e.topIndex(z) : 0;
+  return ((e.visibleMask(z, at) >> viewer) & 1) === 1 ? at : -1;
 }
 
 /** An earlier view of the same viewer and the state it was computed from (the base a new view shares with). */
@@ -181,7 +185,7 @@ function blindView(e: Engine, z: number, prev: ZoneView | undefined, ps: GameSta
 export function zoneView(e: Engine, z: number, viewer: number, prev?: ZoneView, ps?: GameState): ZoneView {
   const s = e.s;
   const decl = s.zoneDecl[z];
-  if (e.c.vis[decl] === VIS_COUNT || seenBit(e, z, viewer) === 0) return blindView(e, z, prev, ps);
+  if (e.c.vis[decl] === VIS_COUNT || sightOf(e, z, viewer) < 0) return blindView(e, z, prev, ps);
   if (prev !== undefined && ps !== undefined && prev.id === z && stillValid(e, z, viewer, prev, ps)) return prev;
   const zd = e.def.zones[decl];
   const zv: ZoneView = { id: z, name: zd.name, owner: s.zoneOwner[z], shape: zd.shape, visibility: zd.visibility, count: e.count(z) };
