@@ -19,10 +19,10 @@ beforeAll(async () => {
 afterAll(async () => Promise.all(apps.map((a) => a.close())));
 
 const script = fileURLToPath(new URL('../src/loadtest/main.ts', import.meta.url));
-const run = async (args: string[]): Promise<Record<string, unknown>> => {
+const run = async (args: string[], game = 'shed'): Promise<Record<string, unknown>> => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', script, ...args, '--rooms', '4', '--players', '2', '--duration', '2', '--pace', '50', '--game', 'shed', '--json'],
+    ['--import', 'tsx', script, ...args, '--rooms', '4', '--players', '2', '--duration', '2', '--pace', '50', '--game', game, '--json'],
     { timeout: 100_000 },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
@@ -63,5 +63,16 @@ describe('npm run loadtest', () => {
     expect(report['rssMB']).toBeCloseTo(nodes[0]!.rssMB + nodes[1]!.rssMB, 0);
     // Rooms were created on the node each table plays on: each app holds its own.
     for (const app of apps) expect(app.decksmith.manager.rooms.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('measures the floor: a server of its own hosting "Load Floor", whose patches the clients apply without a mismatch', { timeout: 120_000 }, async () => {
+    const report = await run([], 'load-floor');
+    expect(report['game']).toBe('load-floor');
+    expect(report['actions']).toBeGreaterThan(0);
+    expect(report['rejects']).toBe(0);
+    expect(report['errors']).toBe(0);
+    // The clients apply every patch to the view they hold (table.ts) and count a mismatch.
+    expect(report['codes']).toEqual({});
+    expect(report['cpuMicrosPerAction']).toBeGreaterThan(0);
   });
 });

@@ -35,7 +35,8 @@ if (values.help) {
   process.stdout.write(`npm run loadtest -- [options]   load-tests a server of its own (or --url nodes) over loopback with real WebSocket clients
   --rooms R          tables (default 10)              --players P       seats per table (default 4)
   --duration S       measured seconds (default 20)    --pace MS         each client acts MS ±50 % after each new state (default 1000)
-  --game ID          default: ${DEFAULT_GAME} when hosted, else the first real game seating P
+  --game ID          default: ${DEFAULT_GAME} when hosted, else the first real game seating P; load-floor: a game
+                     of no cost with Five Crowns-sized frames (what the server spends besides the rules)
   --workers N        server worker processes (default 1)   --threads N   load-generator threads (default 2)
   --url U            drive these nodes instead (repeatable or comma-separated)
   --sweep R1,R2,...  one fresh server per room count, printed as a table   --json   machine-readable report
@@ -74,7 +75,9 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dir: s
   profile.push(...(process.env['LOADTEST_SERVER_FLAGS'] ?? '').split(' ').filter(Boolean));
   // The load comes from one address: the per-client admission limits are lifted for it.
   const config = { maxConnectionsPerIp: 1e6, maxConnections: 1e6, maxRooms: 1e6, createPerMinutePerClient: 1e9, openRoomsPerClient: 1e6, httpPerMinutePerClient: 1e9 };
-  const args = ['--discover', '--port', String(port), '--db', join(dir, 'load.db'), '--workers', String(workers), '--config', JSON.stringify(config)];
+  // `--game load-floor`: the instrument whose rules cost nothing (test/fixtures/load-floor.ts), hosted on request.
+  const floor = values.game === 'load-floor' ? ['--floor'] : [];
+  const args = [...floor, '--discover', '--port', String(port), '--db', join(dir, 'load.db'), '--workers', String(workers), '--config', JSON.stringify(config)];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', LAUNCHER, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
