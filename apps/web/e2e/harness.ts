@@ -30,11 +30,16 @@ export interface Server {
 /** Bots that answer in a fifth of a second, so a whole game fits in a test. */
 export const QUICK_BOTS = { medianMs: 120, sigma: 0.3, minMs: 40, maxMs: 300 };
 
-/** Starts the real server (games discovered under games/, SQLite in memory) on a free port. */
-export async function startServer(botDelay = QUICK_BOTS, extra: { allowClientSeeds?: boolean } = {}): Promise<Server> {
+/**
+ * Starts the real server (SQLite in memory) on a free port, hosting the games discovered under
+ * games/, or with `games` only the rule files in those folders (fixtures, compiled in memory like
+ * `decksmith serve --games`).
+ */
+export async function startServer(botDelay = QUICK_BOTS, extra: { allowClientSeeds?: boolean; games?: string[] } = {}): Promise<Server> {
   process.env['LOG_LEVEL'] ??= 'warn';
   const { start } = await import('@decksmith/server');
-  return start({ port: 0, db: ':memory:', webRoot, config: { botDelay, ratePerSecond: 200, rateBurst: 400, ...extra } });
+  const { games, ...config } = extra;
+  return start({ port: 0, db: ':memory:', webRoot, ...(games ? { games, discover: false } : {}), config: { botDelay, ratePerSecond: 200, rateBurst: 400, ...config } });
 }
 
 export interface Browser {

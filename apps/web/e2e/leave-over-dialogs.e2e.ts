@@ -6,16 +6,14 @@
 // finished a hand while the test looked at the page.)
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, QUICK_BOTS, webRoot, type Server } from './harness.ts';
+import { openBrowser, QUICK_BOTS, startServer, type Server } from './harness.ts';
 import { createTable } from './ui.ts';
 
 const fixtures = fileURLToPath(new URL('./fixtures/round-first', import.meta.url));
 
 let server: Server;
 beforeAll(async () => {
-  process.env['LOG_LEVEL'] ??= 'warn';
-  const { start } = await import('@decksmith/server');
-  server = await start({ port: 0, db: ':memory:', webRoot, games: [fixtures], discover: false, config: { botDelay: QUICK_BOTS } });
+  server = await startServer(QUICK_BOTS, { games: [fixtures] });
 });
 afterAll(async () => server?.close());
 

@@ -5,23 +5,14 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, QUICK_BOTS, screenshot, webRoot, type Server } from './harness.ts';
+import { openBrowser, QUICK_BOTS, screenshot, startServer, type Server } from './harness.ts';
 import { createTable } from './ui.ts';
 
 const fixtures = fileURLToPath(new URL('./fixtures/multi-choice', import.meta.url));
 
 let server: Server;
 beforeAll(async () => {
-  process.env['LOG_LEVEL'] ??= 'warn';
-  const { start } = await import('@decksmith/server');
-  server = await start({
-    port: 0,
-    db: ':memory:',
-    webRoot,
-    games: [fixtures],
-    discover: false,
-    config: { botDelay: QUICK_BOTS, ratePerSecond: 200, rateBurst: 400 },
-  });
+  server = await startServer(QUICK_BOTS, { games: [fixtures] });
 });
 afterAll(async () => server?.close());
 

@@ -234,20 +234,15 @@ describe('phones', () => {
  */
 const GO_OUT_SEED = 'newcomer-go-out-5';
 
-/** A practice table of Five Crowns against a bot, dealt from `seed`, with this browser holding seat 0. */
+/** A practice table of Five Crowns against a bot, dealt from `seed`; this browser takes seat 0 by its share link. */
 async function seededTable(page: Page, seed: string): Promise<string> {
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-  const room = (await post('/api/rooms', { game: 'five-crowns', options: { rounds_played: 3 }, seats: [{ kind: 'human' }, { kind: 'bot' }], seed })) as { id: string };
-  const held = (await post(`/api/rooms/${room.id}/join`, { seat: 0 })) as { seat: number; token: string };
-  await page.goto(server.url);
-  await page.evaluate(([id, seat]) => localStorage.setItem(`decksmith:seat:${id}`, JSON.stringify(seat)), [room.id, { seat: held.seat, token: held.token }] as const);
-  await page.goto(`${server.url}/room/${room.id}`);
+  const body = { game: 'five-crowns', options: { rounds_played: 3 }, seats: [{ kind: 'human' }, { kind: 'bot' }], seed };
+  const res = await fetch(`${server.url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`create room: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`${server.url}/room/${id}?seat=0`);
   await page.getByTestId('table').waitFor();
-  return room.id;
+  return id;
 }
 
 describe('going out and rounds (Five Crowns)', () => {
