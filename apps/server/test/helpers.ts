@@ -97,11 +97,14 @@ export class Client {
     return this.next((m) => m.t === 'welcome' || m.t === 'error', 20_000, from);
   }
 
-  /** Sends an action and waits for its ack or reject. */
+  /**
+   * Sends an action and waits for its ack or reject — or for `rate/limited`, which carries no seq:
+   * the server dropped the frame unread (over the per-connection rate), so no ack will come.
+   */
   async act(seq: number, action: unknown): Promise<Msg> {
     const from = this.messages.length;
     this.send({ t: 'action', seq, action });
-    return this.next((m) => (m.t === 'ack' || m.t === 'reject' || m.t === 'error') && m['seq'] === seq, 20_000, from);
+    return this.next((m) => ((m.t === 'ack' || m.t === 'reject' || m.t === 'error') && m['seq'] === seq) || (m.t === 'error' && m['seq'] === undefined && m['code'] === 'rate/limited'), 20_000, from);
   }
 
   /** Sends a raw frame and waits for the next error/reject reply. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shed } from '@decksmith/runtime/test-fixtures/shed';
 import { MemoryStorage } from '../src/storage/memory.ts';
-import { Client, createRoom, testApp } from './helpers.ts';
+import { Client, createRoom, sleep, testApp } from './helpers.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -20,7 +20,10 @@ const open = async () => {
   return { app, storage };
 };
 const play = (app: FastifyInstance, body: Record<string, unknown>, ip = '127.0.0.1') => app.inject({ method: 'POST', url: '/api/quickplay', payload: body, remoteAddress: ip });
-/** Plays a random legal action whenever the latest frame offers one, until the game is over. */
+/**
+ * Plays a random legal action whenever the latest frame offers one, until the game is over; an
+ * action the server dropped over the rate limit is tried again a tenth of a second later.
+ */
 async function playOut(c: Client, seed: number): Promise<void> {
   let seq = 0;
   let r = seed;
@@ -29,8 +32,10 @@ async function playOut(c: Client, seed: number): Promise<void> {
     const mark = c.messages.length;
     const { legal, result } = c.latest();
     if (result) return;
-    if (legal.length > 0) await c.act(++seq, legal[Math.floor(random() * legal.length)]);
-    else await c.next((m) => m.t === 'update', 20_000, mark);
+    if (legal.length > 0) {
+      const reply = await c.act(++seq, legal[Math.floor(random() * legal.length)]);
+      if (reply['code'] === 'rate/limited') await sleep(100);
+    } else await c.next((m) => m.t === 'update', 20_000, mark);
   }
 }
 const summary = async (app: FastifyInstance, id: string) => (await app.inject(`/api/rooms/${id}`)).json() as { status: string; seats: { kind: string; level?: string; claimed: boolean; name?: string }[] };
