@@ -11,7 +11,11 @@ import { allViewers } from './visibility.ts';
 export function moveCard(e: EngineParts, card: number, to: number, pos: 'top' | 'bottom' | number): void {
   const s = e.s;
   const from = cardZoneOf(s, card);
-  const idx = s.zones[from].indexOf(card);
+  // From the top down: most moves take a pile's top card (a draw, a deal), found at once.
+  // (A plain loop: Array.prototype.lastIndexOf is no fast builtin and measured slower than indexOf.)
+  const src = s.zones[from];
+  let idx = src.length - 1;
+  while (idx >= 0 && src[idx] !== card) idx--;
   const quiet = e.quiet;
   const srcMask = quiet ? 0 : e.visibleMask(from, idx);
   // Take it out (rows keep a hole).
@@ -209,8 +213,44 @@ export function shuffle(e: EngineParts, z: number): void {
 export function shuffleDeckInto(e: EngineParts, deck: number, side: number, z: number): void {
   if (z < 0) return;
   const s = e.s;
-  for (let c = 0; c < s.face.length; c++) {
+  if (e.quiet && !e.isRow(z)) gatherQuietly(e, deck, side, z);
+  else for (let c = 0; c < s.face.length; c++) {
     if (s.deck[c] === deck && (side < 0 || s.owner[c] === side) && cardZoneOf(s, c) !== z) moveCard(e, c, z, 'top');
   }
   shuffle(e, z);
+}
+
+/**
+ * The cards of `deck` (of one owner when side ≥ 0) not in z put on top of z in card order, as the
+ * moveCard loop above leaves them, but with one pass over each zone instead of a search and a gap
+ * closed per card (quadratic in a gathered pile). Quiet only (no events or epochs to keep), and z
+ * not a row (a row takes its cards into free slots).
+ */
+function gatherQuietly(e: EngineParts, deck: number, side: number, z: number): void {
+  const s = e.s;
+  const n = s.face.length;
+  const taken = (c: number): boolean => s.deck[c] === deck && (side < 0 || s.owner[c] === side) && cardZoneOf(s, c) !== z;
+  for (let y = 0; y < s.zones.length; y++) {
+    if (y === z) continue;
+    const a = s.zones[y];
+    let k = 0;
+    while (k < a.length && !(a[k] >= 0 && taken(a[k]))) k++;
+    if (k === a.length) continue;
+    const w = e.wZone(y);
+    if (e.isRow(y)) {
+      for (let i = k; i < w.length; i++) if (w[i] >= 0 && taken(w[i])) w[i] = NONE;
+      continue;
+    }
+    let out = k;
+    for (let i = k; i < w.length; i++) if (!taken(w[i])) w[out++] = w[i];
+    w.length = out;
+  }
+  // Every source now lacks its gathered cards; z (not a row) gains them in card order, each indexed at z.
+  const ta = e.wZone(z);
+  for (let c = 0; c < n; c++) {
+    if (taken(c)) {
+      ta.push(c);
+      e.wCardZoneChunk(c)[c & (CARD_CHUNK - 1)] = z;
+    }
+  }
 }
