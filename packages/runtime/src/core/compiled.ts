@@ -30,6 +30,11 @@ export interface Compiled {
   actions: CompiledAction[];
   /** Per zone declaration: visibility code. */
   vis: Uint8Array;
+  /**
+   * Per zone declaration: 1 when who sees a card there cannot change while it stays (no `unless`,
+   * not `visible top`), so a viewer it is hidden from has not seen it since it arrived (zones/ops.ts).
+   */
+  staticVis: Uint8Array;
   /** Per stage definition: index of its turn-timer action, -1. */
   timerAction: Int32Array;
   /** Per stage definition × action: 1 when accepting the action restarts the idle timer. */
@@ -134,11 +139,13 @@ function compile(def: GameDef): Compiled {
   const vis = new Uint8Array(def.zones.length);
   const isFamily = new Uint8Array(def.zones.length);
   const isRow = new Uint8Array(def.zones.length);
+  const staticVis = new Uint8Array(def.zones.length);
   def.zones.forEach((z, i) => {
     vis[i] = VIS_CODES[z.visibility];
+    staticVis[i] = z.hiddenWhen === undefined && vis[i] !== VIS_TOP ? 1 : 0;
     isFamily[i] = z.shape === 'piles' ? 1 : 0;
     isRow[i] = z.shape === 'row' ? 1 : 0;
   });
   const triggerReads = def.triggers.map((t) => readChannels(def, t.reads));
-  return { actionIndex, actions, vis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow };
+  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow };
 }

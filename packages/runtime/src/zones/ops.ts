@@ -61,8 +61,12 @@ export function moveCard(e: EngineParts, card: number, to: number, pos: 'top' | 
     ids = new Array<number>(viewers);
     for (let v = 0; v < viewers; v++) ids[v] = ((seen >> v) & 1) === 1 ? viewIdOf(s, v, card) : 0;
   }
-  // A fresh id for every viewer who cannot see the card where it lands.
-  const hidden = allViewers(s.players) & ~dstMask;
+  // A fresh id for every viewer who cannot see the card where it lands and may have seen its id:
+  // from a place whose sight cannot change while it stays (compiled staticVis), only the viewers
+  // that saw it there. The others have not seen its id since it arrived there, and it arrived
+  // under a fresh one for them (by this same rule), so their id is still unseen: no bump, no copy.
+  let hidden = allViewers(s.players) & ~dstMask;
+  if (e.c.staticVis[s.zoneDecl[from]] === 1) hidden &= srcMask;
   if (hidden !== 0) for (let v = 0; v < viewers; v++) if (((hidden >> v) & 1) === 1) e.wEpochChunk(epochIndex(s, v, card))[card & (EPOCH_CHUNK - 1)]++;
   e.events.push({ type: 'move', card, from, to, at, seen, ids });
 }
@@ -198,8 +202,11 @@ export function shuffle(e: EngineParts, z: number): void {
   shuffleInPlace(e.wRng(), a);
   if (e.quiet) return;
   e.events.push({ type: 'shuffle', zone: z });
-  // Cards whose place is hidden from a viewer get fresh ids for that viewer.
+  // Cards whose place is hidden from a viewer get fresh ids for that viewer; where sight cannot
+  // change while a card stays (staticVis), a viewer it is hidden from has not seen its id since it
+  // arrived under a fresh one (moveCard), so only zones whose sight can change need them.
   const s = e.s;
+  if (e.c.staticVis[s.zoneDecl[z]] === 1) return;
   const viewers = s.players + 1;
   const all = allViewers(s.players);
   for (let i = 0; i < a.length; i++) {
