@@ -2,8 +2,9 @@
 //
 // A viewer sees card c as E_k(epoch · N + c), where k is the viewer's secret key (4 round
 // keys derived from the seed) and epoch counts how often c entered a place hidden from that
-// viewer. E is a bijection on uint32, so ids are unique per viewer and decoding needs no
-// table: D_k(id) gives back (epoch, c), and an id whose epoch is not the card's current one
+// viewer after the viewer may have seen its id (zones/ops.ts). E is a bijection on uint32, so
+// ids are unique per viewer and decoding needs no table: D_k(id) gives back (epoch, c), and an
+// id whose epoch is not the card's current one
 // is stale. A card that disappears from a viewer's sight comes back under a fresh id, so
 // neither id order nor position history links it to what the viewer saw before.
 // (Not cryptographically strong: a 4-round Feistel with a 64-bit-mixing round function.
