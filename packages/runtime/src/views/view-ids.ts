@@ -4,9 +4,9 @@
 // keys derived from the seed) and epoch counts how often c entered a place hidden from that
 // viewer after the viewer may have seen its id (zones/ops.ts). E is a bijection on uint32, so
 // ids are unique per viewer and decoding needs no table: D_k(id) gives back (epoch, c), and an
-// id whose epoch is not the card's current one
-// is stale. A card that disappears from a viewer's sight comes back under a fresh id, so
-// neither id order nor position history links it to what the viewer saw before.
+// id whose epoch is not the card's current one is stale. A card that disappears from a
+// viewer's sight comes back under a fresh id, so neither id order nor position history links
+// it to what the viewer saw before.
 // (Not cryptographically strong: a 4-round Feistel with a 64-bit-mixing round function.
 // It is enough that ids look random and cannot be linked without the key; a server
 // wanting more can swap in a real block cipher here.)
