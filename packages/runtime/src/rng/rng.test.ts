@@ -15,12 +15,28 @@ describe('sfc32 core', () => {
     expect([step(r), step(r), step(r)]).toEqual([7, 34, 56623200]);
   });
 
-  it('keeps every state word an unsigned 32-bit integer', () => {
+  it('keeps every state word a signed 32-bit integer (no heap number per step)', () => {
     const r = createRng('words');
-    for (let i = 0; i < 1000; i++) nextUint32(r);
-    for (const v of [r.a, r.b, r.c, r.d]) {
-      expect(Number.isInteger(v) && v >= 0 && v < 2 ** 32).toBe(true);
+    const seen = { negative: 0, positive: 0 };
+    for (let i = 0; i < 1000; i++) {
+      nextUint32(r);
+      for (const v of [r.a, r.b, r.c, r.d]) {
+        expect(v === (v | 0)).toBe(true);
+        if (v < 0) seen.negative++;
+        else seen.positive++;
+      }
     }
+    expect(seen.negative).toBeGreaterThan(1000);
+    expect(seen.positive).toBeGreaterThan(1000);
+    for (const v of Object.values(cloneRng({ a: 2 ** 32 - 1, b: 2 ** 31, c: 5, d: 0 }))) expect(v === (v | 0)).toBe(true);
+  });
+
+  it('draws the same from words stored unsigned (states written before the words were signed)', () => {
+    const r = createRng('old-states');
+    const unsigned = { a: r.a >>> 0, b: r.b >>> 0, c: r.c >>> 0, d: r.d >>> 0 };
+    expect(Object.values(unsigned).some((v) => v >= 2 ** 31)).toBe(true);
+    expect(draw(unsigned, 20)).toEqual(draw(r, 20));
+    expect(unsigned).toEqual(r);
   });
 });
 
@@ -120,5 +136,31 @@ describe('nextFloat / nextInt / rollDie', () => {
     const draws = 30_000;
     for (let i = 0; i < draws; i++) if (nextInt(r, n) < 2 ** 30) low++;
     expect(Math.abs(low / draws - 1 / 3)).toBeLessThan(0.02);
+  });
+});
+
+describe('nextInt against its definition in doubles', () => {
+  // The definition in doubles: reject x ≥ 2^32 − (2^32 mod n), then x mod n.
+  function reference(r: RngState, n: number): number {
+    const limit = 2 ** 32 - (2 ** 32 % n);
+    let x = step(r);
+    while (x >= limit) x = step(r);
+    return x % n;
+  }
+  it('draws exactly what the definition in doubles draws, for small, odd, power-of-two and huge n', () => {
+    const ns = [1, 2, 3, 4, 5, 6, 7, 10, 13, 52, 64, 100, 116, 1000, 1023, 1024, 1025, 65_537, 2 ** 30 + 7, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 3_000_000_000, 2 ** 32];
+    for (let n = 1; n < 300; n++) ns.push(n);
+    const r = createRng('int32-mod');
+    for (const n of ns) {
+      const copy = cloneRng(r);
+      const got: number[] = [];
+      const want: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        got.push(nextInt(r, n));
+        want.push(reference(copy, n));
+      }
+      expect(got).toEqual(want);
+      expect(r).toEqual(copy);
+    }
   });
 });
