@@ -2,6 +2,9 @@
 // same generated game, both runtimes' fast path and public legalActions + apply loop, windows
 // alternated and timed by the process's CPU time, so that a shared machine's load hits both alike.
 // A change to the runtime worth a few per cent is lost in the noise of separate runs here.
+// Not for a change to how plain data is stored (the RNG state's words, say): both runtimes'
+// objects share V8's hidden classes, so one's writes slow the other's reads; time such a change
+// in separate processes, alternated (as docs/performance.md did for the signed RNG words).
 //   git worktree add /tmp/base HEAD~1   (or a clone; it needs node_modules: link this one's)
 //   node --import tsx packages/cli/bench/ab-tree.ts /tmp/base [game] [seconds] [pairs] [players]
 // Prints each path's moves/s for both and this ÷ base (median, min–max of the pairs).
