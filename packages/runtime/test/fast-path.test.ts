@@ -108,4 +108,39 @@ describe('Engine.memo', () => {
     e.memo(0, topCard, true);
     expect(calls).toBe(2);
   });
+
+  it('keeps memoised values across read-only calls on the same state, and only then', () => {
+    const e = engineFor(shed);
+    let calls = 0;
+    const topCard = (x: Ctx): number => {
+      calls++;
+      return x.top(x.zone(Z_DISCARD));
+    };
+    const s = setup(shed, { players: 3, seed: 9 });
+    // Every seat asked of one state in a row (a server listing actions, canAct per seat).
+    for (let seat = 0; seat < 3; seat++) {
+      e.begin(s, 0, false);
+      e.me = seat;
+      e.memo(0, topCard, true);
+    }
+    expect(calls).toBe(1);
+    // Another state object, even an equal one: computed again.
+    const other = { ...s };
+    e.begin(other, 0, false);
+    e.memo(0, topCard, true);
+    expect(calls).toBe(2);
+    // A write call in between (here on the same state): the next read computes again.
+    e.begin(other, 0, true);
+    e.begin(other, 0, false);
+    e.memo(0, topCard, true);
+    expect(calls).toBe(3);
+    // The fast path's resume (a write session) too.
+    e.begin(other, 0, false);
+    e.memo(0, topCard, true);
+    expect(calls).toBe(3);
+    e.resume(0);
+    e.begin(other, 0, false);
+    e.memo(0, topCard, true);
+    expect(calls).toBe(4);
+  });
 });

@@ -99,10 +99,21 @@ export class WorkingCopy {
   protected openCopy(state: GameState, writable: boolean): void {
     this.writable = writable;
     this.s = writable ? shallowCopy(state) : state;
-    this.ver++;
     this.own = 0;
     this.gen++;
+    // Reading the very state the last read read, nothing begun or written since: the same
+    // version, so what was memoised for it (defines, meld searches) still holds — states are
+    // never mutated. A server or a bot asks every seat's actions of one state in a row.
+    if (!writable && state === this.readState && this.ver === this.readVer) return;
+    this.ver++;
+    if (!writable) {
+      this.readState = state;
+      this.readVer = this.ver;
+    }
   }
+  /** The state the last read-only call opened and the version it had (see openCopy). */
+  private readState: GameState | null = null;
+  private readVer = -1;
 
   private mustWrite(): void {
     if (!this.writable) throw new Error('internal: write to the state in a read-only evaluation');
