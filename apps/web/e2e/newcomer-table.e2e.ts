@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, sleep, startServer, type Server } from './harness.ts';
-import { createTable } from './ui.ts';
+import { createTable, untilStill } from './ui.ts';
 
 let server: Server;
 beforeAll(async () => {
@@ -111,6 +111,8 @@ describe('feedback on a card that cannot be played', () => {
       await card.waitFor();
       const id = await card.getAttribute('data-card-id');
       const draw = b.page.locator('[data-zone-name="draw"][data-testid="zone"]');
+      // A card just drawn or played may still be gliding: aim where things are at rest.
+      await untilStill(b.page);
       const [from, to] = [await card.boundingBox(), await draw.boundingBox()];
       const drawBefore = await draw.getAttribute('data-count');
       await b.page.mouse.move(from!.x + 5, from!.y + 24);
@@ -176,6 +178,7 @@ describe('arranging my hand', () => {
       const ids = await hand(b.page).evaluateAll((els) => els.map((e) => e.getAttribute('data-card-id')));
       const last = hand(b.page).last();
       const first = hand(b.page).first();
+      await untilStill(b.page);
       const [from, to] = [await last.boundingBox(), await first.boundingBox()];
       await b.page.mouse.move(from!.x + 10, from!.y + 30);
       await b.page.mouse.down();

@@ -34,3 +34,11 @@ export async function createTable(page: Page, baseUrl: string, game: string, spe
   if (!id) throw new Error(`not at a room: ${page.url()}`);
   return id;
 }
+
+/**
+ * Waits until no card is gliding (the table's FLIP animations, Web Animations API): a card's box
+ * read mid-glide is where it is passing, not where it lands, and a drag aimed there misses.
+ */
+export async function untilStill(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
