@@ -57,65 +57,65 @@ describe('ActionDef.guardArity', () => {
   });
 });
 
+/** The discard's top card as a define, and how often it was computed. */
+function countedTopCard(): { topCard: (x: Ctx) => number; calls: () => number } {
+  let n = 0;
+  return {
+    topCard: (x) => {
+      n++;
+      return x.top(x.zone(Z_DISCARD));
+    },
+    calls: () => n,
+  };
+}
+
 describe('Engine.memo', () => {
   it('computes once per state version, actor and time', () => {
     const e = engineFor(shed);
-    let calls = 0;
-    const topCard = (x: Ctx): number => {
-      calls++;
-      return x.top(x.zone(Z_DISCARD));
-    };
+    const { topCard, calls } = countedTopCard();
     e.begin(setup(shed, { players: 3, seed: 8 }), 0, true);
     const first = e.memo(0, topCard);
     expect(e.memo(0, topCard)).toBe(first);
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     e.setG(V_CHAIN, 1);
     e.memo(0, topCard);
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
     e.me = 1;
     e.memo(0, topCard);
     e.memo(0, topCard);
-    expect(calls).toBe(3);
+    expect(calls()).toBe(3);
     e.now = 50;
     e.memo(0, topCard);
-    expect(calls).toBe(4);
+    expect(calls()).toBe(4);
     e.move(e.top(e.zone(Z_DRAW)), e.zone(Z_DISCARD));
     expect(e.memo(0, topCard)).not.toBe(first);
-    expect(calls).toBe(5);
+    expect(calls()).toBe(5);
     e.begin(setup(shed, { players: 3, seed: 8 }), 50, false);
     e.me = 1;
     expect(e.memo(0, topCard)).toBe(first);
-    expect(calls).toBe(6);
+    expect(calls()).toBe(6);
   });
 
   it('computes a shared define once per state version, whatever the actor and time', () => {
     const e = engineFor(shed);
-    let calls = 0;
-    const topCard = (x: Ctx): number => {
-      calls++;
-      return x.top(x.zone(Z_DISCARD));
-    };
+    const { topCard, calls } = countedTopCard();
     e.begin(setup(shed, { players: 3, seed: 8 }), 0, true);
     const first = e.memo(0, topCard, true);
     e.me = 1;
     e.now = 50;
     expect(e.memo(0, topCard, true)).toBe(first);
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     e.move(e.top(e.zone(Z_DRAW)), e.zone(Z_DISCARD));
     expect(e.memo(0, topCard, true)).not.toBe(first);
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
     e.me = 2;
     e.memo(0, topCard, true);
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
   });
 
   it('keeps memoised values across read-only calls on the same state, and only then', () => {
     const e = engineFor(shed);
-    let calls = 0;
-    const topCard = (x: Ctx): number => {
-      calls++;
-      return x.top(x.zone(Z_DISCARD));
-    };
+    const { topCard, calls } = countedTopCard();
     const s = setup(shed, { players: 3, seed: 9 });
     // Every seat asked of one state in a row (a server listing actions, canAct per seat).
     for (let seat = 0; seat < 3; seat++) {
@@ -123,24 +123,24 @@ describe('Engine.memo', () => {
       e.me = seat;
       e.memo(0, topCard, true);
     }
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     // Another state object, even an equal one: computed again.
     const other = { ...s };
     e.begin(other, 0, false);
     e.memo(0, topCard, true);
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
     // A write call in between (here on the same state): the next read computes again.
     e.begin(other, 0, true);
     e.begin(other, 0, false);
     e.memo(0, topCard, true);
-    expect(calls).toBe(3);
+    expect(calls()).toBe(3);
     // The fast path's resume (a write session) too.
     e.begin(other, 0, false);
     e.memo(0, topCard, true);
-    expect(calls).toBe(3);
+    expect(calls()).toBe(3);
     e.resume(0);
     e.begin(other, 0, false);
     e.memo(0, topCard, true);
-    expect(calls).toBe(4);
+    expect(calls()).toBe(4);
   });
 });

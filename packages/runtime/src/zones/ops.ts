@@ -3,7 +3,7 @@
 import { shuffleInPlace } from '../rng/index.ts';
 import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE } from '../core/game-def.ts';
-import { CARD_CHUNK, cardZoneOf } from '../core/state.ts';
+import { CARD_CHUNK, cardZoneOf, type GameState } from '../core/state.ts';
 import { EPOCH_CHUNK, epochIndex, viewIdOf } from '../views/view-ids.ts';
 import { allViewers } from './visibility.ts';
 
@@ -221,10 +221,13 @@ export function shuffleDeckInto(e: EngineParts, deck: number, side: number, z: n
   if (z < 0) return;
   const s = e.s;
   if (e.quiet && !e.isRow(z)) gatherQuietly(e, deck, side, z);
-  else for (let c = 0; c < s.face.length; c++) {
-    if (s.deck[c] === deck && (side < 0 || s.owner[c] === side) && cardZoneOf(s, c) !== z) moveCard(e, c, z, 'top');
-  }
+  else for (let c = 0; c < s.face.length; c++) if (gathered(s, deck, side, z, c)) moveCard(e, c, z, 'top');
   shuffle(e, z);
+}
+
+/** Whether gathering `deck` (of one owner when side ≥ 0) into z takes card c: it is not there yet. */
+function gathered(s: GameState, deck: number, side: number, z: number, c: number): boolean {
+  return s.deck[c] === deck && (side < 0 || s.owner[c] === side) && cardZoneOf(s, c) !== z;
 }
 
 /**
@@ -236,7 +239,7 @@ export function shuffleDeckInto(e: EngineParts, deck: number, side: number, z: n
 function gatherQuietly(e: EngineParts, deck: number, side: number, z: number): void {
   const s = e.s;
   const n = s.face.length;
-  const taken = (c: number): boolean => s.deck[c] === deck && (side < 0 || s.owner[c] === side) && cardZoneOf(s, c) !== z;
+  const taken = (c: number): boolean => gathered(s, deck, side, z, c);
   for (let y = 0; y < s.zones.length; y++) {
     if (y === z) continue;
     const a = s.zones[y];
