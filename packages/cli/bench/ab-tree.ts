@@ -9,12 +9,10 @@
 //   node --import tsx packages/cli/bench/ab-tree.ts /tmp/base [game] [seconds] [pairs] [players]
 // Prints each path's moves/s for both and this ÷ base (median, min–max of the pairs).
 import { resolve } from 'node:path';
-import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { loadGame } from '../src/simulate/load-game.ts';
-import { figure, formatFigure, perSecond, timeWindow } from '../src/bench/measure.ts';
 import { loadBenchRuntime, type BenchRuntime, type GameDef } from '../src/bench/runtime-api.ts';
-import { wirePlayout } from '../src/bench/wire-playout.ts';
+import { comparePaths, loadNow } from './ab-compare.ts';
 
 const [baseDir, game = 'tiv-miv', secondsText = '1', pairsText = '8', playersText = '4'] = process.argv.slice(2);
 if (baseDir === undefined) {
@@ -29,28 +27,5 @@ const base = (await import(pathToFileURL(resolve(baseDir, 'packages/runtime/src/
 // (WeakMaps keyed by the definition), and the module's library calls go to this checkout's.
 const def = (await loadGame(game)) as unknown as GameDef;
 const players = Math.min(Math.max(Number(playersText), def.minPlayers), def.maxPlayers);
-const cpuMs = (): number => process.cpuUsage().user / 1000;
-const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
-
-process.stdout.write(`${game}, ${players} seats, this checkout vs ${baseDir}, ${pairs} pairs of ${seconds} s (CPU time); load ${load()}\n`);
-for (const path of ['fast', 'wire'] as const) {
-  const rates: [number[], number[]] = [[], []];
-  const ratios: number[] = [];
-  for (let i = 0; i < pairs + 1; i++) {
-    const pair: number[] = [];
-    // Alternate which goes first, so that neither always follows the other's garbage.
-    const order: [number, BenchRuntime][] = i % 2 === 0 ? [[0, here], [1, base]] : [[1, base], [0, here]];
-    for (const [k, rt] of order) {
-      const play = (seed: number): number =>
-        path === 'fast' ? rt.randomPlayout(def, { players, seed }).actions : wirePlayout(rt, def, { players, seed }).actions;
-      const w = timeWindow(seconds, play, cpuMs);
-      // The first pair warms the JIT up and is not counted.
-      if (i > 0) rates[k]!.push(perSecond(w));
-      pair[k] = perSecond(w);
-    }
-    if (i > 0) ratios.push(pair[0]! / pair[1]!);
-  }
-  const r = figure(ratios);
-  process.stdout.write(`${path}: this ${formatFigure(rates[0])} moves/s, base ${formatFigure(rates[1])}; this ÷ base ${r.median.toFixed(3)}× (${r.min.toFixed(3)}–${r.max.toFixed(3)})\n`);
-}
-process.stdout.write(`load at the end ${load()}\n`);
+process.stdout.write(`${game}, ${players} seats, this checkout vs ${baseDir}, ${pairs} pairs of ${seconds} s (CPU time); load ${loadNow()}\n`);
+comparePaths([{ name: 'this', rt: here, def }, { name: 'base', rt: base, def }], players, seconds, pairs, true);
