@@ -7,6 +7,7 @@ export type { GameState, GameResult, EndedBy } from './core/state.ts';
 export type { GameEvent, TimerKind } from './core/events.ts';
 export type { Action, ArgValue, ActionTiming } from './core/codec.ts';
 export { CHOICE_SAMPLES, type ChoiceSpec } from './core/choice.ts';
+export { uniformDef } from './core/uniform-def.ts';
 export { setup, checkSetup, decodeOptions, DEFAULT_MAX_MOVES, type SetupInput, type OptionValue } from './core/setup.ts';
 export { legalActions, sampledActions, canAct, nextActionAt, isStalled, apply, tick, result, type ApplyResult } from './core/api.ts';
 export { nextDeadline } from './timers/timers.ts';

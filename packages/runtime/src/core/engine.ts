@@ -19,6 +19,7 @@ import { WorkingCopy } from './working-copy.ts';
 import * as ops from '../zones/ops.ts';
 import { visibleMask } from '../zones/visibility.ts';
 import * as flow from '../flow/control.ts';
+import { uniformDef } from './uniform-def.ts';
 
 export class Engine extends WorkingCopy implements EngineParts {
   readonly def: GameDef;
@@ -77,7 +78,9 @@ export class Engine extends WorkingCopy implements EngineParts {
   rEndRound = false;
   rEndGame = false;
 
-  constructor(def: GameDef) {
+  constructor(given: GameDef) {
+    // One object layout for every game's tables (core/uniform-def.ts): the hot reads stay monomorphic.
+    const def = uniformDef(given);
     const c = compiled(def);
     super(def.zones.length, c.pileVarCount, def.vars.length, def.triggers.length);
     this.def = def;
