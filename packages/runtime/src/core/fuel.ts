@@ -4,6 +4,7 @@
 // the action is left out of the legal ones, a timer ends the game as stuck, set-up is refused).
 import type { GameDef, Rejection } from './game-def.ts';
 import { VarOutOfRange } from './var-range.ts';
+import { uniformCopyOf } from './uniform-def.ts';
 
 /**
  * Fuel per call of a game the server ships (`games/`): far above what any of them spends
@@ -39,6 +40,9 @@ export class BudgetExceeded extends VarOutOfRange {
 export function setFuel(def: GameDef, fuel: number): void {
   if (!Number.isInteger(fuel) || fuel < 1) throw new Error(`fuel must be a positive integer, not ${fuel}`);
   def.fuel = fuel;
+  // The engine reads its one-layout copy of the definition (core/uniform-def.ts).
+  const copy = uniformCopyOf(def);
+  if (copy !== undefined) copy.fuel = fuel;
 }
 
 /** The fuel of one call on `def`. */

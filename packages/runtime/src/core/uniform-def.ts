@@ -26,6 +26,11 @@ export function uniformDef(def: GameDef): GameDef {
   return u;
 }
 
+/** The copy of `def` made so far, if any (setFuel keeps its budget in step). */
+export function uniformCopyOf(def: GameDef): GameDef | undefined {
+  return cache.get(def);
+}
+
 function build(d: GameDef): GameDef {
   return {
     id: d.id,
