@@ -320,7 +320,7 @@ export const game: GameDef = {
       byTimer: undefined,
       guardArity: 1,
       guard: play_guard,
-      legal: undefined,
+      legal: play_legal,
       effect: play_effect,
     },
     {
@@ -342,7 +342,7 @@ export const game: GameDef = {
       byTimer: undefined,
       guardArity: 0,
       guard: end_run_guard,
-      legal: undefined,
+      legal: end_run_legal,
       effect: end_run_effect,
     },
     {
@@ -789,6 +789,36 @@ function play_effect(x: Ctx, a: number[]): void {
   }
 }
 
+/** action play: its legal candidates (requires fused into the loops) */
+function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  const $z1 = x.zone(2, x.me);
+  if ($z1 >= 0) {
+    const $c2 = x.cards($z1);
+    for (let $k3 = 0; $k3 < $c2.length; $k3++) {
+      const c = $c2[$k3]!;
+      if (c < 0) continue;
+      a[0] = c;
+      if (!(x.g(2) === 0 || playable(x, c))) continue;
+      if (!(x.g(4) !== x.me || !(x.attr(c, 2) === 7 || x.opt(7) === 0 && KING_BREAKER.includes(x.attr(c, 2))))) continue;
+      if (!(x.g(4) !== x.me || playable(x, c))) continue;
+      if (!playable(x, c)) continue;
+      a[1] = -1;
+      if (!(x.attr(c, 2) === 9 || x.attr(c, 2) === 5 && x.g(1) === -1)) {
+        x.absent[1] = 1;
+        if ($out.emit(x, 0)) return true;
+        x.absent[1] = 0;
+      } else {
+        for (let chosen = 0, $n4 = 3; chosen <= $n4; chosen++) {
+          x.step();
+          a[1] = chosen;
+          if ($out.emit(x, 0)) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
 /** action end_run: its requires */
 function end_run_guard(x: Ctx, a: number[]): Rejection | null {
   if (x.g(4) !== x.me) return x.explain ? { code: 'run/none', message: 'You are not running a Taki.' } : REJECTED;
@@ -799,6 +829,24 @@ function end_run_guard(x: Ctx, a: number[]): Rejection | null {
 function end_run_effect(x: Ctx, a: number[]): void {
   const ending = a[0]!;
   finish_run(x, ending === 0);
+}
+
+/** action end_run: its legal candidates (requires fused into the loops) */
+function end_run_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  if (x.g(4) !== x.me) return false;
+  a[0] = -1;
+  if (TAKI_SUPER_TAKI.includes(x.attr(x.top(x.zone(1)), 2))) {
+    x.absent[0] = 1;
+    if ($out.emit(x, 1)) return true;
+    x.absent[0] = 0;
+  } else {
+    for (let ending = 0, $n1 = 1; ending <= $n1; ending++) {
+      x.step();
+      a[0] = ending;
+      if ($out.emit(x, 1)) return true;
+    }
+  }
+  return false;
 }
 
 function draw_card_guard_any(x: Ctx): boolean {

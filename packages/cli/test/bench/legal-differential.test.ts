@@ -23,6 +23,10 @@ describe('generated legal-action enumeration vs the reference walk', () => {
     const def = await loadGame('tiv-miv');
     expect(def.actions.map((a) => a.legal !== undefined)).toEqual([true, true]);
     expect(reference(def as unknown as GameDef).actions.some((a) => a.legal !== undefined)).toBe(false);
+    // Parameters with `if` (Super Taki's colour choice, its run ending) are generated too; only
+    // the turn timer's action, never enumerated, has none.
+    const taki = await loadGame('super-taki');
+    expect(taki.actions.filter((a) => a.legal === undefined).map((a) => a.name)).toEqual(['time_out']);
   });
 
   it.each(GAMES)('%s: the same legal actions for every seat at every state, and the same whole games', async (spec) => {

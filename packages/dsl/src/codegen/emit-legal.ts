@@ -18,12 +18,11 @@ type ParamsRead = (nodes: readonly unknown[]) => Set<string>;
  * `<action>_legal(x, a, out)`: every legal candidate of the action for `x.me`, in the order the
  * reference enumerates them, each written to `a` and handed to `$out.emit(x, ai)`; returns true
  * as soon as `out` asks to stop. Undefined when a parameter is of a kind left to the reference
- * (`cards`, `pile`, a parameter with `when`).
+ * (`cards`, `pile`).
  */
 export function legalFn(game: CheckedGame, mod: ModuleBuilder, action: ActionInfo, ai: number, requires: readonly A.RequireStmt[], paramsRead: ParamsRead): Code | undefined {
   for (const p of action.params) {
     const t = p.decl.type;
-    if (p.decl.condition !== null) return undefined;
     if (t.kind === 'param_card' && t.many) return undefined;
     if (t.kind === 'param_pile') return undefined;
   }
@@ -41,7 +40,7 @@ export function legalFn(game: CheckedGame, mod: ModuleBuilder, action: ActionInf
     floor = Math.max(floor, levelOf([r.cond]));
     (floor < 0 ? before : byLevel[floor]!).push(r);
   }
-  const fail = (r: A.RequireStmt, scope: FnScope, miss: string): string => `if (${negate(condition(r.cond, scope)).s}) ${miss}`;
+  const fail: Fail = (r, scope, miss) => `if (${negate(condition(r.cond, scope)).s}) ${miss}`;
   const lines: string[] = before.map((r) => fail(r, f, 'return false;'));
   lines.push(...level(game, action, 0, f, byLevel, fail, ai));
   lines.push('return false;');
@@ -56,9 +55,30 @@ export function legalFn(game: CheckedGame, mod: ModuleBuilder, action: ActionInf
   return code(name);
 }
 
-/** The loop over parameter i and everything inside it. */
-function level(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, byLevel: A.RequireStmt[][], fail: (r: A.RequireStmt, s: FnScope, miss: string) => string, ai: number): string[] {
+type Fail = (r: A.RequireStmt, s: FnScope, miss: string) => string;
+
+/**
+ * Parameter i and everything inside it. A parameter with `if <cond>` is left out (absent, its
+ * argument -1) when the condition does not hold, as the reference walk does: one candidate
+ * without it, the rest of the parameters chosen inside; else its values as usual.
+ */
+function level(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, byLevel: A.RequireStmt[][], fail: Fail, ai: number): string[] {
   if (i === action.params.length) return [`if ($out.emit(x, ${ai})) return true;`];
+  const p = action.params[i]!;
+  const values = domain(game, action, i, f, byLevel, fail, ai);
+  if (p.decl.condition === null) return values;
+  const without = f.child();
+  without.bind(p.name, { js: tsTypeOf(p.type) === 'boolean' ? `(a[${i}] !== 0)` : `a[${i}]!`, ts: tsTypeOf(p.type) });
+  const checks = byLevel[i]!.map((r) => fail(r, without, 'continue;'));
+  const rest = level(game, action, i + 1, without, byLevel, fail, ai);
+  // One pass when requires read the parameter, so that a failing one can `continue` out of it.
+  const once = f.temp('o');
+  const body = checks.length === 0 ? rest : [`for (let ${once} = 0; ${once} < 1; ${once}++) {`, ...checks, ...rest, '}'];
+  return [`a[${i}] = -1;`, `if (${negate(condition(p.decl.condition, f)).s}) {`, `x.absent[${i}] = 1;`, ...body, `x.absent[${i}] = 0;`, '} else {', ...values, '}'];
+}
+
+/** The loop over parameter i's values and everything inside it. */
+function domain(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, byLevel: A.RequireStmt[][], fail: Fail, ai: number): string[] {
   const p = action.params[i]!;
   const inner = f.child();
   const v = jsName(p.name);

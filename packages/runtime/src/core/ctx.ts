@@ -25,6 +25,11 @@ export interface Ctx {
    * building a message.
    */
   readonly explain: boolean;
+  /**
+   * Legal enumeration (ActionDef.legal): 1 at i while the candidate leaves parameter i out (its
+   * `if` condition false, its argument -1). The runtime clears it before each action's call.
+   */
+  readonly absent: Uint8Array;
 
   /**
    * Spends one step of this call's fuel (core/fuel.ts): every generated loop iteration does;

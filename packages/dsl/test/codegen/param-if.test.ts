@@ -1,0 +1,80 @@
+// Parameters with `if <cond>` in the generated enumeration (ActionDef.legal, emit-legal.ts): left
+// out (absent) when the condition does not hold, with requires that read them and a nested
+// conditional parameter; the same candidates, in the same order, as the runtime's reference walk.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileRulesInMemory, importCompiled } from '../../src/node/compile-in-memory.ts';
+
+const RULES = `game param-if "Conditional parameters"
+players 2..3
+card Chip { n: 1..4 } shown "{n}"
+deck chips { 2 × Chip }
+zone stock: pile, hidden
+zone hand: per player, fan, owner
+zone table: pile, visible
+rounds {
+  count 1
+  setup {
+    shuffle chips into stock
+    deal 3 from stock to hand(each player)
+  }
+  stages play
+}
+winner highest score
+stage play turns from player 1
+action pick(c: card in hand(me), big: bool if c.n > 2, k: 1..3 if big and c.n == 4) by current during play {
+  require big != none or c.n > 1 else pick/tiny "A 1 must say whether it is big."
+  require not big or c.n > 3 or k == none else pick/small "Only a 4 may be big with a k."
+  require k == none or k != 2 else pick/two "Not 2."
+  move c to table
+}
+action pass by current during play { require count(hand(me)) < 3 else pass/early "Play first." }
+`;
+
+interface State { result: unknown; current: number }
+interface Wire { type: string; args?: Record<string, unknown> }
+interface Runtime {
+  setup(def: unknown, input: { players: number; seed: number }): State;
+  legalActions(def: unknown, state: State, seat: number, now?: number): Wire[];
+  apply(def: unknown, state: State, seat: number, action: unknown, now: number): { state: State } | { rejected: { code: string } };
+}
+interface Def { actions: { name: string; legal?: unknown }[] }
+const runtimeModule: string = '@decksmith/runtime';
+const dir = mkdtempSync(join(tmpdir(), 'param-if-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('conditional parameters in the generated enumeration', () => {
+  it('list what the reference walk lists, at every state of seeded games, both absent and present', async () => {
+    const file = join(dir, 'param-if.rules');
+    writeFileSync(file, RULES);
+    const compiled = await compileRulesInMemory(file);
+    expect(compiled.report.filter((d) => d.includes('error['))).toEqual([]);
+    const { game } = await importCompiled<{ game: Def }>(compiled.js!);
+    expect(game.actions.find((a) => a.name === 'pick')?.legal).toBeTypeOf('function');
+    const reference = { ...game, actions: game.actions.map((a) => ({ ...a, legal: undefined })) };
+    const rt = (await import(runtimeModule)) as Runtime;
+    const shapes = new Set<string>();
+    let compared = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      let state = rt.setup(game, { players: 2 + (seed % 2), seed });
+      for (let step = 0; step < 12 && state.result === null; step++) {
+        for (let seat = 0; seat < 2; seat++) {
+          const got = rt.legalActions(game, state, seat, 0);
+          expect(got).toEqual(rt.legalActions(reference, state, seat, 0));
+          for (const a of got) shapes.add(Object.keys(a.args ?? {}).sort().join(','));
+          compared++;
+        }
+        const options = rt.legalActions(game, state, state.current, 0);
+        if (options.length === 0) break;
+        const r = rt.apply(game, state, state.current, options[(seed * 7 + step) % options.length], 0);
+        if ('rejected' in r) throw new Error(r.rejected.code);
+        state = r.state;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    // Each form came up: no optional parameter, `big` alone, and `big` with `k`.
+    expect([...shapes].sort()).toEqual(['', 'big,c,k', 'big,c', 'c'].sort());
+  });
+});
