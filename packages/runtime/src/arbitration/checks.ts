@@ -32,7 +32,7 @@ export function availability(e: EngineParts, ai: number, seat: number): number {
 export function seatRefusal(e: EngineParts, seat: number): number {
   const s = e.s;
   if (s.result !== null || s.stage < 0) return R_GAME_OVER;
-  if (s.pauseUntil >= 0 || e.def.stages[e.def.rounds.stages[s.stage]].kind === 'pause') return R_PAUSED;
+  if (s.pauseUntil >= 0 || e.c.pauseAt[s.stage] === 1) return R_PAUSED;
   if (s.out[seat] !== 0) return R_OUT;
   return 0;
 }

@@ -50,6 +50,14 @@ export interface Compiled {
   isFamily: Uint8Array;
   /** Zone declaration → 1 for a row. */
   isRow: Uint8Array;
+  /**
+   * The actions a seat's enumeration offers, in action order: `offered[0]` for the current
+   * player, `offered[1]` for every other seat (no `by current` action). Neither has an action
+   * only a turn timer performs.
+   */
+  offered: readonly [Int32Array, Int32Array];
+  /** Per position in the round's stage list: 1 when that stage is a pause (nobody acts). */
+  pauseAt: Uint8Array;
 }
 
 const cache = new WeakMap<GameDef, Compiled>();
@@ -147,5 +155,8 @@ function compile(def: GameDef): Compiled {
     isRow[i] = z.shape === 'row' ? 1 : 0;
   });
   const triggerReads = def.triggers.map((t) => readChannels(def, t.reads));
-  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow };
+  const asked = def.actions.flatMap((a, i) => (a.byTimer === true ? [] : [i]));
+  const offered = [Int32Array.from(asked), Int32Array.from(asked.filter((i) => def.actions[i].who.kind !== 'current'))] as const;
+  const pauseAt = Uint8Array.from(def.rounds.stages, (si) => (def.stages[si].kind === 'pause' ? 1 : 0));
+  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow, offered, pauseAt };
 }

@@ -139,7 +139,9 @@ function enumerate(e: EngineParts, seat: number, sink: Sink): void {
   // What refuses every action alike is asked once for them all, then each action's own checks.
   if (seatRefusal(e, seat) < 0) return;
   const actions = e.def.actions;
-  const n = actions.length;
+  // Only the actions this seat could be offered, in action order: the current player's all, any
+  // other seat's none that is `by current` (a turn-based game's other seats ask one or two).
+  const offered = e.c.offered[seat === s.current ? 0 : 1];
   // Guards only pass or fail here: no rejection messages are built (see Ctx.explain).
   e.explain = false;
   // Each action is enumerated with the fuel the call has now (core/fuel.ts): one that runs out is
@@ -147,9 +149,9 @@ function enumerate(e: EngineParts, seat: number, sink: Sink): void {
   const fuel = e.fuel;
   let most = 0;
   try {
-    for (let ai = 0; ai < n && !sink.found; ai++) {
+    for (let j = 0; j < offered.length && !sink.found; j++) {
+      const ai = offered[j];
       const a = actions[ai];
-      if (a.byTimer === true) continue;
       e.me = seat;
       if (actionAvailability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
       e.me = seat;
