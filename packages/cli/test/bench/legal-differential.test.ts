@@ -27,6 +27,9 @@ describe('generated legal-action enumeration vs the reference walk', () => {
     // the turn timer's action, never enumerated, has none.
     const taki = await loadGame('super-taki');
     expect(taki.actions.filter((a) => a.legal === undefined).map((a) => a.name)).toEqual(['time_out']);
+    // `pile in centre or new` parameters too (Wackee Six's plays onto the centre's piles).
+    const wackee = await loadGame('wackee-six');
+    expect(wackee.actions.filter((a) => a.legal === undefined).map((a) => a.name)).toEqual([]);
   });
 
   it.each(GAMES)('%s: the same legal actions for every seat at every state, and the same whole games', async (spec) => {

@@ -6,7 +6,7 @@
 // the differential test (packages/cli/test/legal-differential.test.ts) checks that both agree.
 import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
-import { condition, expr, negate, refOf } from './compile-expr.ts';
+import { CodegenError, condition, expr, negate, refOf } from './compile-expr.ts';
 import { typeOf } from './js.ts';
 import { FnScope, Memo, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
 import { code, type Code, jsName } from './names.ts';
@@ -18,13 +18,12 @@ type ParamsRead = (nodes: readonly unknown[]) => Set<string>;
  * `<action>_legal(x, a, out)`: every legal candidate of the action for `x.me`, in the order the
  * reference enumerates them, each written to `a` and handed to `$out.emit(x, ai)`; returns true
  * as soon as `out` asks to stop. Undefined when a parameter is of a kind left to the reference
- * (`cards`, `pile`).
+ * (`cards`).
  */
 export function legalFn(game: CheckedGame, mod: ModuleBuilder, action: ActionInfo, ai: number, requires: readonly A.RequireStmt[], paramsRead: ParamsRead): Code | undefined {
   for (const p of action.params) {
     const t = p.decl.type;
     if (t.kind === 'param_card' && t.many) return undefined;
-    if (t.kind === 'param_pile') return undefined;
   }
   const name = mod.unique(`${action.name}_legal`);
   const f = new FnScope(mod, name);
@@ -109,6 +108,17 @@ function domain(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, by
     close.push('}', '}');
     inner.bind(p.name, { js: v, ts: 'number' });
     head.push(`a[${i}] = ${v};`);
+  } else if (t.kind === 'param_pile') {
+    // The family's piles oldest first, then (`or new`) -1 for a new one, as the reference walks them.
+    const sym = refOf(t.family, f);
+    if (sym?.kind !== 'zone') throw new CodegenError('pile parameter over something that is not a family', t.family);
+    const ps = f.temp('p');
+    const k = f.temp('k');
+    pre.push(`const ${ps} = x.piles(${sym.info.index});`);
+    open.push(`for (let ${k} = 0; ${k} ${t.orNew ? '<=' : '<'} ${ps}.length; ${k}++) {`, 'x.step();');
+    close.push('}');
+    head.push(`const ${v} = ${t.orNew ? `${k} < ${ps}.length ? ${ps}[${k}]! : -1` : `${ps}[${k}]!`};`, `a[${i}] = ${v};`);
+    inner.bind(p.name, { js: v, ts: 'number' });
   } else {
     const ts = tsTypeOf(p.type);
     const n = f.temp('n');
