@@ -601,6 +601,7 @@ function play_effect(x: Ctx, a: number[]): void {
 
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  let $h4: boolean | undefined;
   const $z1 = x.zone(2, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
@@ -608,7 +609,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       const c = $c2[$k3]!;
       if (c < 0) continue;
       a[0] = c;
-      if (!(x.count(x.zone(3)) === 0 || suit_of(x, c) === x.g(6) || !holds(x, x.me, x.g(6)))) continue;
+      if (!(x.count(x.zone(3)) === 0 || suit_of(x, c) === x.g(6) || !($h4 ??= holds(x, x.me, x.g(6))))) continue;
       if ($out.emit(x, 4)) return true;
     }
   }

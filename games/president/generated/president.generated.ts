@@ -537,14 +537,16 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
     const $c2 = x.cards($z1);
     for (let $k3 = 0; $k3 < $c2.length; $k3++) {
       const c = $c2[$k3]!;
+      let $h5: number | undefined;
+      let $h6: number | undefined;
       if (c < 0) continue;
       a[0] = c;
       for (let n_ = 1, $n4 = 4; n_ <= $n4; n_++) {
         x.step();
         a[1] = n_;
-        if (holding(x, x.me, c) < n_) continue;
+        if (($h5 ??= holding(x, x.me, c)) < n_) continue;
         if (!(x.g(6) === 0 || n_ === x.g(6))) continue;
-        if (!(x.g(6) === 0 || power(x, c) > x.g(5))) continue;
+        if (!(x.g(6) === 0 || ($h6 ??= power(x, c)) > x.g(5))) continue;
         if ($out.emit(x, 1)) return true;
       }
     }

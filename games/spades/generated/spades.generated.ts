@@ -517,6 +517,7 @@ function play_effect(x: Ctx, a: number[]): void {
 
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  let $h4: boolean | undefined;
   const $z1 = x.zone(1, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
@@ -525,7 +526,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       if (c < 0) continue;
       a[0] = c;
       if (!(x.count(x.zone(2)) !== 0 || x.attr(c, 0) !== 3 || x.g(6) !== 0 || x.opt(5) === 0 || play_guard_all(x))) continue;
-      if (!(x.count(x.zone(2)) === 0 || x.attr(c, 0) === x.g(5) || !holds(x, x.me, x.g(5)))) continue;
+      if (!(x.count(x.zone(2)) === 0 || x.attr(c, 0) === x.g(5) || !($h4 ??= holds(x, x.me, x.g(5))))) continue;
       if ($out.emit(x, 1)) return true;
     }
   }

@@ -602,6 +602,7 @@ function play_main_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
     const $c2 = x.cards($z1);
     for (let $k3 = 0; $k3 < $c2.length; $k3++) {
       const c = $c2[$k3]!;
+      let $h6: boolean | undefined;
       if (c < 0) continue;
       a[0] = c;
       const $p4 = x.piles(4);
@@ -609,7 +610,7 @@ function play_main_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
         x.step();
         const p = $k5 < $p4.length ? $p4[$k5]! : -1;
         a[1] = p;
-        if (!(p !== -1 || starts_pile(x, c))) continue;
+        if (!(p !== -1 || ($h6 ??= starts_pile(x, c)))) continue;
         if (!(p === -1 || x.zv(2, p) === 0)) continue;
         if (!(p === -1 || follows(x, c, p))) continue;
         if ($out.emit(x, 2)) return true;
@@ -645,6 +646,7 @@ function play_waste_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
     const $c2 = x.cards($z1);
     for (let $k3 = 0; $k3 < $c2.length; $k3++) {
       const c = $c2[$k3]!;
+      let $h7: boolean | undefined;
       if (c < 0) continue;
       if ($s4 < 0 && !cardSeen(x, $z1, $k3)) continue;
       a[0] = c;
@@ -654,7 +656,7 @@ function play_waste_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
         x.step();
         const p = $k6 < $p5.length ? $p5[$k6]! : -1;
         a[1] = p;
-        if (!(p !== -1 || starts_pile(x, c))) continue;
+        if (!(p !== -1 || ($h7 ??= starts_pile(x, c)))) continue;
         if (!(p === -1 || x.zv(2, p) === 0)) continue;
         if (!(p === -1 || follows(x, c, p))) continue;
         if ($out.emit(x, 3)) return true;

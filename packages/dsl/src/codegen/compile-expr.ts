@@ -179,8 +179,9 @@ function call(e: A.CallExpr, f: FnScope): Js {
     case 'zone':
       return js(`x.zone(${sym.info.index}, ${args[0]})`, P.call);
     case 'define': {
-      const fn = f.mod.defineFn(sym.info.name);
-      return js(`${fn}(${['x', ...args].join(', ')})`, P.call);
+      const call = `${f.mod.defineFn(sym.info.name)}(${['x', ...args].join(', ')})`;
+      const cached = f.calls?.read(e, call, tsTypeOf(sym.info.type));
+      return cached == null ? js(call, P.call) : js(cached, P.assign);
     }
     case 'deck': return js(String(sym.info.index));
     default: throw new CodegenError(`${e.callee.text} (${sym.kind}) cannot be called here`, e);

@@ -8,7 +8,7 @@ import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
 import { CodegenError, condition, expr, negate, refOf } from './compile-expr.ts';
 import { typeOf } from './js.ts';
-import { FnScope, Memo, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
+import { type CallMemo, FnScope, Memo, type ModuleBuilder, type TsType, tsTypeOf } from './module-builder.ts';
 import { code, type Code, jsName } from './names.ts';
 
 /** Name reads in `nodes` that are this action's parameters, as parameter indices. */
@@ -39,11 +39,13 @@ export function legalFn(game: CheckedGame, mod: ModuleBuilder, action: ActionInf
     floor = Math.max(floor, levelOf([r.cond]));
     (floor < 0 ? before : byLevel[floor]!).push(r);
   }
+  const top: Bucket = { lines: [], names: new Map() };
+  f.calls = new LevelCalls(f, [top], levelOf, (nodes) => readsLoopVariable(nodes, action, game));
   const fail: Fail = (r, scope, miss) => `if (${negate(condition(r.cond, scope)).s}) ${miss}`;
   const lines: string[] = before.map((r) => fail(r, f, 'return false;'));
   lines.push(...level(game, action, 0, f, byLevel, fail, ai));
   lines.push('return false;');
-  const body = [...f.memo.lines, ...lines];
+  const body = [...f.memo.lines, ...top.lines, ...lines];
   mod.addFunction({
     name,
     params: [{ name: 'x', type: 'Ctx' }, { name: 'a', type: 'number[]' }, { name: '$out', type: mod.useRuntimeType('LegalOut') }],
@@ -67,12 +69,14 @@ function level(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, byL
   const values = domain(game, action, i, f, byLevel, fail, ai);
   if (p.decl.condition === null) return values;
   const without = f.child();
+  const cached: Bucket = { lines: [], names: new Map() };
+  without.calls = (f.calls as LevelCalls).deeper(cached);
   without.bind(p.name, { js: tsTypeOf(p.type) === 'boolean' ? `(a[${i}] !== 0)` : `a[${i}]!`, ts: tsTypeOf(p.type) });
   const checks = byLevel[i]!.map((r) => fail(r, without, 'continue;'));
   const rest = level(game, action, i + 1, without, byLevel, fail, ai);
   // One pass when requires read the parameter, so that a failing one can `continue` out of it.
   const once = f.temp('o');
-  const body = checks.length === 0 ? rest : [`for (let ${once} = 0; ${once} < 1; ${once}++) {`, ...checks, ...rest, '}'];
+  const body = checks.length === 0 ? [...cached.lines, ...rest] : [`for (let ${once} = 0; ${once} < 1; ${once}++) {`, ...cached.lines, ...checks, ...rest, '}'];
   return [`a[${i}] = -1;`, `if (${negate(condition(p.decl.condition, f)).s}) {`, `x.absent[${i}] = 1;`, ...body, `x.absent[${i}] = 0;`, '} else {', ...values, '}'];
 }
 
@@ -80,6 +84,8 @@ function level(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, byL
 function domain(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, byLevel: A.RequireStmt[][], fail: Fail, ai: number): string[] {
   const p = action.params[i]!;
   const inner = f.child();
+  const cached: Bucket = { lines: [], names: new Map() };
+  inner.calls = (f.calls as LevelCalls).deeper(cached);
   const v = jsName(p.name);
   const t = p.decl.type;
   const head: string[] = [];
@@ -134,7 +140,69 @@ function domain(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, by
   }
   if (t.kind === 'param_card' && t.where !== null) head.push(`if (${negate(condition(t.where, inner)).s}) continue;`);
   for (const r of byLevel[i]!) head.push(fail(r, inner, 'continue;'));
-  return [...pre, ...open, ...head, ...level(game, action, i + 1, inner, byLevel, fail, ai), ...close];
+  const rest = level(game, action, i + 1, inner, byLevel, fail, ai);
+  // The define calls cached for this loop's value are declared first in its body.
+  return [...pre, ...open, ...cached.lines, ...head, ...rest, ...close];
+}
+
+/** One loop body's cached define calls: `let $h…` lines first in it, by the call's text. */
+interface Bucket {
+  lines: string[];
+  names: Map<string, string>;
+}
+
+/**
+ * Define calls in the conditions cached at the loop of the innermost parameter their arguments
+ * read (President's `holding(me, c) >= n` counts c's rank once per card, not once per n). Lazy
+ * (`$h ??= …`), as where it stood; the state does not change during an enumeration. Not for a
+ * call reading a quantifier's variable, nor one whose arguments this loop sets (no gain).
+ */
+class LevelCalls implements CallMemo {
+  /** buckets[0] is the function's, buckets[k + 1] parameter k's loop body; this scope is at the last. */
+  constructor(
+    private readonly f: FnScope,
+    private readonly buckets: readonly Bucket[],
+    private readonly levelOf: (nodes: readonly unknown[]) => number,
+    private readonly readsLocal: (nodes: readonly unknown[]) => boolean,
+  ) {}
+
+  read(call: A.CallExpr, code: string, ts: TsType): string | null {
+    const here = this.buckets.length - 2;
+    if (this.readsLocal(call.args)) return null;
+    const at = this.levelOf(call.args);
+    if (at >= here) return null;
+    const b = this.buckets[at + 1]!;
+    let v = b.names.get(code);
+    if (v === undefined) {
+      v = this.f.temp('h');
+      b.names.set(code, v);
+      b.lines.push(`let ${v}: ${ts} | undefined;`);
+    }
+    return `${v} ??= ${code}`;
+  }
+
+  /** The same for the next loop in, whose body declares `bucket`. */
+  deeper(bucket: Bucket): LevelCalls {
+    return new LevelCalls(this.f, [...this.buckets, bucket], this.levelOf, this.readsLocal);
+  }
+}
+
+/** Whether `nodes` read a name other than the action's parameters and the table's (a quantifier's variable, say). */
+function readsLoopVariable(nodes: readonly unknown[], action: ActionInfo, game: CheckedGame): boolean {
+  const params = new Set(action.params.map((p) => p.name));
+  let local = false;
+  const walk = (n: unknown): void => {
+    if (local || n === null || typeof n !== 'object') return;
+    if (Array.isArray(n)) { n.forEach(walk); return; }
+    const o = n as Record<string, unknown>;
+    if (o.kind === 'name') {
+      const sym = game.refs.get(o as unknown as A.Node);
+      if (sym === undefined || sym.kind === 'local' || (sym.kind === 'param' && !params.has((o.name as A.Ident).text))) local = true;
+    }
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
+  };
+  walk(nodes);
+  return local;
 }
 
 /** The values a non-card parameter runs through, as the reference walks them (core/legal.ts). */

@@ -1,4 +1,5 @@
 // What a generated module accumulates while the game is compiled: functions, constants, imports.
+import type * as A from '../ast/index.ts';
 import type { CheckedGame, FaceInfo, Type } from '../check/model.ts';
 
 /** A module-level function of the generated file (a define, a procedure, a guard, a hoisted loop…). */
@@ -123,6 +124,14 @@ export interface Special {
  * The variables of one function being compiled and its temporaries (`$n1`, `$i2` … cannot
  * clash with rule-file names, which never contain `$`).
  */
+/**
+ * Where a define call with arguments can be cached (emit-legal.ts): given the call, its compiled
+ * text and type, the cached read (`$m ??= code`) or null to compute it where it stands.
+ */
+export interface CallMemo {
+  read(call: A.CallExpr, code: string, ts: TsType): string | null;
+}
+
 export class FnScope {
   private counter: { n: number };
 
@@ -142,6 +151,8 @@ export class FnScope {
   invariants?: Invariants;
   /** In a pure function body: parameterless defines read twice or more, computed once on first use. */
   memo?: Memo;
+  /** In a legal enumeration's loops: define calls whose arguments an outer loop fixes, computed once per its value. */
+  calls?: CallMemo;
 
   temp(prefix: string): string {
     this.counter.n += 1;
@@ -158,6 +169,7 @@ export class FnScope {
     const c = new FnScope(this.mod, this.owner, new Map(this.vars), this.counter, this.special);
     c.invariants = this.invariants;
     c.memo = this.memo;
+    c.calls = this.calls;
     return c;
   }
 

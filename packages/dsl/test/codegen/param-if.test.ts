@@ -1,6 +1,8 @@
 // Parameters with `if <cond>` in the generated enumeration (ActionDef.legal, emit-legal.ts): left
 // out (absent) when the condition does not hold, with requires that read them and a nested
-// conditional parameter; the same candidates, in the same order, as the runtime's reference walk.
+// conditional parameter; and define calls cached at the loop their arguments are fixed by (not
+// one reading a quantifier's variable). The same candidates, in the same order, as the runtime's
+// reference walk.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +30,13 @@ action pick(c: card in hand(me), big: bool if c.n > 2, k: 1..3 if big and c.n ==
   require big != none or c.n > 1 else pick/tiny "A 1 must say whether it is big."
   require not big or c.n > 3 or k == none else pick/small "Only a 4 may be big with a k."
   require k == none or k != 2 else pick/two "Not 2."
+  move c to table
+}
+define above(c: Card, k: number): bool = c.n > k
+define twins(c: Card): number = count d in hand(me) where d.n == c.n
+action pair(c: card in hand(me), d: card in hand(me)) by current during play {
+  require c != d and twins(c) >= 2 and above(d, 1) else pair/no "No pair."
+  require any e in hand(me) where e != d and above(e, c.n) or twins(c) > 2 else pair/top "Nothing above."
   move c to table
 }
 action pass by current during play { require count(hand(me)) < 3 else pass/early "Play first." }
@@ -75,6 +84,9 @@ describe('conditional parameters in the generated enumeration', () => {
     }
     expect(compared).toBeGreaterThan(100);
     // Each form came up: no optional parameter, `big` alone, and `big` with `k`.
-    expect([...shapes].sort()).toEqual(['', 'big,c,k', 'big,c', 'c'].sort());
+    expect([...shapes].sort()).toEqual(['', 'big,c,k', 'big,c', 'c', 'c,d'].sort());
+    // The calls reading only c are cached in c's loop; the one reading the quantifier's e is not.
+    expect(compiled.source).toMatch(/\?\?= twins\(x, c\)/);
+    expect(compiled.source).not.toMatch(/\?\?= above\(x, e/);
   });
 });
