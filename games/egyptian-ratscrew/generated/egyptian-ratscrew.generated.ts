@@ -293,8 +293,10 @@ function chances_of(x: Ctx, c: number): number {
 
 /** define from_top */
 function from_top(x: Ctx, n_: number): number {
-  for (const c of x.cards(x.zone(2))) {
-    if (x.positionOf(c) === x.count(x.zone(2)) - n_) return c;
+  const $cs2 = x.cards(x.zone(2));
+  for (let $i1 = 0; $i1 < $cs2.length; $i1++) {
+    const c = $cs2[$i1]!;
+    if ($i1 === x.count(x.zone(2)) - n_) return c;
   }
   return -1;
 }

@@ -85,7 +85,11 @@ export function compileExpr(e: A.Expr, f: FnScope): Js {
       return js(`x.${m}(${expr(e.seat, f)})`, P.call);
     }
     case 'side_of': return js(`x.sideOf(${expr(e.seat, f)})`, P.call);
-    case 'position_of': return js(`x.positionOf(${expr(e.card, f)})`, P.call);
+    case 'position_of': {
+      // The card a pure loop over one zone is at: its index there, not a search of the zone.
+      const at = e.card.kind === 'name' && refOf(e.card, f)?.kind === 'local' ? f.vars.get(e.card.name.text)?.position : undefined;
+      return at !== undefined ? js(at, P.atom) : js(`x.positionOf(${expr(e.card, f)})`, P.call);
+    }
     case 'subsets': return js(`${f.mod.useRuntime('subsets')}(${cardArray(e.source, f)}, x)`, P.call);
     case 'roll': return js(`x.roll(${expr(e.die, f)})`, P.call);
     case 'random': return js(`x.random(${expr(e.min, f)}, ${expr(e.max, f)})`, P.call);
@@ -398,11 +402,14 @@ export function loopLines(e: A.QuantifierExpr | A.AggregateExpr, inner: FnScope)
   const loopScope = inner.child();
   const invariants = new Invariants(inner);
   loopScope.invariants = invariants;
-  loopScope.bind(e.variable.text, { js: v, ts: elementTs(e.source, inner) });
+  // Over one zone, a loop that asks the variable's `position of` counts the index instead
+  // (nothing moves here, so the card is at its index; positionOf would search the zone).
+  const index = typeOf(e.source, inner)?.t === 'zone' && asksPosition([e.where, e.kind === 'aggregate' ? e.body : null], e.variable.text) ? inner.temp('i') : undefined;
+  loopScope.bind(e.variable.text, { js: v, ts: elementTs(e.source, inner), position: index });
   const where = e.where === null ? null : condition(e.where, loopScope);
   const body = e.kind === 'aggregate' ? expr(e.body, loopScope) : '';
   const when = (stmt: string): string => (where === null ? stmt : `if (${where.s}) ${stmt}`);
-  const loop = (step: string[], reverse = false): string[] => iterate(e.source, v, inner, step, { reverse });
+  const loop = (step: string[], reverse = false): string[] => iterate(e.source, v, inner, step, { reverse, index });
   let lines: string[];
   switch (q) {
     case 'any': case 'exists':
@@ -433,6 +440,21 @@ export function loopLines(e: A.QuantifierExpr | A.AggregateExpr, inner: FnScope)
     default: throw new CodegenError(`unknown quantifier ${String(q)}`, e);
   }
   return [...invariants.lines, ...lines];
+}
+
+/** Whether `nodes` contain `position of <name>`. */
+function asksPosition(nodes: readonly unknown[], name: string): boolean {
+  let found = false;
+  const walk = (n: unknown): void => {
+    if (found || n === null || typeof n !== 'object') return;
+    if (Array.isArray(n)) { n.forEach(walk); return; }
+    const o = n as Record<string, unknown>;
+    const card = o.card as A.Expr | undefined;
+    if (o.kind === 'position_of' && card?.kind === 'name' && card.name.text === name) found = true;
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
+  };
+  walk(nodes);
+  return found;
 }
 
 /** The TypeScript type of a loop variable over `source`. */

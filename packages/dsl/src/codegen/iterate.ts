@@ -9,6 +9,8 @@ export interface IterateOptions {
   reverse?: boolean;
   /** Loop over a copy of each zone: the body moves cards (a `for each` statement). */
   copy?: boolean;
+  /** A single zone's loop counts its index in this variable (the card's `position of`). */
+  index?: string;
 }
 
 /**
@@ -73,7 +75,7 @@ function zoneLoop(zone: string, v: string, f: FnScope, body: string[], opts: Ite
   const skip = holes ? [`if (${v} < 0) continue;`] : [];
   if (opts.reverse) {
     const cs = f.temp('cs');
-    const i = f.temp('i');
+    const i = opts.index ?? f.temp('i');
     return [
       `const ${cs} = x.cards(${zone});`,
       `for (let ${i} = ${cs}.length - 1; ${i} >= 0; ${i}--) {`,
@@ -84,5 +86,10 @@ function zoneLoop(zone: string, v: string, f: FnScope, body: string[], opts: Ite
     ];
   }
   const cards = opts.copy ? `x.cards(${zone}).slice()` : `x.cards(${zone})`;
+  if (opts.index !== undefined) {
+    const cs = f.temp('cs');
+    const i = opts.index;
+    return [`const ${cs} = ${cards};`, `for (let ${i} = 0; ${i} < ${cs}.length; ${i}++) {`, `const ${v} = ${cs}[${i}]!;`, ...skip, ...body, '}'];
+  }
   return [`for (const ${v} of ${cards}) {`, ...skip, ...body, '}'];
 }

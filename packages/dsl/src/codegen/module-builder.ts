@@ -16,6 +16,8 @@ export interface FunctionSpec {
 export interface Binding {
   js: string;
   ts: TsType;
+  /** A card bound by a pure loop over one zone: the loop's index, which is its `position of`. */
+  position?: string;
 }
 
 export type TsType = 'number' | 'boolean' | 'readonly number[]';
