@@ -51,13 +51,22 @@ export interface Compiled {
   /** Zone declaration → 1 for a row. */
   isRow: Uint8Array;
   /**
-   * The actions a seat's enumeration offers, in action order: `offered[0]` for the current
-   * player, `offered[1]` for every other seat (no `by current` action). Neither has an action
-   * only a turn timer performs.
+   * The actions a seat's enumeration could offer, in action order, by where the table is
+   * (`offeredAt`): the stage's position in the round, the open window, and whether the seat is
+   * the current player (others get no `by current` action). An action is listed when its
+   * `during` names that stage (or one of its steps) or that window; none is an action only a
+   * turn timer performs. Availability then decides as before (steps, a blocking window, roles).
    */
-  offered: readonly [Int32Array, Int32Array];
+  offered: readonly Int32Array[];
+  /** How many stages the round lists (`offeredAt`'s first argument). */
+  positions: number;
   /** Per position in the round's stage list: 1 when that stage is a pause (nobody acts). */
   pauseAt: Uint8Array;
+}
+
+/** The index in `Compiled.offered` of a seat's list: the round's stage position, the open window (-1: none), current or not. */
+export function offeredAt(positions: number, window: number, position: number, current: boolean): number {
+  return ((window + 1) * positions + position) * 2 + (current ? 0 : 1);
 }
 
 const cache = new WeakMap<GameDef, Compiled>();
@@ -155,8 +164,21 @@ function compile(def: GameDef): Compiled {
     isRow[i] = z.shape === 'row' ? 1 : 0;
   });
   const triggerReads = def.triggers.map((t) => readChannels(def, t.reads));
-  const asked = def.actions.flatMap((a, i) => (a.byTimer === true ? [] : [i]));
-  const offered = [Int32Array.from(asked), Int32Array.from(asked.filter((i) => def.actions[i].who.kind !== 'current'))] as const;
+  const offered: Int32Array[] = [];
+  const positions = def.rounds.stages.length;
+  for (let w = -1; w < def.windows.length; w++) {
+    for (let pos = 0; pos < positions; pos++) {
+      const si = def.rounds.stages[pos];
+      for (const current of [true, false]) {
+        const listed = def.actions.flatMap((a, i) => {
+          const ca = actions[i];
+          const here = ca.stage[si] !== STAGE_NO || (w >= 0 && ca.window[w] === 1);
+          return a.byTimer !== true && here && (current || a.who.kind !== 'current') ? [i] : [];
+        });
+        offered[offeredAt(positions, w, pos, current)] = Int32Array.from(listed);
+      }
+    }
+  }
   const pauseAt = Uint8Array.from(def.rounds.stages, (si) => (def.stages[si].kind === 'pause' ? 1 : 0));
-  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow, offered, pauseAt };
+  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow, offered, positions, pauseAt };
 }

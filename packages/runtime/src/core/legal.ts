@@ -8,6 +8,7 @@ import { encodeAction, seesCard, type Action } from './codec.ts';
 import type { EngineParts } from './engine-parts.ts';
 import { NONE, type LegalOut } from './game-def.ts';
 import { zoneMask } from '../zones/visibility.ts';
+import { offeredAt } from './compiled.ts';
 import { choiceSamples, encodeChoice, type ChoiceCount } from './choice.ts';
 
 /** Largest zone whose subsets a `cards` parameter enumerates in full (else singletons + all). */
@@ -139,9 +140,10 @@ function enumerate(e: EngineParts, seat: number, sink: Sink): void {
   // What refuses every action alike is asked once for them all, then each action's own checks.
   if (seatRefusal(e, seat) < 0) return;
   const actions = e.def.actions;
-  // Only the actions this seat could be offered, in action order: the current player's all, any
-  // other seat's none that is `by current` (a turn-based game's other seats ask one or two).
-  const offered = e.c.offered[seat === s.current ? 0 : 1];
+  // Only the actions this seat could be offered here, in action order: those of this stage and
+  // the open window, and for a seat that is not the current player none that is `by current`.
+  const c = e.c;
+  const offered = c.offered[offeredAt(c.positions, s.window, s.stage, seat === s.current)];
   // Guards only pass or fail here: no rejection messages are built (see Ctx.explain).
   e.explain = false;
   // Each action is enumerated with the fuel the call has now (core/fuel.ts): one that runs out is
