@@ -8,7 +8,7 @@ import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
 import { CodegenError, condition, expr, negate, refOf } from './compile-expr.ts';
 import { typeOf } from './js.ts';
-import { type CallMemo, FnScope, Memo, type ModuleBuilder, type TsType, tsTypeOf } from './module-builder.ts';
+import { type CallMemo, FnScope, type LazyCache, lazyRead, Memo, type ModuleBuilder, type TsType, tsTypeOf } from './module-builder.ts';
 import { code, type Code, jsName } from './names.ts';
 
 /** Name reads in `nodes` that are this action's parameters, as parameter indices. */
@@ -146,10 +146,7 @@ function domain(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, by
 }
 
 /** One loop body's cached define calls: `let $h…` lines first in it, by the call's text. */
-interface Bucket {
-  lines: string[];
-  names: Map<string, string>;
-}
+type Bucket = LazyCache;
 
 /**
  * Define calls in the conditions cached at the loop of the innermost parameter their arguments
@@ -171,14 +168,7 @@ class LevelCalls implements CallMemo {
     if (this.readsLocal(call.args)) return null;
     const at = this.levelOf(call.args);
     if (at >= here) return null;
-    const b = this.buckets[at + 1]!;
-    let v = b.names.get(code);
-    if (v === undefined) {
-      v = this.f.temp('h');
-      b.names.set(code, v);
-      b.lines.push(`let ${v}: ${ts} | undefined;`);
-    }
-    return `${v} ??= ${code}`;
+    return lazyRead(this.buckets[at + 1]!, this.f, 'h', code, ts);
   }
 
   /** The same for the next loop in, whose body declares `bucket`. */

@@ -204,19 +204,29 @@ export class Invariants {
  */
 export class Memo {
   readonly lines: string[] = [];
-  private readonly names = new Map<string, string>();
+  readonly names = new Map<string, string>();
 
   constructor(private readonly scope: FnScope, private readonly repeated: Set<string>) {}
 
   /** The cached read of `code`, or null when `name` is not read more than once. */
   read(name: string, code: string, ts: TsType): string | null {
-    if (!this.repeated.has(name)) return null;
-    let v = this.names.get(code);
-    if (v === undefined) {
-      v = this.scope.temp('m');
-      this.names.set(code, v);
-      this.lines.push(`let ${v}: ${ts} | undefined;`);
-    }
-    return `${v} ??= ${code}`;
+    return this.repeated.has(name) ? lazyRead(this, this.scope, 'm', code, ts) : null;
   }
+}
+
+/** Cached values of one block: `let $m…` lines to declare at its top, by the code they cache. */
+export interface LazyCache {
+  readonly lines: string[];
+  readonly names: Map<string, string>;
+}
+
+/** `$v ??= code`, declaring `$v` (one per distinct code) in `cache`'s lines on first use. */
+export function lazyRead(cache: LazyCache, scope: FnScope, prefix: string, code: string, ts: TsType): string {
+  let v = cache.names.get(code);
+  if (v === undefined) {
+    v = scope.temp(prefix);
+    cache.names.set(code, v);
+    cache.lines.push(`let ${v}: ${ts} | undefined;`);
+  }
+  return `${v} ??= ${code}`;
 }
