@@ -1,6 +1,7 @@
 // Tables derived once per GameDef (name lookups, availability masks, visibility codes).
 import type { GameDef, Visibility } from './game-def.ts';
 import { readChannels } from './trigger-reads.ts';
+import { uniformDef } from './uniform-def.ts';
 
 export const VIS_VISIBLE = 0;
 export const VIS_TOP = 1;
@@ -71,12 +72,16 @@ export function offeredAt(positions: number, window: number, position: number, c
 
 const cache = new WeakMap<GameDef, Compiled>();
 
-/** The derived tables of a definition (computed once, cached). */
+/**
+ * The derived tables of a definition (computed once, cached), from its one-layout copy
+ * (core/uniform-def.ts): the game as given and the copy the engine reads share one set.
+ */
 export function compiled(def: GameDef): Compiled {
-  let c = cache.get(def);
+  const u = uniformDef(def);
+  let c = cache.get(u);
   if (c === undefined) {
-    c = compile(def);
-    cache.set(def, c);
+    c = compile(u);
+    cache.set(u, c);
   }
   return c;
 }
