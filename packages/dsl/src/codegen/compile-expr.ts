@@ -5,7 +5,7 @@ import { type FnScope, Invariants, type TsType, tsTypeOf } from './module-builde
 import { iterate } from './iterate.ts';
 import { faceBinary, faceIndex, pileLit, seatLit } from './compile-literals.ts';
 import { registerCompileExpr } from './expr-hook.ts';
-import { baseType, cmp, CodegenError, js, type Js, negate, P, paren, refOf, typeOf } from './js.ts';
+import { baseType, cmp, CodegenError, js, type Js, negate, P, paren, refOf, typeOf, visitNodes } from './js.ts';
 import { jsName, templateText } from './names.ts';
 
 export { baseType, CodegenError, type Js, negate, P, paren, refOf, typeOf } from './js.ts';
@@ -332,11 +332,8 @@ function countOf(e: A.CountOfExpr, f: FnScope): Js {
 /** Names of variables in scope that `node`'s subtree reads (free variables of a hoisted loop). */
 function freeVars(node: A.Node, f: FnScope): string[] {
   const found = new Set<string>();
-  const walk = (n: unknown): void => {
-    if (Array.isArray(n)) { n.forEach(walk); return; }
-    if (n === null || typeof n !== 'object') return;
-    const o = n as Record<string, unknown>;
-    if (typeof o.kind !== 'string') return;
+  visitNodes(node, (o) => {
+    if (typeof o.kind !== 'string') return false;
     if (o.kind === 'name') {
       const sym = refOf(o as unknown as A.Node, f);
       const text = (o.name as A.Ident).text;
@@ -344,9 +341,7 @@ function freeVars(node: A.Node, f: FnScope): string[] {
       // A bare per-seat variable in a winner measure reads the implicit player.
       if (sym?.kind === 'var' && sym.info.scope !== 'global' && f.vars.has('p')) found.add('p');
     }
-    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
-  };
-  walk(node);
+  });
   return [...found].sort();
 }
 
@@ -445,15 +440,11 @@ export function loopLines(e: A.QuantifierExpr | A.AggregateExpr, inner: FnScope)
 /** Whether `nodes` contain `position of <name>`. */
 function asksPosition(nodes: readonly unknown[], name: string): boolean {
   let found = false;
-  const walk = (n: unknown): void => {
-    if (found || n === null || typeof n !== 'object') return;
-    if (Array.isArray(n)) { n.forEach(walk); return; }
-    const o = n as Record<string, unknown>;
+  visitNodes(nodes, (o) => {
     const card = o.card as A.Expr | undefined;
     if (o.kind === 'position_of' && card?.kind === 'name' && card.name.text === name) found = true;
-    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
-  };
-  walk(nodes);
+    return !found;
+  });
   return found;
 }
 
@@ -511,19 +502,13 @@ function showAs(code: string, type: Type | undefined, f: FnScope, optional = fal
 /** Names of parameterless defines that `nodes` read more than once (outside loops). */
 export function repeatedDefines(nodes: readonly unknown[], f: FnScope): Set<string> {
   const seen = new Map<string, number>();
-  const walk = (n: unknown): void => {
-    if (Array.isArray(n)) { n.forEach(walk); return; }
-    if (n === null || typeof n !== 'object') return;
-    const o = n as Record<string, unknown>;
-    if (typeof o.kind !== 'string') return;
-    if (o.kind === 'quantifier' || o.kind === 'aggregate') return;
+  visitNodes(nodes, (o) => {
+    if (typeof o.kind !== 'string' || o.kind === 'quantifier' || o.kind === 'aggregate') return false;
     if (o.kind === 'name') {
       const sym = refOf(o as unknown as A.Node, f);
       if (sym?.kind === 'define') seen.set(sym.info.name, (seen.get(sym.info.name) ?? 0) + 1);
     }
-    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
-  };
-  walk(nodes);
+  });
   return new Set([...seen].filter(([, n]) => n > 1).map(([name]) => name));
 }
 

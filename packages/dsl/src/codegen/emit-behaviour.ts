@@ -5,6 +5,7 @@ import { CodegenError, condition, expr, loopLines, negate, P, paren, refOf, repe
 import { compileBlock, type StmtContext } from './compile-stmt.ts';
 import { legalFn } from './emit-legal.ts';
 import { iterate } from './iterate.ts';
+import { visitNodes } from './js.ts';
 import { FnScope, Memo, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
 import { arrowCode, code, type Code, jsName, str } from './names.ts';
 import { triggerReads } from './trigger-reads.ts';
@@ -110,18 +111,13 @@ function arrow(e: A.Expr, f: FnScope, params: readonly string[] = ['x']): Code {
 function paramsUsed(nodes: readonly unknown[], action: ActionInfo, game: CheckedGame): Set<string> {
   const names = new Set(action.params.map((p) => p.name));
   const used = new Set<string>();
-  const walk = (n: unknown): void => {
-    if (Array.isArray(n)) { n.forEach(walk); return; }
-    if (n === null || typeof n !== 'object') return;
-    const o = n as Record<string, unknown>;
+  visitNodes(nodes, (o) => {
     if (o.kind === 'name') {
       const text = (o.name as A.Ident).text;
       const sym = game.refs.get(o as unknown as A.Node);
       if (names.has(text) && sym?.kind === 'param') used.add(text);
     }
-    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
-  };
-  walk(nodes);
+  });
   return used;
 }
 

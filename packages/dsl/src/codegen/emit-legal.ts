@@ -7,7 +7,7 @@
 import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
 import { CodegenError, condition, expr, negate, refOf } from './compile-expr.ts';
-import { typeOf } from './js.ts';
+import { typeOf, visitNodes } from './js.ts';
 import { type CallMemo, FnScope, type LazyCache, lazyRead, Memo, type ModuleBuilder, type TsType, tsTypeOf } from './module-builder.ts';
 import { code, type Code, jsName } from './names.ts';
 
@@ -40,7 +40,8 @@ export function legalFn(game: CheckedGame, mod: ModuleBuilder, action: ActionInf
     (floor < 0 ? before : byLevel[floor]!).push(r);
   }
   const top: Bucket = { lines: [], names: new Map() };
-  f.calls = new LevelCalls(f, [top], levelOf, (nodes) => readsLoopVariable(nodes, action, game));
+  const params = new Set(action.params.map((p) => p.name));
+  f.calls = new LevelCalls(f, [top], levelOf, (nodes) => readsLoopVariable(nodes, params, game));
   const fail: Fail = (r, scope, miss) => `if (${negate(condition(r.cond, scope)).s}) ${miss}`;
   const lines: string[] = before.map((r) => fail(r, f, 'return false;'));
   lines.push(...level(game, action, 0, f, byLevel, fail, ai));
@@ -178,20 +179,15 @@ class LevelCalls implements CallMemo {
 }
 
 /** Whether `nodes` read a name other than the action's parameters and the table's (a quantifier's variable, say). */
-function readsLoopVariable(nodes: readonly unknown[], action: ActionInfo, game: CheckedGame): boolean {
-  const params = new Set(action.params.map((p) => p.name));
+function readsLoopVariable(nodes: readonly unknown[], params: ReadonlySet<string>, game: CheckedGame): boolean {
   let local = false;
-  const walk = (n: unknown): void => {
-    if (local || n === null || typeof n !== 'object') return;
-    if (Array.isArray(n)) { n.forEach(walk); return; }
-    const o = n as Record<string, unknown>;
+  visitNodes(nodes, (o) => {
     if (o.kind === 'name') {
       const sym = game.refs.get(o as unknown as A.Node);
       if (sym === undefined || sym.kind === 'local' || (sym.kind === 'param' && !params.has((o.name as A.Ident).text))) local = true;
     }
-    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
-  };
-  walk(nodes);
+    return !local;
+  });
   return local;
 }
 
@@ -236,17 +232,12 @@ function staticVisibility(zone: A.Expr, f: FnScope): 'all' | 'none' | 'ask' | { 
 /** Parameterless defines read in `nodes` (outside loops, which hoist their own). */
 function definesRead(nodes: readonly unknown[], f: FnScope): Set<string> {
   const names = new Set<string>();
-  const walk = (n: unknown): void => {
-    if (Array.isArray(n)) { n.forEach(walk); return; }
-    if (n === null || typeof n !== 'object') return;
-    const o = n as Record<string, unknown>;
-    if (o.kind === 'quantifier' || o.kind === 'aggregate') return;
+  visitNodes(nodes, (o) => {
+    if (o.kind === 'quantifier' || o.kind === 'aggregate') return false;
     if (o.kind === 'name') {
       const sym = refOf(o as unknown as A.Node, f);
       if (sym?.kind === 'define') names.add(sym.info.name);
     }
-    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
-  };
-  walk(nodes);
+  });
   return names;
 }

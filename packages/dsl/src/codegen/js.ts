@@ -54,3 +54,18 @@ export function refOf(node: A.Node, f: FnScope): Symbol | undefined {
 export function baseType(t: Type | undefined): Type | undefined {
   return t?.t === 'optional' ? t.of : t;
 }
+
+/**
+ * Calls `visit` on every object of an AST subtree (`nodes`: a node, an array, anything), depth
+ * first, skipping source locations; `visit` returning false leaves that object's children out.
+ */
+export function visitNodes(nodes: unknown, visit: (o: Record<string, unknown>) => boolean | void): void {
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) { n.forEach(walk); return; }
+    if (n === null || typeof n !== 'object') return;
+    const o = n as Record<string, unknown>;
+    if (visit(o) === false) return;
+    for (const [k, v] of Object.entries(o)) if (k !== 'loc' && typeof v === 'object') walk(v);
+  };
+  walk(nodes);
+}
