@@ -40,7 +40,9 @@ export function nextInt(r: RngState, n: number): number {
   const limit = TWO_POW_32 - pow32Mod(n);
   let x = step(r);
   while (x >= limit) x = step(r);
-  return x % n;
+  // x is a uint32, a double above 2^31, where `x % n` is a slow runtime call (fmod); the quotient's
+  // floor is exact (x < 2^32 leaves it 2^-32 from the next integer, far above a double's rounding).
+  return x - Math.floor(x / n) * n;
 }
 
 /**
