@@ -1,5 +1,5 @@
 // Tables derived once per GameDef (name lookups, availability masks, visibility codes).
-import type { GameDef, Visibility } from './game-def.ts';
+import type { ActionDef, GameDef, Visibility } from './game-def.ts';
 import { readChannels } from './trigger-reads.ts';
 import { uniformDef } from './uniform-def.ts';
 
@@ -59,6 +59,13 @@ export interface Compiled {
    * turn timer performs. Availability then decides as before (steps, a blocking window, roles).
    */
   offered: readonly Int32Array[];
+  /**
+   * Beside each `offered` list: 1 where the list's position alone settles availability, so the
+   * enumeration skips its checks: a `by current` action (listed for the current seat only) or a
+   * `by any player` without `except`, offered through the open window or, with no window open,
+   * through the whole stage (no steps), with no `rate` and no `once`.
+   */
+  offeredPlain: readonly Uint8Array[];
   /** How many stages the round lists (`offeredAt`'s first argument). */
   positions: number;
   /** Per position in the round's stage list: 1 when that stage is a pause (nobody acts). */
@@ -170,6 +177,7 @@ function compile(def: GameDef): Compiled {
   });
   const triggerReads = def.triggers.map((t) => readChannels(def, t.reads));
   const offered: Int32Array[] = [];
+  const offeredPlain: Uint8Array[] = [];
   const positions = def.rounds.stages.length;
   for (let w = -1; w < def.windows.length; w++) {
     for (let pos = 0; pos < positions; pos++) {
@@ -180,10 +188,19 @@ function compile(def: GameDef): Compiled {
           const here = ca.stage[si] !== STAGE_NO || (w >= 0 && ca.window[w] === 1);
           return a.byTimer !== true && here && (current || a.who.kind !== 'current') ? [i] : [];
         });
-        offered[offeredAt(positions, w, pos, current)] = Int32Array.from(listed);
+        const at = offeredAt(positions, w, pos, current);
+        offered[at] = Int32Array.from(listed);
+        offeredPlain[at] = Uint8Array.from(listed, (i) => (plainAt(def.actions[i], actions[i], si, w) ? 1 : 0));
       }
     }
   }
   const pauseAt = Uint8Array.from(def.rounds.stages, (si) => (def.stages[si].kind === 'pause' ? 1 : 0));
-  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow, offered, positions, pauseAt };
+  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow, offered, offeredPlain, positions, pauseAt };
+}
+
+/** Whether an action listed in stage definition `si` with window `w` open (-1: none) needs no availability or limit check there. */
+function plainAt(a: ActionDef, ca: CompiledAction, si: number, w: number): boolean {
+  const who = a.who.kind === 'current' || (a.who.kind === 'any' && a.who.except === undefined);
+  const where = (w >= 0 && ca.window[w] === 1) || (w < 0 && ca.stage[si] === STAGE_ALL);
+  return who && where && a.rate === undefined && a.once !== true;
 }

@@ -43,13 +43,13 @@ export class LegalBuffer {
     const k = this.n++;
     if (k === this.ai.length) this.grow();
     this.ai[k] = ai;
-    const np = e.def.actions[ai].params.length;
+    const params = e.def.actions[ai].params;
     const base = k * this.stride;
     let absent = 0;
-    for (let i = 0; i < np; i++) {
+    for (let i = 0; i < params.length; i++) {
       this.args[base + i] = e.args[i];
       if (e.absent[i] === 1) absent |= 1 << i;
-      if (e.def.actions[ai].params[i].kind === 'cards') this.lists[base + i] = e.lists[i];
+      if (params[i].kind === 'cards') this.lists[base + i] = e.lists[i];
     }
     this.absent[k] = absent;
   }
@@ -143,7 +143,9 @@ function enumerate(e: EngineParts, seat: number, sink: Sink): void {
   // Only the actions this seat could be offered here, in action order: those of this stage and
   // the open window, and for a seat that is not the current player none that is `by current`.
   const c = e.c;
-  const offered = c.offered[offeredAt(c.positions, s.window, s.stage, seat === s.current)];
+  const at = offeredAt(c.positions, s.window, s.stage, seat === s.current);
+  const offered = c.offered[at];
+  const plain = c.offeredPlain[at];
   // Guards only pass or fail here: no rejection messages are built (see Ctx.explain).
   e.explain = false;
   // Each action is enumerated with the fuel the call has now (core/fuel.ts): one that runs out is
@@ -155,7 +157,7 @@ function enumerate(e: EngineParts, seat: number, sink: Sink): void {
       const ai = offered[j];
       const a = actions[ai];
       e.me = seat;
-      if (actionAvailability(e, ai, seat) < 0 || !limitsOk(e, ai, seat)) continue;
+      if (plain[j] === 0 && (actionAvailability(e, ai, seat) < 0 || !limitsOk(e, ai, seat))) continue;
       e.me = seat;
       const wireAt = sink.wire.length;
       const bufferAt = sink.buffer.n;
