@@ -796,19 +796,20 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
     const $c2 = x.cards($z1);
     for (let $k3 = 0; $k3 < $c2.length; $k3++) {
       const c = $c2[$k3]!;
+      let $h4: boolean | undefined;
       if (c < 0) continue;
       a[0] = c;
-      if (!(x.g(2) === 0 || playable(x, c))) continue;
+      if (!(x.g(2) === 0 || ($h4 ??= playable(x, c)))) continue;
       if (!(x.g(4) !== x.me || !(x.attr(c, 2) === 7 || x.opt(7) === 0 && KING_BREAKER.includes(x.attr(c, 2))))) continue;
-      if (!(x.g(4) !== x.me || playable(x, c))) continue;
-      if (!playable(x, c)) continue;
+      if (!(x.g(4) !== x.me || ($h4 ??= playable(x, c)))) continue;
+      if (!($h4 ??= playable(x, c))) continue;
       a[1] = -1;
       if (!(x.attr(c, 2) === 9 || x.attr(c, 2) === 5 && x.g(1) === -1)) {
         x.absent[1] = 1;
         if ($out.emit(x, 0)) return true;
         x.absent[1] = 0;
       } else {
-        for (let chosen = 0, $n4 = 3; chosen <= $n4; chosen++) {
+        for (let chosen = 0, $n5 = 3; chosen <= $n5; chosen++) {
           x.step();
           a[1] = chosen;
           if ($out.emit(x, 0)) return true;

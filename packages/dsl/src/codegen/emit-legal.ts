@@ -71,7 +71,7 @@ function level(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, byL
   if (p.decl.condition === null) return values;
   const without = f.child();
   const cached: Bucket = { lines: [], names: new Map() };
-  without.calls = (f.calls as LevelCalls).deeper(cached);
+  without.calls = (f.calls as LevelCalls).deeper(cached, byLevel[i]!.map((r) => r.cond));
   without.bind(p.name, { js: tsTypeOf(p.type) === 'boolean' ? `(a[${i}] !== 0)` : `a[${i}]!`, ts: tsTypeOf(p.type) });
   const checks = byLevel[i]!.map((r) => fail(r, without, 'continue;'));
   const rest = level(game, action, i + 1, without, byLevel, fail, ai);
@@ -86,9 +86,9 @@ function domain(game: CheckedGame, action: ActionInfo, i: number, f: FnScope, by
   const p = action.params[i]!;
   const inner = f.child();
   const cached: Bucket = { lines: [], names: new Map() };
-  inner.calls = (f.calls as LevelCalls).deeper(cached);
-  const v = jsName(p.name);
   const t = p.decl.type;
+  inner.calls = (f.calls as LevelCalls).deeper(cached, [t.kind === 'param_card' ? t.where : null, ...byLevel[i]!.map((r) => r.cond)]);
+  const v = jsName(p.name);
   const head: string[] = [];
   const open: string[] = [];
   const close: string[] = [];
@@ -162,20 +162,41 @@ class LevelCalls implements CallMemo {
     private readonly buckets: readonly Bucket[],
     private readonly levelOf: (nodes: readonly unknown[]) => number,
     private readonly readsLocal: (nodes: readonly unknown[]) => boolean,
+    /** Calls (`callKey`) the conditions of this loop's body make more than once. */
+    private readonly repeatedHere: ReadonlySet<string> = new Set(),
   ) {}
 
   read(call: A.CallExpr, code: string, ts: TsType): string | null {
     const here = this.buckets.length - 2;
     if (this.readsLocal(call.args)) return null;
     const at = this.levelOf(call.args);
-    if (at >= here) return null;
+    // A call whose arguments this loop sets is cached only when its conditions make it again
+    // (Super Taki's `playable(c)` in three requires): once per value, not once per use.
+    if (at > here || (at === here && !this.repeatedHere.has(callKey(call)))) return null;
     return lazyRead(this.buckets[at + 1]!, this.f, 'h', code, ts);
   }
 
-  /** The same for the next loop in, whose body declares `bucket`. */
-  deeper(bucket: Bucket): LevelCalls {
-    return new LevelCalls(this.f, [...this.buckets, bucket], this.levelOf, this.readsLocal);
+  /** The same for the next loop in, whose body declares `bucket` and checks `conds`. */
+  deeper(bucket: Bucket, conds: readonly unknown[]): LevelCalls {
+    return new LevelCalls(this.f, [...this.buckets, bucket], this.levelOf, this.readsLocal, repeatedCalls(conds));
   }
+}
+
+/** A call's text without source locations: equal for the same call written twice. */
+function callKey(call: A.CallExpr): string {
+  return JSON.stringify(call, (k, v: unknown) => (k === 'loc' ? undefined : v));
+}
+
+/** The define calls made more than once in `conds` (by `callKey`). */
+function repeatedCalls(conds: readonly unknown[]): Set<string> {
+  const seen = new Set<string>();
+  const again = new Set<string>();
+  visitNodes(conds, (o) => {
+    if (o.kind !== 'call') return;
+    const key = callKey(o as unknown as A.CallExpr);
+    (seen.has(key) ? again : seen).add(key);
+  });
+  return again;
 }
 
 /** Whether `nodes` read a name other than the action's parameters and the table's (a quantifier's variable, say). */

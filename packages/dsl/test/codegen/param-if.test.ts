@@ -1,7 +1,7 @@
 // Parameters with `if <cond>` in the generated enumeration (ActionDef.legal, emit-legal.ts): left
 // out (absent) when the condition does not hold, with requires that read them and a nested
 // conditional parameter; and define calls cached at the loop their arguments are fixed by (not
-// one reading a quantifier's variable). The same candidates, in the same order, as the runtime's
+// one reading a quantifier's variable), or in their own loop when made more than once there. The same candidates, in the same order, as the runtime's
 // reference walk.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +37,11 @@ define twins(c: Card): number = count d in hand(me) where d.n == c.n
 action pair(c: card in hand(me), d: card in hand(me)) by current during play {
   require c != d and twins(c) >= 2 and above(d, 1) else pair/no "No pair."
   require any e in hand(me) where e != d and above(e, c.n) or twins(c) > 2 else pair/top "Nothing above."
+  move c to table
+}
+action triple(c: card in hand(me)) by current during play {
+  require twins(c) >= 1 and above(c, 1) else triple/no "No twin."
+  require twins(c) < 3 or c.n > 2 else triple/low "Too low."
   move c to table
 }
 action pass by current during play { require count(hand(me)) < 3 else pass/early "Play first." }
@@ -88,5 +93,10 @@ describe('conditional parameters in the generated enumeration', () => {
     // The calls reading only c are cached in c's loop; the one reading the quantifier's e is not.
     expect(compiled.source).toMatch(/\?\?= twins\(x, c\)/);
     expect(compiled.source).not.toMatch(/\?\?= above\(x, e/);
+    // In its own loop, a call is cached when the conditions make it twice (twins(c)), not once (above(c, 1)).
+    const triple = /function triple_legal[\s\S]*?\n}/.exec(compiled.source)?.[0] ?? '';
+    expect(triple.match(/\?\?= twins\(x, c\)/g)).toHaveLength(2);
+    expect(triple).toMatch(/[^=] above\(x, c, 1\)/);
+    expect(triple).not.toMatch(/\?\?= above/);
   });
 });
