@@ -675,7 +675,7 @@ function play_effect(x: Ctx, a: number[]): void {
     x.announce(`${x.showValue(x.me, 'player')}: thirty-one for 2.`);
     new_series(x);
   } else if (!can_play(x, x.nextAfter(x.me)) && can_play(x, x.me)) {
-    if (x.pv(1, x.nextAfter(x.me)) === 0 && x.count(x.zone(1, x.nextAfter(x.me))) !== 0) {
+    if (x.pv(1, x.nextAfter(x.me)) === 0 && x.size(x.zone(1, x.nextAfter(x.me))) !== 0) {
       x.announce(`${x.showValue(x.nextAfter(x.me), 'player')} says go.`);
     }
     x.setPv(1, x.nextAfter(x.me), 1);
@@ -715,7 +715,7 @@ function when_1_test(x: Ctx): number {
 function when_1_effect_all(x: Ctx): boolean {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(1, p)) !== 0) return false;
+    if (x.size(x.zone(1, p)) !== 0) return false;
   }
   return true;
 }
@@ -735,14 +735,14 @@ function when_1_effect(x: Ctx, _bound: number): void {
 function when_2_test_any(x: Ctx): boolean {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(1, p)) !== 0) return true;
+    if (x.size(x.zone(1, p)) !== 0) return true;
   }
   return false;
 }
 
 /** when …: the bound value, 0 for true, -1 for false */
 function when_2_test(x: Ctx): number {
-  return x.g(5) !== 0 && x.count(x.zone(1, x.current())) === 0 && when_2_test_any(x) ? 0 : -1;
+  return x.g(5) !== 0 && x.size(x.zone(1, x.current())) === 0 && when_2_test_any(x) ? 0 : -1;
 }
 
 /** when … { … } */

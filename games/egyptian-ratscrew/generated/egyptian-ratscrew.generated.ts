@@ -296,24 +296,24 @@ function from_top(x: Ctx, n_: number): number {
   const $cs2 = x.cards(x.zone(2));
   for (let $i1 = 0; $i1 < $cs2.length; $i1++) {
     const c = $cs2[$i1]!;
-    if ($i1 === x.count(x.zone(2)) - n_) return c;
+    if ($i1 === x.size(x.zone(2)) - n_) return c;
   }
   return -1;
 }
 
 /** define is_double */
 function is_double(x: Ctx): boolean {
-  return x.opt(0) !== 0 && x.count(x.zone(2)) >= 2 && x.attr(from_top(x, 2), 1) === x.attr(from_top(x, 1), 1);
+  return x.opt(0) !== 0 && x.size(x.zone(2)) >= 2 && x.attr(from_top(x, 2), 1) === x.attr(from_top(x, 1), 1);
 }
 
 /** define is_sandwich */
 function is_sandwich(x: Ctx): boolean {
-  return x.opt(1) !== 0 && x.count(x.zone(2)) >= 3 && x.attr(from_top(x, 3), 1) === x.attr(from_top(x, 1), 1);
+  return x.opt(1) !== 0 && x.size(x.zone(2)) >= 3 && x.attr(from_top(x, 3), 1) === x.attr(from_top(x, 1), 1);
 }
 
 /** define is_top_bottom */
 function is_top_bottom(x: Ctx): boolean {
-  return x.opt(2) !== 0 && x.count(x.zone(2)) >= 2 && x.attr(x.bottom(x.zone(2)), 1) === x.attr(from_top(x, 1), 1);
+  return x.opt(2) !== 0 && x.size(x.zone(2)) >= 2 && x.attr(x.bottom(x.zone(2)), 1) === x.attr(from_top(x, 1), 1);
 }
 
 /** define slappable */
@@ -331,7 +331,7 @@ function holders_value(x: Ctx): number {
   let $k = 0;
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(1, p)) !== 0) $k++;
+    if (x.size(x.zone(1, p)) !== 0) $k++;
   }
   return $k;
 }
@@ -343,7 +343,7 @@ function collector(x: Ctx): number {
 
 /** procedure collect */
 function collect(x: Ctx): void {
-  if (x.count(x.zone(2)) !== 0 && collector(x) !== -1) {
+  if (x.size(x.zone(2)) !== 0 && collector(x) !== -1) {
     const w = collector(x);
     for (const c of x.cards(x.zone(2)).slice()) {
       x.move(c, x.zone(1, w), 'bottom');
@@ -378,7 +378,7 @@ function setup(x: Ctx): void {
 function scoring(x: Ctx): void {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    x.setPv(6, p, x.count(x.zone(1, p)));
+    x.setPv(6, p, x.size(x.zone(1, p)));
   }
 }
 
@@ -389,7 +389,7 @@ function claim_timeout(x: Ctx): void {
 
 /** action turn_card: its requires */
 function turn_card_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (x.count(x.zone(1, x.me)) === 0) return x.explain ? { code: 'turn/no_cards', message: 'You have no cards to turn.' } : REJECTED;
+  if (x.size(x.zone(1, x.me)) === 0) return x.explain ? { code: 'turn/no_cards', message: 'You have no cards to turn.' } : REJECTED;
   return null;
 }
 
@@ -416,7 +416,7 @@ function turn_card_effect(x: Ctx, _a: number[]): void {
 
 /** action turn_card: its legal candidates (requires fused into the loops) */
 function turn_card_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.count(x.zone(1, x.me)) === 0) return false;
+  if (x.size(x.zone(1, x.me)) === 0) return false;
   if ($out.emit(x, 0)) return true;
   return false;
 }
@@ -424,7 +424,7 @@ function turn_card_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
 /** action slap: its requires */
 function slap_guard(x: Ctx, _a: number[]): Rejection | null {
   if (x.pv(0, x.me) !== 0) return x.explain ? { code: 'slap/out', message: 'You are out of the game.' } : REJECTED;
-  if (x.count(x.zone(2)) === 0) return x.explain ? { code: 'slap/empty', message: 'There is nothing to slap.' } : REJECTED;
+  if (x.size(x.zone(2)) === 0) return x.explain ? { code: 'slap/empty', message: 'There is nothing to slap.' } : REJECTED;
   return null;
 }
 
@@ -443,13 +443,13 @@ function slap_effect(x: Ctx, _a: number[]): void {
     }
     x.turnTo(x.me);
   } else {
-    if (x.count(x.zone(1, x.me)) === 0) {
+    if (x.size(x.zone(1, x.me)) === 0) {
       x.setPv(0, x.me, 1);
       x.announce(`${x.showValue(x.me, 'player')} slaps wrongly with no cards, and is out.`);
     } else {
       for (let $r1 = 0, $n2 = x.opt(3); $r1 < $n2; $r1++) {
         x.step();
-        if (x.count(x.zone(1, x.me)) !== 0) {
+        if (x.size(x.zone(1, x.me)) !== 0) {
           x.moveTop(x.zone(1, x.me), x.zone(2), 'bottom');
         }
       }
@@ -461,7 +461,7 @@ function slap_effect(x: Ctx, _a: number[]): void {
 /** action slap: its legal candidates (requires fused into the loops) */
 function slap_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
   if (x.pv(0, x.me) !== 0) return false;
-  if (x.count(x.zone(2)) === 0) return false;
+  if (x.size(x.zone(2)) === 0) return false;
   if ($out.emit(x, 1)) return true;
   return false;
 }
@@ -481,7 +481,7 @@ function when_1_effect(x: Ctx, _bound: number): void {
 function when_2_test(x: Ctx): number {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.opt(4) === 0 && x.pv(0, p) === 0 && x.count(x.zone(1, p)) === 0 && holders(x) > 0) return p;
+    if (x.opt(4) === 0 && x.pv(0, p) === 0 && x.size(x.zone(1, p)) === 0 && holders(x) > 0) return p;
   }
   return -1;
 }
@@ -495,7 +495,7 @@ function when_2_effect(x: Ctx, bound: number): void {
 
 /** when …: the bound value, 0 for true, -1 for false */
 function when_3_test(x: Ctx): number {
-  return holders(x) > 0 && x.count(x.zone(1, x.current())) === 0 ? 0 : -1;
+  return holders(x) > 0 && x.size(x.zone(1, x.current())) === 0 ? 0 : -1;
 }
 
 /** when … { … } */
@@ -505,7 +505,7 @@ function when_3_effect(x: Ctx, _bound: number): void {
 
 /** when …: the bound value, 0 for true, -1 for false */
 function when_4_test(x: Ctx): number {
-  return holders(x) === 0 && x.count(x.zone(2)) !== 0 && x.g(4) === 0 ? 0 : -1;
+  return holders(x) === 0 && x.size(x.zone(2)) !== 0 && x.g(4) === 0 ? 0 : -1;
 }
 
 /** when … { … } */
@@ -517,7 +517,7 @@ function when_4_effect(x: Ctx, _bound: number): void {
 function when_5_test(x: Ctx): number {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(1, p)) === 52) return p;
+    if (x.size(x.zone(1, p)) === 52) return p;
   }
   return -1;
 }

@@ -502,7 +502,7 @@ function order_up_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
 
 /** action pass: its requires */
 function pass_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (x.opt(1) !== 0 && x.me === x.dealer() && x.count(x.zone(1)) === 0) return x.explain ? { code: 'bid/stuck_dealer', message: 'The dealer must name trumps.' } : REJECTED;
+  if (x.opt(1) !== 0 && x.me === x.dealer() && x.size(x.zone(1)) === 0) return x.explain ? { code: 'bid/stuck_dealer', message: 'The dealer must name trumps.' } : REJECTED;
   return null;
 }
 
@@ -512,7 +512,7 @@ function pass_effect(x: Ctx, _a: number[]): void {
   x.announce(`${x.showValue(x.me, 'player')} passes.`);
   if (x.g(5) === 4) {
     x.setG(5, 0);
-    if (x.count(x.zone(1)) !== 0) {
+    if (x.size(x.zone(1)) !== 0) {
       x.moveAll(x.zone(1), x.zone(0));
       x.announce('The upcard is turned down.');
       x.endStage();
@@ -525,7 +525,7 @@ function pass_effect(x: Ctx, _a: number[]): void {
 
 /** action pass: its legal candidates (requires fused into the loops) */
 function pass_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.opt(1) !== 0 && x.me === x.dealer() && x.count(x.zone(1)) === 0) return false;
+  if (x.opt(1) !== 0 && x.me === x.dealer() && x.size(x.zone(1)) === 0) return false;
   if ($out.emit(x, 1)) return true;
   return false;
 }
@@ -585,14 +585,14 @@ function name_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
 /** action play: its requires */
 function play_guard(x: Ctx, a: number[]): Rejection | null {
   const c = a[0]!;
-  if (!(x.count(x.zone(3)) === 0 || suit_of(x, c) === x.g(6) || !holds(x, x.me, x.g(6)))) return x.explain ? { code: 'trick/must_follow', message: `You must follow ${x.showValue(x.g(6), { enumIndex: 0 })}.` } : REJECTED;
+  if (!(x.size(x.zone(3)) === 0 || suit_of(x, c) === x.g(6) || !holds(x, x.me, x.g(6)))) return x.explain ? { code: 'trick/must_follow', message: `You must follow ${x.showValue(x.g(6), { enumIndex: 0 })}.` } : REJECTED;
   return null;
 }
 
 /** action play */
 function play_effect(x: Ctx, a: number[]): void {
   const c = a[0]!;
-  if (x.count(x.zone(3)) === 0) {
+  if (x.size(x.zone(3)) === 0) {
     x.setG(6, suit_of(x, c));
   }
   x.move(c, x.zone(3));
@@ -609,7 +609,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       const c = $c2[$k3]!;
       if (c < 0) continue;
       a[0] = c;
-      if (!(x.count(x.zone(3)) === 0 || suit_of(x, c) === x.g(6) || !($h4 ??= holds(x, x.me, x.g(6))))) continue;
+      if (!(x.size(x.zone(3)) === 0 || suit_of(x, c) === x.g(6) || !($h4 ??= holds(x, x.me, x.g(6))))) continue;
       if ($out.emit(x, 4)) return true;
     }
   }
@@ -628,7 +628,7 @@ function when_1_effect(x: Ctx, _bound: number): void {
 
 /** when …: the bound value, 0 for true, -1 for false */
 function when_2_test(x: Ctx): number {
-  return x.count(x.zone(3)) === in_play(x) ? 0 : -1;
+  return x.size(x.zone(3)) === in_play(x) ? 0 : -1;
 }
 
 function when_2_effect_first(x: Ctx): number {
@@ -657,14 +657,14 @@ function when_2_effect(x: Ctx, _bound: number): void {
 function when_3_test_all(x: Ctx): boolean {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(2, p)) !== 0) return false;
+    if (x.size(x.zone(2, p)) !== 0) return false;
   }
   return true;
 }
 
 /** when …: the bound value, 0 for true, -1 for false */
 function when_3_test(x: Ctx): number {
-  return x.g(2) !== -1 && x.count(x.zone(3)) === 0 && when_3_test_all(x) ? 0 : -1;
+  return x.g(2) !== -1 && x.size(x.zone(3)) === 0 && when_3_test_all(x) ? 0 : -1;
 }
 
 /** when … { … } */

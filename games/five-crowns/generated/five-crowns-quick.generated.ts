@@ -431,7 +431,7 @@ function scoring(x: Ctx): void {
 
 /** action draw_stock: its requires */
 function draw_stock_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (x.count(x.zone(0)) === 0) return x.explain ? { code: 'zone/empty', message: 'The stock is empty.' } : REJECTED;
+  if (x.size(x.zone(0)) === 0) return x.explain ? { code: 'zone/empty', message: 'The stock is empty.' } : REJECTED;
   return null;
 }
 
@@ -443,14 +443,14 @@ function draw_stock_effect(x: Ctx, _a: number[]): void {
 
 /** action draw_stock: its legal candidates (requires fused into the loops) */
 function draw_stock_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.count(x.zone(0)) === 0) return false;
+  if (x.size(x.zone(0)) === 0) return false;
   if ($out.emit(x, 0)) return true;
   return false;
 }
 
 /** action take_discard: its requires */
 function take_discard_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (x.count(x.zone(1)) === 0) return x.explain ? { code: 'zone/empty', message: 'The discard pile is empty.' } : REJECTED;
+  if (x.size(x.zone(1)) === 0) return x.explain ? { code: 'zone/empty', message: 'The discard pile is empty.' } : REJECTED;
   return null;
 }
 
@@ -462,7 +462,7 @@ function take_discard_effect(x: Ctx, _a: number[]): void {
 
 /** action take_discard: its legal candidates (requires fused into the loops) */
 function take_discard_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.count(x.zone(1)) === 0) return false;
+  if (x.size(x.zone(1)) === 0) return false;
   if ($out.emit(x, 1)) return true;
   return false;
 }
@@ -538,7 +538,7 @@ function go_out_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
 
 /** when …: the bound value, 0 for true, -1 for false */
 function when_1_test(x: Ctx): number {
-  return x.count(x.zone(0)) === 0 && x.count(x.zone(1)) > (x.opt(3) !== 0 ? 1 : 0) ? 0 : -1;
+  return x.size(x.zone(0)) === 0 && x.size(x.zone(1)) > (x.opt(3) !== 0 ? 1 : 0) ? 0 : -1;
 }
 
 /** when … { … } */

@@ -251,7 +251,7 @@ function laid_value(x: Ctx): number {
   let $t = 0;
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    $t += x.count(x.zone(2, p));
+    $t += x.size(x.zone(2, p));
   }
   return $t;
 }
@@ -291,7 +291,7 @@ function setup(x: Ctx): void {
 function ask_guard(x: Ctx, a: number[]): Rejection | null {
   const p = a[0]!;
   if (p === x.me) return x.explain ? { code: 'ask/self', message: 'Ask another player.' } : REJECTED;
-  if (x.count(x.zone(1, p)) === 0) return x.explain ? { code: 'ask/empty_hand', message: `${x.showValue(p, 'player')} has no cards.` } : REJECTED;
+  if (x.size(x.zone(1, p)) === 0) return x.explain ? { code: 'ask/empty_hand', message: `${x.showValue(p, 'player')} has no cards.` } : REJECTED;
   return null;
 }
 
@@ -317,7 +317,7 @@ function ask_effect(x: Ctx, a: number[]): void {
     x.keepTurn();
   } else {
     x.announce(`${x.showValue(x.me, 'player')} asks ${x.showValue(p, 'player')} for ${x.showValue(x.attr(c, 1), { enumIndex: 1 })}: Go fish!`);
-    if (x.count(x.zone(0)) !== 0) {
+    if (x.size(x.zone(0)) !== 0) {
       const d = x.top(x.zone(0));
       x.move(d, x.zone(1, x.me));
       if (x.opt(1) !== 0 && x.attr(d, 1) === r) {
@@ -334,7 +334,7 @@ function ask_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
     x.step();
     a[0] = p;
     if (p === x.me) continue;
-    if (x.count(x.zone(1, p)) === 0) continue;
+    if (x.size(x.zone(1, p)) === 0) continue;
     const $z2 = x.zone(1, x.me);
     if ($z2 >= 0) {
       const $c3 = x.cards($z2);
@@ -384,7 +384,7 @@ function when_2_effect(x: Ctx, _bound: number): void {
 function when_3_test(x: Ctx): number {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(1, p)) === 0 && x.count(x.zone(0)) !== 0 && laid(x) < 52) return p;
+    if (x.size(x.zone(1, p)) === 0 && x.size(x.zone(0)) !== 0 && laid(x) < 52) return p;
   }
   return -1;
 }
@@ -397,7 +397,7 @@ function when_3_effect(x: Ctx, bound: number): void {
 
 /** when …: the bound value, 0 for true, -1 for false */
 function when_4_test(x: Ctx): number {
-  return laid(x) < 52 && x.count(x.zone(1, x.current())) === 0 && x.count(x.zone(0)) === 0 ? 0 : -1;
+  return laid(x) < 52 && x.size(x.zone(1, x.current())) === 0 && x.size(x.zone(0)) === 0 ? 0 : -1;
 }
 
 /** when … { … } */
@@ -407,5 +407,5 @@ function when_4_effect(x: Ctx, _bound: number): void {
 
 /** winner: the ranked value of a player */
 function winner_value(x: Ctx, p: number): number {
-  return x.count(x.zone(2, p));
+  return x.size(x.zone(2, p));
 }

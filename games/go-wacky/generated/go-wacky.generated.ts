@@ -646,7 +646,7 @@ function matches(x: Ctx, c: number): boolean {
 
 /** procedure top_up */
 function top_up(x: Ctx, p: number): void {
-  x.moveN(Math.min(x.opt(6) - x.count(x.zone(4, p)), x.count(x.zone(0))), x.zone(0), x.zone(4, p), false);
+  x.moveN(Math.min(x.opt(6) - x.size(x.zone(4, p)), x.size(x.zone(0))), x.zone(0), x.zone(4, p), false);
 }
 
 /** procedure turn_up */
@@ -690,7 +690,7 @@ function start_effect(x: Ctx, c: number): void {
     x.announce(`${x.showValue(x.me, 'player')}: Go Wacky! Roll ${x.showValue(x.attr(c, 0), { enumIndex: 0 })}!`);
     x.openWindow(1);
   } else if (x.attr(c, 2) === 2) {
-    x.moveN(Math.min(start_effect_count(x), x.count(x.zone(0))), x.zone(0), x.zone(2), false);
+    x.moveN(Math.min(start_effect_count(x), x.size(x.zone(0))), x.zone(0), x.zone(2), false);
     x.setG(6, x.me);
     x.setG(7, -1);
     if (x.count(x.zone(2)) === 0) {
@@ -739,7 +739,7 @@ function chain_roll(x: Ctx, r: number): void {
   if (colours(x, x.top(x.zone(1))).includes(r)) {
     x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(r, { enumIndex: 0 })} and banks ${x.show(x.top(x.zone(1)))}!`);
     collect(x, x.top(x.zone(1)), x.me);
-    if (x.count(x.zone(0)) === 0) {
+    if (x.size(x.zone(0)) === 0) {
       finish_effect(x, x.leftOf(x.g(1)));
     } else {
       turn_up(x);
@@ -891,9 +891,9 @@ function setup(x: Ctx): void {
 function scoring(x: Ctx): void {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    x.setPv(15, p, x.count(x.zone(5, p)));
+    x.setPv(15, p, x.size(x.zone(5, p)));
     if (x.opt(12) === 1) {
-      x.setPv(15, p, x.pv(15, p) - x.count(x.zone(4, p)));
+      x.setPv(15, p, x.pv(15, p) - x.size(x.zone(4, p)));
     }
   }
 }
@@ -1179,7 +1179,7 @@ function throw_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
 
 /** when …: the bound value, 0 for true, -1 for false */
 function when_1_test(x: Ctx): number {
-  return x.count(x.zone(0)) === 0 && (x.g(0) === -1 || x.opt(10) === 0) ? 0 : -1;
+  return x.size(x.zone(0)) === 0 && (x.g(0) === -1 || x.opt(10) === 0) ? 0 : -1;
 }
 
 /** when … { … } */

@@ -302,7 +302,7 @@ function active_value(x: Ctx): number {
   let $k = 0;
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(1, p)) > 0) $k++;
+    if (x.size(x.zone(1, p)) > 0) $k++;
   }
   return $k;
 }
@@ -388,7 +388,7 @@ function giver(x: Ctx): number {
 function trick_over_all(x: Ctx): boolean {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (!(p === x.g(7) || x.count(x.zone(1, p)) === 0 || x.pv(2, p) !== 0)) return false;
+    if (!(p === x.g(7) || x.size(x.zone(1, p)) === 0 || x.pv(2, p) !== 0)) return false;
   }
   return true;
 }
@@ -523,7 +523,7 @@ function play_effect(x: Ctx, a: number[]): void {
       x.setPv(2, p, 0);
     }
   }
-  if (x.count(x.zone(1, x.me)) === 0) {
+  if (x.size(x.zone(1, x.me)) === 0) {
     x.setG(4, x.g(4) + 1);
     x.setPv(0, x.me, x.g(4));
     x.announce(`${x.showValue(x.me, 'player')} is out, in place ${x.g(4)}.`);
@@ -620,7 +620,7 @@ function when_3_effect(x: Ctx, _bound: number): void {
     if (!x.active(p)) continue;
     x.setPv(2, p, 0);
   }
-  if (x.count(x.zone(1, x.g(7))) > 0) {
+  if (x.size(x.zone(1, x.g(7))) > 0) {
     x.turnTo(x.g(7));
   } else {
     x.turnTo(x.nextAfter(x.g(7)));
@@ -630,7 +630,7 @@ function when_3_effect(x: Ctx, _bound: number): void {
 
 /** when …: the bound value, 0 for true, -1 for false */
 function when_4_test(x: Ctx): number {
-  return active(x) > 1 && x.g(8) === 0 && (x.count(x.zone(1, x.current())) === 0 || x.opt(2) !== 0 && x.pv(2, x.current()) !== 0 && x.g(6) > 0) ? 0 : -1;
+  return active(x) > 1 && x.g(8) === 0 && (x.size(x.zone(1, x.current())) === 0 || x.opt(2) !== 0 && x.pv(2, x.current()) !== 0 && x.g(6) > 0) ? 0 : -1;
 }
 
 /** when … { … } */

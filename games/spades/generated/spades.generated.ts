@@ -494,21 +494,21 @@ function play_guard_all(x: Ctx): boolean {
 /** action play: its requires */
 function play_guard(x: Ctx, a: number[]): Rejection | null {
   const c = a[0]!;
-  if (!(x.count(x.zone(2)) !== 0 || x.attr(c, 0) !== 3 || x.g(6) !== 0 || x.opt(5) === 0 || play_guard_all(x))) return x.explain ? { code: 'trick/spades_not_broken', message: 'Spades cannot be led until they are broken.' } : REJECTED;
-  if (!(x.count(x.zone(2)) === 0 || x.attr(c, 0) === x.g(5) || !holds(x, x.me, x.g(5)))) return x.explain ? { code: 'trick/must_follow', message: `You must follow ${x.showValue(x.g(5), { enumIndex: 0 })}.` } : REJECTED;
+  if (!(x.size(x.zone(2)) !== 0 || x.attr(c, 0) !== 3 || x.g(6) !== 0 || x.opt(5) === 0 || play_guard_all(x))) return x.explain ? { code: 'trick/spades_not_broken', message: 'Spades cannot be led until they are broken.' } : REJECTED;
+  if (!(x.size(x.zone(2)) === 0 || x.attr(c, 0) === x.g(5) || !holds(x, x.me, x.g(5)))) return x.explain ? { code: 'trick/must_follow', message: `You must follow ${x.showValue(x.g(5), { enumIndex: 0 })}.` } : REJECTED;
   return null;
 }
 
 /** action play */
 function play_effect(x: Ctx, a: number[]): void {
   const c = a[0]!;
-  if (x.count(x.zone(2)) === 0) {
+  if (x.size(x.zone(2)) === 0) {
     x.setG(5, x.attr(c, 0));
   }
   if (x.attr(c, 0) === 3 && x.attr(c, 0) !== x.g(5)) {
     x.setG(6, 1);
   }
-  if (x.attr(c, 0) === 3 && x.count(x.zone(2)) === 0 && x.g(6) === 0) {
+  if (x.attr(c, 0) === 3 && x.size(x.zone(2)) === 0 && x.g(6) === 0) {
     x.setG(6, 1);
   }
   x.move(c, x.zone(2));
@@ -525,8 +525,8 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       const c = $c2[$k3]!;
       if (c < 0) continue;
       a[0] = c;
-      if (!(x.count(x.zone(2)) !== 0 || x.attr(c, 0) !== 3 || x.g(6) !== 0 || x.opt(5) === 0 || play_guard_all(x))) continue;
-      if (!(x.count(x.zone(2)) === 0 || x.attr(c, 0) === x.g(5) || !($h4 ??= holds(x, x.me, x.g(5))))) continue;
+      if (!(x.size(x.zone(2)) !== 0 || x.attr(c, 0) !== 3 || x.g(6) !== 0 || x.opt(5) === 0 || play_guard_all(x))) continue;
+      if (!(x.size(x.zone(2)) === 0 || x.attr(c, 0) === x.g(5) || !($h4 ??= holds(x, x.me, x.g(5))))) continue;
       if ($out.emit(x, 1)) return true;
     }
   }
@@ -535,7 +535,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
 
 /** when …: the bound value, 0 for true, -1 for false */
 function when_1_test(x: Ctx): number {
-  return x.count(x.zone(2)) === 4 ? 0 : -1;
+  return x.size(x.zone(2)) === 4 ? 0 : -1;
 }
 
 function when_1_effect_first(x: Ctx): number {
@@ -564,7 +564,7 @@ function when_1_effect(x: Ctx, _bound: number): void {
 function when_2_test_all(x: Ctx): boolean {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (!(x.count(x.zone(1, p)) === 0 && x.count(x.zone(2)) === 0)) return false;
+    if (!(x.size(x.zone(1, p)) === 0 && x.size(x.zone(2)) === 0)) return false;
   }
   return true;
 }

@@ -524,7 +524,7 @@ function playable(x: Ctx, c: number): boolean {
 
 /** define drawable */
 function drawable(x: Ctx): boolean {
-  return x.count(x.zone(0)) > 0 || x.count(x.zone(1)) > 1;
+  return x.size(x.zone(0)) > 0 || x.size(x.zone(1)) > 1;
 }
 
 /** define seats (memoised) */
@@ -668,7 +668,7 @@ function blocked_min(x: Ctx): number {
   let $f = false;
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    const $b = x.count(x.zone(2, p));
+    const $b = x.size(x.zone(2, p));
     if (!$f || $b < $t) {
       $t = $b;
       $f = true;
@@ -682,7 +682,7 @@ function blocked(x: Ctx): void {
   const fewest = blocked_min(x);
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(2, p)) !== fewest) continue;
+    if (x.size(x.zone(2, p)) !== fewest) continue;
     x.setPv(10, p, 1);
   }
   x.announce('The game is blocked: the fewest cards win.');
@@ -929,7 +929,7 @@ function break_plus3_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
 
 /** action last_card: its requires */
 function last_card_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (!(x.count(x.zone(2, x.me)) === 1 && x.pv(9, x.me) === 0)) return x.explain ? { code: 'announce/not_now', message: 'Say it when you hold exactly one card.' } : REJECTED;
+  if (!(x.size(x.zone(2, x.me)) === 1 && x.pv(9, x.me) === 0)) return x.explain ? { code: 'announce/not_now', message: 'Say it when you hold exactly one card.' } : REJECTED;
   return null;
 }
 
@@ -941,7 +941,7 @@ function last_card_effect(x: Ctx, _a: number[]): void {
 
 /** action last_card: its legal candidates (requires fused into the loops) */
 function last_card_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (!(x.count(x.zone(2, x.me)) === 1 && x.pv(9, x.me) === 0)) return false;
+  if (!(x.size(x.zone(2, x.me)) === 1 && x.pv(9, x.me) === 0)) return false;
   if ($out.emit(x, 6)) return true;
   return false;
 }
@@ -950,7 +950,7 @@ function last_card_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
 function before_turn_action(x: Ctx): void {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (!(p !== x.me && x.count(x.zone(2, p)) === 1 && x.pv(9, p) === 0)) continue;
+    if (!(p !== x.me && x.size(x.zone(2, p)) === 1 && x.pv(9, p) === 0)) continue;
     x.moveN(x.opt(10), x.zone(0), x.zone(2, p), false);
     x.announce(`${x.showValue(p, 'player')} did not say "last card!" and draws ${x.opt(10)}.`);
   }
@@ -960,7 +960,7 @@ function before_turn_action(x: Ctx): void {
 function when_1_test(x: Ctx): number {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.pv(9, p) !== 0 && x.count(x.zone(2, p)) !== 1) return p;
+    if (x.pv(9, p) !== 0 && x.size(x.zone(2, p)) !== 1) return p;
   }
   return -1;
 }
@@ -975,7 +975,7 @@ function when_1_effect(x: Ctx, bound: number): void {
 function when_2_test(x: Ctx): number {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(2, p)) === 0 && x.g(7) !== p && x.g(4) !== p && !(x.g(6) !== 0 && x.current() === p)) return p;
+    if (x.size(x.zone(2, p)) === 0 && x.g(7) !== p && x.g(4) !== p && !(x.g(6) !== 0 && x.current() === p)) return p;
   }
   return -1;
 }

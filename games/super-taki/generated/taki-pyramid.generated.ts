@@ -525,7 +525,7 @@ function playable(x: Ctx, c: number): boolean {
 
 /** define drawable */
 function drawable(x: Ctx): boolean {
-  return x.count(x.zone(0)) > 0 || x.count(x.zone(1)) > 1;
+  return x.size(x.zone(0)) > 0 || x.size(x.zone(1)) > 1;
 }
 
 /** define seats (memoised) */
@@ -667,7 +667,7 @@ function emptied_hand(x: Ctx, p: number): void {
     x.setPv(11, p, x.pv(11, p) - 1);
     x.moveN(x.pv(11, p), x.zone(0), x.zone(2, p), false);
     x.announce(`${x.showValue(p, 'player')} climbs to stage ${x.pv(11, p)} and draws ${x.pv(11, p)}.`);
-    if (x.count(x.zone(2, p)) === 0) {
+    if (x.size(x.zone(2, p)) === 0) {
       blocked(x);
     }
   }
@@ -678,7 +678,7 @@ function blocked_min(x: Ctx): number {
   let $f = false;
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    const $b = x.pv(11, p) * 200 + x.count(x.zone(2, p));
+    const $b = x.pv(11, p) * 200 + x.size(x.zone(2, p));
     if (!$f || $b < $t) {
       $t = $b;
       $f = true;
@@ -692,7 +692,7 @@ function blocked(x: Ctx): void {
   const top_rank = blocked_min(x);
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.pv(11, p) * 200 + x.count(x.zone(2, p)) !== top_rank) continue;
+    if (x.pv(11, p) * 200 + x.size(x.zone(2, p)) !== top_rank) continue;
     x.setPv(10, p, 1);
   }
   x.announce('The game is blocked: the highest stage, then the fewest cards, wins.');
@@ -939,7 +939,7 @@ function break_plus3_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
 
 /** action last_card: its requires */
 function last_card_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (!(x.count(x.zone(2, x.me)) === 1 && x.pv(9, x.me) === 0)) return x.explain ? { code: 'announce/not_now', message: 'Say it when you hold exactly one card.' } : REJECTED;
+  if (!(x.size(x.zone(2, x.me)) === 1 && x.pv(9, x.me) === 0)) return x.explain ? { code: 'announce/not_now', message: 'Say it when you hold exactly one card.' } : REJECTED;
   return null;
 }
 
@@ -951,7 +951,7 @@ function last_card_effect(x: Ctx, _a: number[]): void {
 
 /** action last_card: its legal candidates (requires fused into the loops) */
 function last_card_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (!(x.count(x.zone(2, x.me)) === 1 && x.pv(9, x.me) === 0)) return false;
+  if (!(x.size(x.zone(2, x.me)) === 1 && x.pv(9, x.me) === 0)) return false;
   if ($out.emit(x, 6)) return true;
   return false;
 }
@@ -960,7 +960,7 @@ function last_card_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
 function before_turn_action(x: Ctx): void {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (!(p !== x.me && x.count(x.zone(2, p)) === 1 && x.pv(9, p) === 0)) continue;
+    if (!(p !== x.me && x.size(x.zone(2, p)) === 1 && x.pv(9, p) === 0)) continue;
     x.moveN(x.opt(10), x.zone(0), x.zone(2, p), false);
     x.announce(`${x.showValue(p, 'player')} did not say "last card!" and draws ${x.opt(10)}.`);
   }
@@ -970,7 +970,7 @@ function before_turn_action(x: Ctx): void {
 function when_1_test(x: Ctx): number {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.pv(9, p) !== 0 && x.count(x.zone(2, p)) !== 1) return p;
+    if (x.pv(9, p) !== 0 && x.size(x.zone(2, p)) !== 1) return p;
   }
   return -1;
 }
@@ -985,7 +985,7 @@ function when_1_effect(x: Ctx, bound: number): void {
 function when_2_test(x: Ctx): number {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(2, p)) === 0 && x.g(7) !== p && x.g(4) !== p && !(x.g(6) !== 0 && x.current() === p)) return p;
+    if (x.size(x.zone(2, p)) === 0 && x.g(7) !== p && x.g(4) !== p && !(x.g(6) !== 0 && x.current() === p)) return p;
   }
   return -1;
 }

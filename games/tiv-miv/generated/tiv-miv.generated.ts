@@ -258,7 +258,7 @@ function can_play(x: Ctx, p: number): boolean {
 function stalled_all(x: Ctx): boolean {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (!(x.count(x.zone(2, p)) === 0 && !can_play(x, p))) return false;
+    if (!(x.size(x.zone(2, p)) === 0 && !can_play(x, p))) return false;
   }
   return true;
 }
@@ -319,7 +319,7 @@ function scoring(x: Ctx): void {
 
 /** action draw: its requires */
 function draw_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (x.count(x.zone(2, x.me)) === 0) return x.explain ? { code: 'zone/empty', message: 'Your stack is empty.' } : REJECTED;
+  if (x.size(x.zone(2, x.me)) === 0) return x.explain ? { code: 'zone/empty', message: 'Your stack is empty.' } : REJECTED;
   return null;
 }
 
@@ -330,7 +330,7 @@ function draw_effect(x: Ctx, _a: number[]): void {
 
 /** action draw: its legal candidates (requires fused into the loops) */
 function draw_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.count(x.zone(2, x.me)) === 0) return false;
+  if (x.size(x.zone(2, x.me)) === 0) return false;
   if ($out.emit(x, 0)) return true;
   return false;
 }
@@ -372,7 +372,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
 function when_1_test(x: Ctx): number {
   for (let p = 0, $n1 = x.players(); p < $n1; p++) {
     if (!x.active(p)) continue;
-    if (x.count(x.zone(3, p)) + x.count(x.zone(2, p)) === 1) return p;
+    if (x.size(x.zone(3, p)) + x.size(x.zone(2, p)) === 1) return p;
   }
   return -1;
 }
@@ -405,7 +405,7 @@ function when_2_after_pause_0(x: Ctx, _bound: number): void {
 
 /** when … { … } */
 function when_2_effect(x: Ctx, bound: number): void {
-  if (x.g(1) >= x.count(x.zone(1))) {
+  if (x.g(1) >= x.size(x.zone(1))) {
     x.setG(2, 1);
     x.announce('Nobody can play: the phase is blocked.');
     x.endRound();

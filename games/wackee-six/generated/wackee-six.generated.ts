@@ -421,12 +421,12 @@ export const game: GameDef = {
 
 /** define main_left */
 function main_left(x: Ctx, s: number): number {
-  return x.count(x.zone(0, s)) + x.count(x.zone(1, s));
+  return x.count(x.zone(0, s)) + x.size(x.zone(1, s));
 }
 
 /** define through */
 function through(x: Ctx, s: number): boolean {
-  return x.sv(6, s) !== 0 && x.sv(5, s) >= x.opt(10) * (x.count(x.zone(2, s)) + x.count(x.zone(3, s)));
+  return x.sv(6, s) !== 0 && x.sv(5, s) >= x.opt(10) * (x.size(x.zone(2, s)) + x.size(x.zone(3, s)));
 }
 
 /** define starts_pile */
@@ -454,7 +454,7 @@ function land(x: Ctx, c: number, p: number): void {
   for (let s = 0, $n1 = x.sides(); s < $n1; s++) {
     x.setSv(4, s, 0);
     x.setSv(5, s, 0);
-    x.setSv(6, s, x.count(x.zone(3, s)) === 0 ? 1 : 0);
+    x.setSv(6, s, x.size(x.zone(3, s)) === 0 ? 1 : 0);
   }
 }
 
@@ -533,29 +533,29 @@ function last_call_timeout(x: Ctx): void {
 
 /** action flip_stock: its requires */
 function flip_stock_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (x.count(x.zone(2, x.sideOf(x.me))) === 0) return x.explain ? { code: 'zone/empty', message: 'Your stock is empty: turn the waste over.' } : REJECTED;
+  if (x.size(x.zone(2, x.sideOf(x.me))) === 0) return x.explain ? { code: 'zone/empty', message: 'Your stock is empty: turn the waste over.' } : REJECTED;
   return null;
 }
 
 /** action flip_stock */
 function flip_stock_effect(x: Ctx, _a: number[]): void {
   if (x.sv(6, x.sideOf(x.me)) !== 0) {
-    x.setSv(5, x.sideOf(x.me), Math.min(x.sv(5, x.sideOf(x.me)) + Math.min(x.opt(10), x.count(x.zone(2, x.sideOf(x.me)))), 1000));
+    x.setSv(5, x.sideOf(x.me), Math.min(x.sv(5, x.sideOf(x.me)) + Math.min(x.opt(10), x.size(x.zone(2, x.sideOf(x.me)))), 1000));
   }
   x.moveN(x.opt(10), x.zone(2, x.sideOf(x.me)), x.zone(3, x.sideOf(x.me)), true);
 }
 
 /** action flip_stock: its legal candidates (requires fused into the loops) */
 function flip_stock_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.count(x.zone(2, x.sideOf(x.me))) === 0) return false;
+  if (x.size(x.zone(2, x.sideOf(x.me))) === 0) return false;
   if ($out.emit(x, 0)) return true;
   return false;
 }
 
 /** action recycle: its requires */
 function recycle_guard(x: Ctx, _a: number[]): Rejection | null {
-  if (x.count(x.zone(2, x.sideOf(x.me))) !== 0) return x.explain ? { code: 'zone/not_empty', message: 'There are cards left in your stock.' } : REJECTED;
-  if (x.count(x.zone(3, x.sideOf(x.me))) === 0) return x.explain ? { code: 'zone/empty', message: 'Your waste is empty.' } : REJECTED;
+  if (x.size(x.zone(2, x.sideOf(x.me))) !== 0) return x.explain ? { code: 'zone/not_empty', message: 'There are cards left in your stock.' } : REJECTED;
+  if (x.size(x.zone(3, x.sideOf(x.me))) === 0) return x.explain ? { code: 'zone/empty', message: 'Your waste is empty.' } : REJECTED;
   return null;
 }
 
@@ -568,8 +568,8 @@ function recycle_effect(x: Ctx, _a: number[]): void {
 
 /** action recycle: its legal candidates (requires fused into the loops) */
 function recycle_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.count(x.zone(2, x.sideOf(x.me))) !== 0) return false;
-  if (x.count(x.zone(3, x.sideOf(x.me))) === 0) return false;
+  if (x.size(x.zone(2, x.sideOf(x.me))) !== 0) return false;
+  if (x.size(x.zone(3, x.sideOf(x.me))) === 0) return false;
   if ($out.emit(x, 1)) return true;
   return false;
 }
@@ -590,7 +590,7 @@ function play_main_effect(x: Ctx, a: number[]): void {
   const p = a[1]!;
   const slot = x.positionOf(c);
   land(x, c, p);
-  if (x.opt(4) !== 0 && x.count(x.zone(1, x.sideOf(x.me))) !== 0) {
+  if (x.opt(4) !== 0 && x.size(x.zone(1, x.sideOf(x.me))) !== 0) {
     x.flip(x.zone(1, x.sideOf(x.me)), x.zone(0, x.sideOf(x.me)), slot);
   }
 }
@@ -669,7 +669,7 @@ function play_waste_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
 /** action turn_reserve: its requires */
 function turn_reserve_guard(x: Ctx, a: number[]): Rejection | null {
   if (x.opt(4) !== 0) return x.explain ? { code: 'action/automatic', message: 'Your reserve refills your slots by itself.' } : REJECTED;
-  if (x.count(x.zone(1, x.sideOf(x.me))) === 0) return x.explain ? { code: 'zone/empty', message: 'Your reserve is empty.' } : REJECTED;
+  if (x.size(x.zone(1, x.sideOf(x.me))) === 0) return x.explain ? { code: 'zone/empty', message: 'Your reserve is empty.' } : REJECTED;
   if (x.count(x.zone(0, x.sideOf(x.me))) >= 6) return x.explain ? { code: 'zone/full', message: 'Every slot holds a card.' } : REJECTED;
   return null;
 }
@@ -682,7 +682,7 @@ function turn_reserve_effect(x: Ctx, _a: number[]): void {
 /** action turn_reserve: its legal candidates (requires fused into the loops) */
 function turn_reserve_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
   if (x.opt(4) !== 0) return false;
-  if (x.count(x.zone(1, x.sideOf(x.me))) === 0) return false;
+  if (x.size(x.zone(1, x.sideOf(x.me))) === 0) return false;
   if (x.count(x.zone(0, x.sideOf(x.me))) >= 6) return false;
   if ($out.emit(x, 4)) return true;
   return false;

@@ -67,7 +67,7 @@ export function compileExpr(e: A.Expr, f: FnScope): Js {
     case 'is_empty': {
       const t = typeOf(e.subject, f);
       const [op, neg] = e.negated ? ['!==', '==='] : ['===', '!=='];
-      if (t?.t === 'zone') return cmp(`x.count(${expr(e.subject, f)})`, op, neg, '0');
+      if (t?.t === 'zone') return cmp(countCall(e.subject, t, f), op, neg, '0');
       if (t?.t === 'family') return cmp(`x.piles(${expr(e.subject, f)}).length`, op, neg, '0');
       return cmp(`${paren(compileExpr(e.subject, f), P.call)}.length`, op, neg, '0');
     }
@@ -322,9 +322,16 @@ function countOf(e: A.CountOfExpr, f: FnScope): Js {
   }
   // A pile (a parameter, `new pile in`, a scenario's `pile N`) counts its cards like a zone.
   const base = t?.t === 'optional' ? t.of : t;
-  if (base?.t === 'zone' || base?.t === 'pile') return js(`x.count(${expr(z, f)})`, P.call);
+  if (base?.t === 'zone' || base?.t === 'pile') return js(countCall(z, base, f), P.call);
   if (t?.t === 'family') return js(`x.piles(${expr(z, f)}).length`, P.call);
   return js(`${paren(compileExpr(z, f), P.call)}.length`, P.call);
+}
+
+/** The cards in a zone or pile: its length (`x.size`) unless it may be a row, whose holes `x.count` skips. */
+function countCall(z: A.Expr, t: Type, f: FnScope): string {
+  const decl = t.t === 'zone' ? f.mod.game.zones.find((d) => d.name === t.decl) : undefined;
+  const holes = t.t !== 'pile' && (decl === undefined || decl.shape === 'row');
+  return `x.${holes ? 'count' : 'size'}(${expr(z, f)})`;
 }
 
 // ---- loops hoisted into module-level functions (no closure per evaluation) -------------

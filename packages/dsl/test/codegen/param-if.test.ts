@@ -94,7 +94,7 @@ describe('conditional parameters in the generated enumeration', () => {
     expect(compiled.source).toMatch(/\?\?= twins\(x, c\)/);
     expect(compiled.source).not.toMatch(/\?\?= above\(x, e/);
     // In its own loop, a call is cached when the conditions make it twice (twins(c)), not once (above(c, 1)).
-    const triple = /function triple_legal[\s\S]*?\n}/.exec(compiled.source)?.[0] ?? '';
+    const triple = /function triple_legal[\s\S]*?\n}/.exec(compiled.source ?? '')?.[0] ?? '';
     expect(triple.match(/\?\?= twins\(x, c\)/g)).toHaveLength(2);
     expect(triple).toMatch(/[^=] above\(x, c, 1\)/);
     expect(triple).not.toMatch(/\?\?= above/);

@@ -85,6 +85,8 @@ export interface Ctx {
   /** The card list passed for a `cards` parameter (its argument is a handle). */
   cardsArg(handle: number): readonly number[];
   count(zone: number): number;
+  /** `count` of a zone that is not a row (the codegen knows its declaration): its length, 0 for -1. */
+  size(zone: number): number;
   top(zone: number): number;
   bottom(zone: number): number;
   zoneOf(card: number): number;

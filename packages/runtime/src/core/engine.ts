@@ -262,6 +262,9 @@ export class Engine extends WorkingCopy implements EngineParts {
   isRow(zone: number): boolean {
     return this.c.isRow[this.s.zoneDecl[zone]] === 1;
   }
+  size(zone: number): number {
+    return zone < 0 ? 0 : this.s.zones[zone].length;
+  }
   count(zone: number): number {
     if (zone < 0) return 0;
     const a = this.s.zones[zone];
