@@ -5,7 +5,7 @@ import { type FnScope, Invariants, type TsType, tsTypeOf } from './module-builde
 import { iterate } from './iterate.ts';
 import { faceBinary, faceIndex, pileLit, seatLit } from './compile-literals.ts';
 import { registerCompileExpr } from './expr-hook.ts';
-import { baseType, cmp, CodegenError, js, type Js, negate, P, paren, refOf, typeOf, visitNodes } from './js.ts';
+import { baseType, cmp, CodegenError, js, type Js, mayHaveHoles, negate, P, paren, refOf, typeOf, visitNodes } from './js.ts';
 import { jsName, templateText } from './names.ts';
 
 export { baseType, CodegenError, type Js, negate, P, paren, refOf, typeOf } from './js.ts';
@@ -329,9 +329,7 @@ function countOf(e: A.CountOfExpr, f: FnScope): Js {
 
 /** The cards in a zone or pile: its length (`x.size`) unless it may be a row, whose holes `x.count` skips. */
 function countCall(z: A.Expr, t: Type, f: FnScope): string {
-  const decl = t.t === 'zone' ? f.mod.game.zones.find((d) => d.name === t.decl) : undefined;
-  const holes = t.t !== 'pile' && (decl === undefined || decl.shape === 'row');
-  return `x.${holes ? 'count' : 'size'}(${expr(z, f)})`;
+  return `x.${mayHaveHoles(t, f) ? 'count' : 'size'}(${expr(z, f)})`;
 }
 
 // ---- loops hoisted into module-level functions (no closure per evaluation) -------------

@@ -153,7 +153,8 @@ type Bucket = LazyCache;
  * Define calls in the conditions cached at the loop of the innermost parameter their arguments
  * read (President's `holding(me, c) >= n` counts c's rank once per card, not once per n). Lazy
  * (`$h ??= …`), as where it stood; the state does not change during an enumeration. Not for a
- * call reading a quantifier's variable, nor one whose arguments this loop sets (no gain).
+ * call reading a quantifier's variable, nor one whose arguments this loop sets unless its
+ * conditions make that call more than once.
  */
 class LevelCalls implements CallMemo {
   /** buckets[0] is the function's, buckets[k + 1] parameter k's loop body; this scope is at the last. */
@@ -187,7 +188,7 @@ function callKey(call: A.CallExpr): string {
   return JSON.stringify(call, (k, v: unknown) => (k === 'loc' ? undefined : v));
 }
 
-/** The define calls made more than once in `conds` (by `callKey`). */
+/** The calls made more than once in `conds` (by `callKey`; only define calls are ever asked about). */
 function repeatedCalls(conds: readonly unknown[]): Set<string> {
   const seen = new Set<string>();
   const again = new Set<string>();

@@ -1,7 +1,7 @@
 // Loops over the sources of quantifiers and `for each`: seats, zones, families, lists, `a + b`, `s without c`.
 import type * as A from '../ast/index.ts';
 import { expr } from './expr-hook.ts';
-import { typeOf } from './js.ts';
+import { mayHaveHoles, typeOf } from './js.ts';
 import type { FnScope } from './module-builder.ts';
 
 export interface IterateOptions {
@@ -55,9 +55,7 @@ export function iterate(source: A.Expr, v: string, f: FnScope, body: string[], o
     return [`for (const ${p} of ${piles}) {`, ...zoneLoop(p, v, f, body, opts, false), '}'];
   }
   if (t?.t === 'zone') {
-    const zone = f.mod.game.zones.find((z) => z.name === t.decl);
-    const holes = zone === undefined || zone.shape === 'row';
-    return zoneLoop(expr(source, f), v, f, body, opts, holes);
+    return zoneLoop(expr(source, f), v, f, body, opts, mayHaveHoles(t, f));
   }
   // A list value (a define's result, a list literal, a `cards` parameter, a subset). Each element
   // spends a step of the call's fuel (runtime core/fuel.ts): nested loops over lists are how a rule

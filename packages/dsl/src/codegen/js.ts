@@ -50,6 +50,13 @@ export function refOf(node: A.Node, f: FnScope): Symbol | undefined {
   return f.mod.game.refs.get(node);
 }
 
+/** Whether a zone or pile value may hold empty slots (-1): a row, or a zone whose declaration is not known here. */
+export function mayHaveHoles(t: Type, f: FnScope): boolean {
+  if (t.t !== 'zone') return false;
+  const decl = f.mod.game.zones.find((z) => z.name === t.decl);
+  return decl === undefined || decl.shape === 'row';
+}
+
 /** Strips `T?` to `T`. */
 export function baseType(t: Type | undefined): Type | undefined {
   return t?.t === 'optional' ? t.of : t;

@@ -123,10 +123,6 @@ export interface Special {
 }
 
 /**
- * The variables of one function being compiled and its temporaries (`$n1`, `$i2` … cannot
- * clash with rule-file names, which never contain `$`).
- */
-/**
  * Where a define call with arguments can be cached (emit-legal.ts): given the call, its compiled
  * text and type, the cached read (`$m ??= code`) or null to compute it where it stands.
  */
@@ -134,6 +130,10 @@ export interface CallMemo {
   read(call: A.CallExpr, code: string, ts: TsType): string | null;
 }
 
+/**
+ * The variables of one function being compiled and its temporaries (`$n1`, `$i2` … cannot
+ * clash with rule-file names, which never contain `$`).
+ */
 export class FnScope {
   private counter: { n: number };
 

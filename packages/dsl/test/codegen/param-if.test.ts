@@ -1,8 +1,8 @@
 // Parameters with `if <cond>` in the generated enumeration (ActionDef.legal, emit-legal.ts): left
 // out (absent) when the condition does not hold, with requires that read them and a nested
 // conditional parameter; and define calls cached at the loop their arguments are fixed by (not
-// one reading a quantifier's variable), or in their own loop when made more than once there. The same candidates, in the same order, as the runtime's
-// reference walk.
+// one reading a quantifier's variable), or in their own loop when made more than once there.
+// The same candidates, in the same order, as the runtime's reference walk.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
