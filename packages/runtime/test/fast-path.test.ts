@@ -144,3 +144,20 @@ describe('Engine.memo', () => {
     expect(calls()).toBe(4);
   });
 });
+
+describe('the quiet fast path', () => {
+  it('builds no events: neither the moves nor the turns, rounds and end of a whole game', () => {
+    const e = engineFor(shed);
+    const kinds = (seed: number): string[] => {
+      const r = randomPlayout(shed, { players: 3, seed });
+      expect(r.result).not.toBeNull();
+      return e.events.map((ev) => ev.type);
+    };
+    // Without the quiet guards the last action leaves at least its game_over event behind.
+    for (let seed = 1; seed <= 5; seed++) expect(kinds(seed)).toEqual([]);
+    // The same engine still reports events to the public API.
+    const s = setup(shed, { players: 3, seed: 1 });
+    const r = apply(shed, s, s.current, legalActions(shed, s, s.current)[0], 10);
+    expect('state' in r && r.events.map((ev) => ev.type)).toContain('turn');
+  });
+});

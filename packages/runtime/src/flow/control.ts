@@ -35,15 +35,15 @@ export function startTurn(e: EngineParts, p: number): void {
       p = e.nextAfter(p);
     }
   }
-  e.set('current', p);
-  e.set('step', step);
   let deadline = NONE;
   if (sd !== null && sd.kind === 'turns' && sd.turnTimer !== undefined) {
+    e.set('current', p); // the timer's duration may read whose turn it is
+    e.set('step', step);
     const ms = sd.turnTimer.ms(e);
     if (ms > 0) deadline = e.now + ms;
   }
-  e.set('turnDeadline', deadline);
-  e.events.push({ type: 'turn', player: p, deadline: deadline < 0 ? null : deadline });
+  e.setTurn(p, step, deadline);
+  if (!e.quiet) e.events.push({ type: 'turn', player: p, deadline: deadline < 0 ? null : deadline });
 }
 
 /** Passes the turn in the direction of play, honouring pending skips. */
@@ -59,7 +59,7 @@ function advanceStep(e: EngineParts, sd: StageDef & { kind: 'turns' }): void {
   const next = activeStep(e, sd, e.s.step + 1);
   if (next >= 0) {
     e.set('step', next);
-    e.events.push({ type: 'step', step: sd.steps[e.s.step] });
+    if (!e.quiet) e.events.push({ type: 'step', step: sd.steps[e.s.step] });
   } else passTurn(e);
 }
 
@@ -94,7 +94,7 @@ export function openWindow(e: EngineParts, w: number): void {
   e.set('windowStart', e.now);
   e.set('windowDeadline', deadline);
   newScope(e);
-  e.events.push({ type: 'window', window: wd.name, open: true, deadline: deadline < 0 ? null : deadline });
+  if (!e.quiet) e.events.push({ type: 'window', window: wd.name, open: true, deadline: deadline < 0 ? null : deadline });
 }
 
 /**
@@ -109,7 +109,7 @@ export function closeWindow(e: EngineParts): void {
   e.set('windowBlocking', 0);
   e.set('windowDeadline', NONE);
   newScope(e);
-  e.events.push({ type: 'window', window: wd.name, open: false, deadline: null });
+  if (!e.quiet) e.events.push({ type: 'window', window: wd.name, open: false, deadline: null });
   if (!wd.blocking) return;
   const sd = stageDef(e);
   if (sd === null) return;
@@ -132,5 +132,5 @@ export function pause(e: EngineParts, ms: number, cont: number, bound: number): 
   e.set('pauseUntil', e.now + d);
   e.set('pauseCont', cont);
   e.set('pauseBound', bound);
-  e.events.push({ type: 'pause', until: e.now + d });
+  if (!e.quiet) e.events.push({ type: 'pause', until: e.now + d });
 }

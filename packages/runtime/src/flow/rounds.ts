@@ -36,7 +36,7 @@ export function startRound(e: EngineParts, r: number): void {
   e.set('dir', 1);
   e.set('skips', 0);
   e.set('current', NONE);
-  e.events.push({ type: 'round', round: r, phase: 'start' });
+  if (!e.quiet) e.events.push({ type: 'round', round: r, phase: 'start' });
   e.me = NONE;
   e.resetTurnFlags();
   rd.setup(e);
@@ -95,7 +95,7 @@ export function enterStage(e: EngineParts, from: number): void {
     const ms = sd.idle.ms(e);
     if (ms > 0) e.set('idleDeadline', e.now + ms);
   }
-  e.events.push({ type: 'stage', stage: sd.name, deadline: deadline < 0 ? null : deadline });
+  if (!e.quiet) e.events.push({ type: 'stage', stage: sd.name, deadline: deadline < 0 ? null : deadline });
   if (sd.kind === 'turns') {
     e.me = NONE;
     let p = sd.first(e);
@@ -132,7 +132,7 @@ export function endRound(e: EngineParts, gameEnds: boolean): void {
   e.rEndStage = e.rEndRound = e.rEndGame = false;
   const scores = scoresOf(e);
   // `scored`: what the scoring block itself added, so a client can say how a round's points were made.
-  e.events.push({ type: 'round', round: e.s.round, phase: 'end', scores, scored: scores.map((x, p) => x - before[p]) });
+  if (!e.quiet) e.events.push({ type: 'round', round: e.s.round, phase: 'end', scores, scored: scores.map((x, p) => x - before[p]) });
   const over = gameEnds || (rd.count !== undefined && e.s.round >= rd.count(e)) || (rd.until !== undefined && rd.until(e));
   if (over) finishGame(e, 'end');
   else startRound(e, e.s.round + 1);
@@ -183,5 +183,5 @@ export function finishGame(e: EngineParts, endedBy: EndedBy, reason?: GameResult
   e.set('result', result);
   e.set('stage', NONE);
   e.set('current', NONE);
-  e.events.push({ type: 'game_over', winners, scores, endedBy });
+  if (!e.quiet) e.events.push({ type: 'game_over', winners, scores, endedBy });
 }

@@ -78,7 +78,7 @@ export function runDue(e: EngineParts, now: number): boolean {
 function fire(e: EngineParts, k: number, at: number): void {
   const s = e.s;
   const def = e.def;
-  e.events.push({ type: 'timer', timer: KINDS[k], at });
+  if (!e.quiet) e.events.push({ type: 'timer', timer: KINDS[k], at });
   e.me = NONE;
   e.resetTurnFlags();
   switch (k) {
