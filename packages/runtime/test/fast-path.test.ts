@@ -4,6 +4,8 @@
 // actor or another time.
 import { describe, expect, it } from 'vitest';
 import { engineFor } from '../src/core/engine.ts';
+import { legalInto } from '../src/core/legal.ts';
+import { moverCandidates, seatsWithLegal } from '../src/bots/playout.ts';
 import { apply, canAct, legalActions, randomPlayout, setup, type Ctx, type GameDef } from '../src/index.ts';
 import { shed, V_CHAIN, Z_DISCARD, Z_DRAW, Z_HAND } from './fixtures/shed.ts';
 
@@ -159,5 +161,30 @@ describe('the quiet fast path', () => {
     const s = setup(shed, { players: 3, seed: 1 });
     const r = apply(shed, s, s.current, legalActions(shed, s, s.current)[0], 10);
     expect('state' in r && r.events.map((ev) => ev.type)).toContain('turn');
+  });
+});
+
+describe('moverCandidates', () => {
+  it("reuses the current player's list that seatsWithLegal made, and lists any other seat afresh", () => {
+    const s = setup(shed, { players: 3, seed: 6 });
+    const e = engineFor(shed);
+    const other = (s.current + 1) % 3;
+    const fresh = (seat: number): number => {
+      e.begin(s, s.lastAt, true);
+      return legalInto(e, seat).n;
+    };
+    const [mine, theirs] = [fresh(s.current), fresh(other)];
+    expect(mine).toBeGreaterThan(0);
+    expect(theirs).toBe(0);
+    e.begin(s, s.lastAt, true);
+    const seats = new Int32Array(3);
+    expect(seatsWithLegal(e, seats)).toBe(1);
+    expect(seats[0]).toBe(s.current);
+    // Asked for another seat first: that seat's (empty) list, not the current player's.
+    expect(moverCandidates(e, other).n).toBe(theirs);
+    expect(seatsWithLegal(e, seats)).toBe(1);
+    const buf = moverCandidates(e, s.current);
+    expect(buf).toBe(e.sink.buffer);
+    expect(buf.n).toBe(mine);
   });
 });

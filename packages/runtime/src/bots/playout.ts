@@ -5,8 +5,8 @@
 import { availability } from '../arbitration/checks.ts';
 import { nextActionTime } from '../arbitration/next-action.ts';
 import { engineFor, type Engine } from '../core/engine.ts';
-import type { GameDef } from '../core/game-def.ts';
-import { hasLegal, legalInto } from '../core/legal.ts';
+import { NONE, type GameDef } from '../core/game-def.ts';
+import { hasLegal, legalInto, type LegalBuffer } from '../core/legal.ts';
 import { run } from '../core/perform.ts';
 import { VarOutOfRange } from '../core/var-range.ts';
 import { finishGame } from '../flow/rounds.ts';
@@ -97,7 +97,7 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number): Playou
       continue;
     }
     const seat = seats[nextInt(rng, n)];
-    const buf = legalInto(e, seat);
+    const buf = moverCandidates(e, seat);
     const ai = buf.load(e, nextInt(rng, buf.n));
     e.resume(Math.max(now, e.s.lastAt));
     e.me = seat;
@@ -113,11 +113,30 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number): Playou
   return { actions, result: e.s.result, capped: false, time: now, rounds: e.s.round };
 }
 
-/** Writes the seats with a legal action now into `seats` (e resumed at now); returns how many. */
+/**
+ * Writes the seats with a legal action now into `seats` (e resumed at now); returns how many.
+ * The current player's candidates are listed in full on the way: in a turn-based game that
+ * seat is nearly always the only one able to act, and `moverCandidates` then reuses the list
+ * instead of enumerating the mover's actions a second time. Other seats stop at their first.
+ */
 export function seatsWithLegal(e: Engine, seats: Int32Array): number {
+  const current = e.s.current;
+  e.sink.buffer.seat = NONE;
   let n = 0;
-  for (let p = 0; p < e.s.players; p++) if (hasLegal(e, p)) seats[n++] = p;
+  for (let p = 0; p < e.s.players; p++) {
+    const able = p === current ? legalInto(e, p).n > 0 : hasLegal(e, p);
+    if (able) seats[n++] = p;
+  }
   return n;
+}
+
+/**
+ * The legal candidates of `seat`, chosen from what `seatsWithLegal` just found, with nothing
+ * written since: the list it left in the engine's buffer when it is that seat's, else a new one.
+ */
+export function moverCandidates(e: Engine, seat: number): LegalBuffer {
+  const buf = e.sink.buffer;
+  return buf.seat === seat ? buf : legalInto(e, seat);
 }
 
 /** Fires the timers due by `now` on the working copy (as `tick` does). */

@@ -10,13 +10,12 @@ import { availability } from '../arbitration/checks.ts';
 import { apply, sampledActions } from '../core/api.ts';
 import { engineFor, type Engine } from '../core/engine.ts';
 import type { GameDef } from '../core/game-def.ts';
-import { legalInto } from '../core/legal.ts';
 import { run } from '../core/perform.ts';
 import type { GameState } from '../core/state.ts';
 import { cloneRng, nextInt, type RngState } from '../rng/index.ts';
 import { nextDeadline, runDue } from '../timers/timers.ts';
 import { MOVER_GUARD, nextMover, stepAfter } from './next-mover.ts';
-import { fire, seatsWithLegal } from './playout.ts';
+import { fire, moverCandidates, seatsWithLegal } from './playout.ts';
 
 export interface RolloutInput {
   state: GameState;
@@ -118,9 +117,9 @@ function inPlace(e: Engine, input: RolloutInput): RolloutEnd | null {
       now = due;
     }
     if (mover < 0) break;
-    // sampledActions + apply, in place: the same candidates in the same order.
-    e.resume(now);
-    const buf = legalInto(e, mover);
+    // sampledActions + apply, in place: the same candidates in the same order (found at `now`
+    // by seatsWithLegal just before, nothing written since).
+    const buf = moverCandidates(e, mover);
     if (buf.n === 0) break;
     const ai = buf.load(e, nextInt(rng, buf.n));
     const t = Math.max(now, e.s.lastAt);

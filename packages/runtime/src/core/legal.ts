@@ -32,6 +32,8 @@ export class LegalBuffer {
   absent = new Int32Array(64);
   args: Int32Array;
   lists: (number[] | undefined)[] = [];
+  /** The seat whose candidates these are (set by legalInto; NONE once a caller voids them). */
+  seat = NONE;
 
   constructor(stride: number) {
     this.stride = stride;
@@ -119,6 +121,7 @@ export function legalInto(e: LegalEngine, seat: number): LegalBuffer {
   sink.mode = TO_BUFFER;
   sink.found = false;
   sink.buffer.n = 0;
+  sink.buffer.seat = seat;
   enumerate(e, seat, sink);
   return sink.buffer;
 }

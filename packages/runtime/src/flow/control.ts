@@ -35,14 +35,15 @@ export function startTurn(e: EngineParts, p: number): void {
       p = e.nextAfter(p);
     }
   }
+  e.setTurn(p, step, NONE);
   let deadline = NONE;
   if (sd !== null && sd.kind === 'turns' && sd.turnTimer !== undefined) {
-    e.set('current', p); // the timer's duration may read whose turn it is
-    e.set('step', step);
-    const ms = sd.turnTimer.ms(e);
-    if (ms > 0) deadline = e.now + ms;
+    const ms = sd.turnTimer.ms(e); // it may read whose turn it is, so that is written first
+    if (ms > 0) {
+      deadline = e.now + ms;
+      e.setTurn(p, step, deadline);
+    }
   }
-  e.setTurn(p, step, deadline);
   if (!e.quiet) e.events.push({ type: 'turn', player: p, deadline: deadline < 0 ? null : deadline });
 }
 
