@@ -5,7 +5,7 @@ import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE } from '../core/game-def.ts';
 import { CARD_CHUNK, cardZoneOf, type GameState } from '../core/state.ts';
 import { EPOCH_CHUNK, epochIndex, viewIdOf } from '../views/view-ids.ts';
-import { allViewers } from './visibility.ts';
+import { allViewers, declaredMask } from './visibility.ts';
 
 /** Moves one card to the top/bottom of a zone or into a slot/index (`pos` a number). */
 export function moveCard(e: EngineParts, card: number, to: number, pos: 'top' | 'bottom' | number): void {
@@ -53,7 +53,15 @@ export function moveCard(e: EngineParts, card: number, to: number, pos: 'top' | 
   }
   e.wCardZoneChunk(card)[card & (CARD_CHUNK - 1)] = to;
   if (quiet) return;
-  const dstMask = e.visibleMask(to, at);
+  noteMove(e, card, from, srcMask, to, at, e.visibleMask(to, at));
+}
+
+/**
+ * The move's event and id bookkeeping (not quiet): `card` went from zone `from`, where
+ * `srcMask` saw it, to index `at` of zone `to`, where `dstMask` sees it.
+ */
+function noteMove(e: EngineParts, card: number, from: number, srcMask: number, to: number, at: number, dstMask: number): void {
+  const s = e.s;
   const seen = srcMask | dstMask;
   const viewers = s.players + 1;
   let ids: number[] | null = null;
@@ -112,11 +120,39 @@ export function turnOver(e: EngineParts, from: number, to: number): void {
   for (let c = e.top(from); c >= 0; c = e.top(from)) moveCard(e, c, to, 'top');
 }
 
+/**
+ * Moves every card of `from` but its top onto `to`, bottom card first: as a moveCard per card,
+ * which it is for rows and for zones with a `hidden when` condition (whose sight may change
+ * while the cards go). Between two piles it moves them in one pass (a search from the top and
+ * a closed gap per card made a refill of n cards n² steps), with the same events and ids: each
+ * card leaves the source's bottom, never its top, and lands on the destination's top.
+ */
 export function refillKeepingTop(e: EngineParts, to: number, from: number): void {
   if (from < 0 || to < 0 || from === to) return;
-  const cards = e.s.zones[from].filter((c) => c >= 0);
-  cards.pop();
-  for (const c of cards) moveCard(e, c, to, 'top');
+  const zones = e.def.zones;
+  const s = e.s;
+  if (e.isRow(from) || e.isRow(to) || zones[s.zoneDecl[from]].hiddenWhen !== undefined || zones[s.zoneDecl[to]].hiddenWhen !== undefined) {
+    const cards = s.zones[from].filter((c) => c >= 0);
+    cards.pop();
+    for (const c of cards) moveCard(e, c, to, 'top');
+    return;
+  }
+  const k = s.zones[from].length - 1;
+  if (k <= 0) return;
+  const fa = e.wZone(from);
+  const ta = e.wZone(to);
+  const start = ta.length;
+  for (let i = 0; i < k; i++) {
+    const c = fa[i];
+    ta.push(c);
+    e.wCardZoneChunk(c)[c & (CARD_CHUNK - 1)] = to;
+  }
+  fa[0] = fa[k];
+  fa.length = 1;
+  if (e.quiet) return;
+  const srcMask = declaredMask(e, from, false);
+  const dstMask = declaredMask(e, to, true);
+  for (let i = 0; i < k; i++) noteMove(e, ta[start + i], from, srcMask, to, start + i, dstMask);
 }
 
 export function newPile(e: EngineParts, family: number): number {

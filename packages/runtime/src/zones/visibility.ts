@@ -16,9 +16,20 @@ export function visibleMask(e: EngineParts, z: number, idx: number): number {
   const decl = s.zoneDecl[z];
   const zd = e.def.zones[decl];
   if (zd.hiddenWhen !== undefined && zd.hiddenWhen(e)) return 0;
+  return declaredMask(e, z, idx >= 0 && idx === e.topIndex(z));
+}
+
+/**
+ * The mask zone z's declared visibility gives a position, told whether it is the zone's top:
+ * `visibleMask` without the `hidden when` condition (which the caller has settled).
+ */
+export function declaredMask(e: EngineParts, z: number, atTop: boolean): number {
+  const s = e.s;
+  const decl = s.zoneDecl[z];
+  const zd = e.def.zones[decl];
   const code = e.c.vis[decl];
   if (code === VIS_VISIBLE) return allViewers(s.players);
-  if (code === VIS_TOP) return idx >= 0 && idx === e.topIndex(z) ? allViewers(s.players) : 0;
+  if (code === VIS_TOP) return atTop ? allViewers(s.players) : 0;
   if (code === VIS_OWNER) {
     const owner = s.zoneOwner[z];
     if (owner < 0) return 0;
