@@ -183,6 +183,9 @@ describe('input', () => {
     [{ type: 'play', args: { c: 'x' } }, 'input/invalid'],
     [{ type: 'play', expect: { height: -1, top: null } }, 'input/invalid'],
     [{ type: 'play', extra: 1 }, 'input/invalid'],
+    [{ type: 'play', choose: 1 }, 'input/invalid'],
+    [{ type: 'play', args: { c: [1, 'x'] } }, 'input/invalid'],
+    [{ type: 'play', args: { c: Number.POSITIVE_INFINITY } }, 'input/invalid'],
     [{ type: 'fly' }, 'action/unknown'],
     [{ type: 'draw_card', round: 3 }, 'round/over'],
   ])('%j → %s', (action, code) => {

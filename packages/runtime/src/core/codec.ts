@@ -59,13 +59,18 @@ export function checkShape(action: unknown): Rejection | null {
   if (typeof action !== 'object' || action === null || Array.isArray(action)) return invalid('An action must be an object like { type, args }.');
   const a = action as Record<string, unknown>;
   if (typeof a.type !== 'string' || a.type === '') return invalid('An action needs a "type": the action\'s name.');
-  for (const k of Object.keys(a)) {
+  // for…in with an own-property test: the same keys as Object.keys, without an array per action.
+  for (const k in a) {
+    if (!Object.hasOwn(a, k)) continue;
     if (k === 'choose') return invalid('"choose" only describes a choice in the legal actions: send the chosen card ids in "args" instead.');
     if (k !== 'type' && k !== 'args' && k !== 'expect' && k !== 'round' && k !== 'timing') return invalid(`Unknown field "${k}" in the action.`);
   }
   if (a.args !== undefined) {
     if (typeof a.args !== 'object' || a.args === null || Array.isArray(a.args)) return invalid('"args" must be an object of named parameters.');
-    for (const [k, v] of Object.entries(a.args as Record<string, unknown>)) {
+    const args = a.args as Record<string, unknown>;
+    for (const k in args) {
+      if (!Object.hasOwn(args, k)) continue;
+      const v = args[k];
       const ok =
         (typeof v === 'number' && Number.isFinite(v)) ||
         typeof v === 'string' ||
@@ -106,12 +111,18 @@ function decodeCard(e: EngineParts, seat: number, p: ParamDef & { zone: unknown 
   return card;
 }
 
+const NO_ARGS: Readonly<Record<string, ArgValue>> = Object.freeze({});
+
 /** Decodes `args` for action `ai` into e.args / e.lists; null when they are valid. */
 export function decodeArgs(e: EngineParts, ai: number, seat: number, args: Record<string, ArgValue> | undefined): Rejection | null {
   const a = e.def.actions[ai];
-  const given = args ?? {};
-  for (const k of Object.keys(given)) {
-    if (!a.params.some((p) => p.name === k)) return invalid(`${a.name} has no parameter "${k}".`);
+  const given = args ?? NO_ARGS;
+  // Plain loops: no key array or closure per action received (checkShape has vetted `args`).
+  for (const k in given) {
+    if (!Object.hasOwn(given, k)) continue;
+    let known = false;
+    for (let i = 0; i < a.params.length && !known; i++) known = a.params[i].name === k;
+    if (!known) return invalid(`${a.name} has no parameter "${k}".`);
   }
   const buf = e.args;
   for (let i = 0; i < a.params.length; i++) {
