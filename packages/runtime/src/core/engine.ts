@@ -21,11 +21,13 @@ import { visibleMask } from '../zones/visibility.ts';
 import * as flow from '../flow/control.ts';
 import { uniformDef } from './uniform-def.ts';
 
+const NO_EVENTS = Object.freeze([]) as unknown as GameEvent[];
+
 export class Engine extends WorkingCopy implements EngineParts {
   readonly def: GameDef;
   readonly c: Compiled;
   me = NONE;
-  /** Events of this call, in order (a fresh array per call). */
+  /** Events of this call, in order (a fresh array per writable call). */
   events: GameEvent[] = [];
   /** Whether an apply/tick is running on this engine (nested use gets another engine). */
   busy = false;
@@ -111,7 +113,8 @@ export class Engine extends WorkingCopy implements EngineParts {
     if (writable) this.openTriggers(state === this.settled);
     this.now = now;
     this.me = NONE;
-    this.events = [];
+    // A read cannot write, so it records no events: one shared frozen list (a push would throw).
+    this.events = writable ? [] : NO_EVENTS;
     this.resetTurnFlags();
     this.rEndStage = this.rEndRound = this.rEndGame = false;
   }
