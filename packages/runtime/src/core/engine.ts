@@ -32,8 +32,8 @@ export class Engine extends WorkingCopy implements EngineParts {
   /** Whether an apply/tick is running on this engine (nested use gets another engine). */
   busy = false;
   /**
-   * Fast path only (`randomPlayout`): nobody listens, so no move/action/announce/roll events
-   * are built and no view-id epochs are bumped (ids are never sent from a playout).
+   * Fast path only (`randomPlayout`): nobody listens, so no events are built and no view-id
+   * epochs are bumped (ids are never sent from a playout).
    */
   quiet = false;
   /** See Ctx.explain: false only while legal actions are enumerated. */
@@ -64,11 +64,6 @@ export class Engine extends WorkingCopy implements EngineParts {
   // The definition's hottest tables, one load away.
   private readonly faceKind: readonly number[];
   private readonly faceValues: readonly (readonly number[])[];
-  /** The face array the per-card tables below were built from (see indexFaces). */
-  private facesIndexed: readonly number[] | null = null;
-  /** Each card's kind and attribute values, by card id: one load where face then value took two. */
-  private cardKind: number[] = [];
-  private cardValues: number[][] = [];
   private readonly sharedZone: Uint8Array;
   /** 1 for variables with a declared range (their writes are checked: core/var-range.ts). */
   private readonly ranged: Uint8Array;
@@ -108,7 +103,6 @@ export class Engine extends WorkingCopy implements EngineParts {
   /** Starts a call: a working copy when writable, the state itself when reading. */
   begin(state: GameState, now: number, writable: boolean): void {
     this.openCopy(state, writable);
-    if (state.face !== this.facesIndexed) this.indexFaces(state.face);
     this.fuel = fuelOf(this.def);
     if (writable) this.openTriggers(state === this.settled);
     this.now = now;
@@ -313,26 +307,10 @@ export class Engine extends WorkingCopy implements EngineParts {
     return card < 0 ? NONE : this.s.face[card];
   }
   kind(card: number): number {
-    return card < 0 ? NONE : this.cardKind[card];
+    return card < 0 ? NONE : this.faceKind[this.s.face[card]];
   }
   attr(card: number, attr: number): number {
-    return card < 0 ? NONE : this.cardValues[attr][card];
-  }
-  /**
-   * Builds the per-card kind and attribute tables from `face`. States never change a face array
-   * in place (a determinized state gets its own), so `begin` rebuilds only for a new one; setup,
-   * which assigns the faces after it began, calls this itself.
-   */
-  indexFaces(face: readonly number[]): void {
-    this.facesIndexed = face;
-    const kind: number[] = [];
-    for (let c = 0; c < face.length; c++) kind.push(this.faceKind[face[c]]);
-    this.cardKind = kind;
-    this.cardValues = this.faceValues.map((values) => {
-      const byCard: number[] = [];
-      for (let c = 0; c < face.length; c++) byCard.push(values[face[c]]);
-      return byCard;
-    });
+    return card < 0 ? NONE : this.faceValues[attr][this.s.face[card]];
   }
   cardOwner(card: number): number {
     return card < 0 ? NONE : this.s.owner[card];

@@ -223,5 +223,4 @@ function layOut(e: Engine): void {
     else z.push(c);
   }
   for (let k = (s.players + 1) * epochChunks(n); k > 0; k--) s.epochs.push(new Array<number>(EPOCH_CHUNK).fill(0));
-  e.indexFaces(s.face);
 }
