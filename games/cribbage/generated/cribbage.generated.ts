@@ -685,6 +685,7 @@ function play_effect(x: Ctx, a: number[]): void {
 
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  const $d4 = x.g(2);
   const $z1 = x.zone(1, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
@@ -692,7 +693,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       const c = $c2[$k3]!;
       if (c < 0) continue;
       a[0] = c;
-      if (x.g(2) + value(x, c) > 31) continue;
+      if ($d4 + value(x, c) > 31) continue;
       if ($out.emit(x, 1)) return true;
     }
   }

@@ -525,7 +525,8 @@ function pass_effect(x: Ctx, _a: number[]): void {
 
 /** action pass: its legal candidates (requires fused into the loops) */
 function pass_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.opt(1) !== 0 && x.me === x.dealer() && x.size(x.zone(1)) === 0) return false;
+  const $d1 = x.opt(1);
+  if ($d1 !== 0 && x.me === x.dealer() && x.size(x.zone(1)) === 0) return false;
   if ($out.emit(x, 1)) return true;
   return false;
 }
@@ -568,14 +569,15 @@ function name_effect(x: Ctx, a: number[]): void {
 
 /** action name: its legal candidates (requires fused into the loops) */
 function name_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  const $d2 = x.g(1);
   for (let s = 0, $n1 = 3; s <= $n1; s++) {
     x.step();
     a[0] = s;
-    if (s === x.g(1)) continue;
-    for (let $b3 = 0, $n2 = 1; $b3 <= $n2; $b3++) {
+    if (s === $d2) continue;
+    for (let $b4 = 0, $n3 = 1; $b4 <= $n3; $b4++) {
       x.step();
-      const go_alone = $b3 !== 0;
-      a[1] = $b3;
+      const go_alone = $b4 !== 0;
+      a[1] = $b4;
       if ($out.emit(x, 3)) return true;
     }
   }
@@ -601,7 +603,8 @@ function play_effect(x: Ctx, a: number[]): void {
 
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
-  let $h4: boolean | undefined;
+  const $d4 = x.g(6);
+  let $h5: boolean | undefined;
   const $z1 = x.zone(2, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
@@ -609,7 +612,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       const c = $c2[$k3]!;
       if (c < 0) continue;
       a[0] = c;
-      if (!(x.size(x.zone(3)) === 0 || suit_of(x, c) === x.g(6) || !($h4 ??= holds(x, x.me, x.g(6))))) continue;
+      if (!(x.size(x.zone(3)) === 0 || suit_of(x, c) === $d4 || !($h5 ??= holds(x, x.me, $d4)))) continue;
       if ($out.emit(x, 4)) return true;
     }
   }

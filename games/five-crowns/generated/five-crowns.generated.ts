@@ -486,6 +486,8 @@ function discard_effect(x: Ctx, a: number[]): void {
 
 /** action discard: its legal candidates (requires fused into the loops) */
 function discard_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  const $d4 = x.opt(4);
+  const $d5 = x.g(1);
   const $z1 = x.zone(2, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
@@ -493,7 +495,7 @@ function discard_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       const c = $c2[$k3]!;
       if (c < 0) continue;
       a[0] = c;
-      if (!(x.opt(4) !== 0 || c !== x.g(1))) continue;
+      if (!($d4 !== 0 || c !== $d5)) continue;
       if ($out.emit(x, 2)) return true;
     }
   }
@@ -520,15 +522,18 @@ function go_out_effect(x: Ctx, a: number[]): void {
 
 /** action go_out: its legal candidates (requires fused into the loops) */
 function go_out_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
-  if (x.g(0) !== -1) return false;
-  const $z1 = x.zone(2, x.me);
-  if ($z1 >= 0) {
-    const $c2 = x.cards($z1);
-    for (let $k3 = 0; $k3 < $c2.length; $k3++) {
-      const c = $c2[$k3]!;
+  const $d1 = x.g(0);
+  const $d5 = x.opt(4);
+  const $d6 = x.g(1);
+  if ($d1 !== -1) return false;
+  const $z2 = x.zone(2, x.me);
+  if ($z2 >= 0) {
+    const $c3 = x.cards($z2);
+    for (let $k4 = 0; $k4 < $c3.length; $k4++) {
+      const c = $c3[$k4]!;
       if (c < 0) continue;
       a[0] = c;
-      if (!(x.opt(4) !== 0 || c !== x.g(1))) continue;
+      if (!($d5 !== 0 || c !== $d6)) continue;
       if (!x.canMeldAllWithout(x.cards(x.zone(2, x.me)), c, 0)) continue;
       if ($out.emit(x, 3)) return true;
     }

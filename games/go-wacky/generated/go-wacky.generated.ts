@@ -977,7 +977,8 @@ function pass_effect(x: Ctx, a: number[]): void {
 
 /** action pass: its legal candidates (requires fused into the loops) */
 function pass_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (!(x.opt(8) !== 0 || !pass_guard_any(x))) return false;
+  const $d1 = x.opt(8);
+  if (!($d1 !== 0 || !pass_guard_any(x))) return false;
   if ($out.emit(x, 1)) return true;
   return false;
 }
@@ -1001,8 +1002,10 @@ function roll_die_effect(x: Ctx, _a: number[]): void {
 
 /** action roll_die: its legal candidates (requires fused into the loops) */
 function roll_die_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (!(x.g(0) !== 1 || x.me === x.g(1))) return false;
-  if (!(x.g(0) !== 0 || x.pv(12, x.me) === 0)) return false;
+  const $d1 = x.g(0);
+  const $d2 = x.g(1);
+  if (!($d1 !== 1 || x.me === $d2)) return false;
+  if (!($d1 !== 0 || x.pv(12, x.me) === 0)) return false;
   if ($out.emit(x, 2)) return true;
   return false;
 }
@@ -1027,9 +1030,10 @@ function press_effect(x: Ctx, a: number[]): void {
 
 /** action press: its legal candidates (requires fused into the loops) */
 function press_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
-  if (x.opt(14) !== 1) return false;
+  const $d1 = x.opt(14);
+  if ($d1 !== 1) return false;
   if (x.pv(12, x.me) === 0) return false;
-  for (let colour = 0, $n1 = 5; colour <= $n1; colour++) {
+  for (let colour = 0, $n2 = 5; colour <= $n2; colour++) {
     x.step();
     a[0] = colour;
     if ($out.emit(x, 3)) return true;
@@ -1060,8 +1064,10 @@ function count_up_effect(x: Ctx, _a: number[]): void {
 
 /** action count_up: its legal candidates (requires fused into the loops) */
 function count_up_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.opt(15) !== 1) return false;
-  if (x.me !== x.g(5)) return false;
+  const $d1 = x.opt(15);
+  const $d2 = x.g(5);
+  if ($d1 !== 1) return false;
+  if (x.me !== $d2) return false;
   if ($out.emit(x, 4)) return true;
   return false;
 }
@@ -1107,8 +1113,10 @@ function row_roll_effect(x: Ctx, _a: number[]): void {
 
 /** action row_roll: its legal candidates (requires fused into the loops) */
 function row_roll_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.me !== x.g(6)) return false;
-  if (x.g(7) !== -1) return false;
+  const $d1 = x.g(6);
+  const $d2 = x.g(7);
+  if (x.me !== $d1) return false;
+  if ($d2 !== -1) return false;
   if ($out.emit(x, 5)) return true;
   return false;
 }
@@ -1129,15 +1137,17 @@ function row_take_effect(x: Ctx, a: number[]): void {
 
 /** action row_take: its legal candidates (requires fused into the loops) */
 function row_take_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
-  if (!(x.me === x.g(6) && x.g(7) !== -1)) return false;
-  const $z1 = x.zone(2);
-  if ($z1 >= 0) {
-    const $c2 = x.cards($z1);
-    for (let $k3 = 0; $k3 < $c2.length; $k3++) {
-      const c = $c2[$k3]!;
+  const $d1 = x.g(6);
+  const $d2 = x.g(7);
+  if (!(x.me === $d1 && $d2 !== -1)) return false;
+  const $z3 = x.zone(2);
+  if ($z3 >= 0) {
+    const $c4 = x.cards($z3);
+    for (let $k5 = 0; $k5 < $c4.length; $k5++) {
+      const c = $c4[$k5]!;
       if (c < 0) continue;
       a[0] = c;
-      if (!colours(x, c).includes(x.g(7))) continue;
+      if (!colours(x, c).includes($d2)) continue;
       if ($out.emit(x, 6)) return true;
     }
   }

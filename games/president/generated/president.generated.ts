@@ -532,21 +532,23 @@ function play_effect(x: Ctx, a: number[]): void {
 
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  const $d6 = x.g(6);
+  const $d8 = x.g(5);
   const $z1 = x.zone(1, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
     for (let $k3 = 0; $k3 < $c2.length; $k3++) {
       const c = $c2[$k3]!;
       let $h5: number | undefined;
-      let $h6: number | undefined;
+      let $h7: number | undefined;
       if (c < 0) continue;
       a[0] = c;
       for (let n_ = 1, $n4 = 4; n_ <= $n4; n_++) {
         x.step();
         a[1] = n_;
         if (($h5 ??= holding(x, x.me, c)) < n_) continue;
-        if (!(x.g(6) === 0 || n_ === x.g(6))) continue;
-        if (!(x.g(6) === 0 || ($h6 ??= power(x, c)) > x.g(5))) continue;
+        if (!($d6 === 0 || n_ === $d6)) continue;
+        if (!($d6 === 0 || ($h7 ??= power(x, c)) > $d8)) continue;
         if ($out.emit(x, 1)) return true;
       }
     }
@@ -567,7 +569,8 @@ function pass_effect(x: Ctx, _a: number[]): void {
 
 /** action pass: its legal candidates (requires fused into the loops) */
 function pass_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.g(6) <= 0) return false;
+  const $d1 = x.g(6);
+  if ($d1 <= 0) return false;
   if ($out.emit(x, 2)) return true;
   return false;
 }

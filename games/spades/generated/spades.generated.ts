@@ -517,7 +517,10 @@ function play_effect(x: Ctx, a: number[]): void {
 
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
-  let $h4: boolean | undefined;
+  const $d4 = x.g(6);
+  const $d5 = x.opt(5);
+  const $d6 = x.g(5);
+  let $h7: boolean | undefined;
   const $z1 = x.zone(1, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
@@ -525,8 +528,8 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       const c = $c2[$k3]!;
       if (c < 0) continue;
       a[0] = c;
-      if (!(x.size(x.zone(2)) !== 0 || x.attr(c, 0) !== 3 || x.g(6) !== 0 || x.opt(5) === 0 || play_guard_all(x))) continue;
-      if (!(x.size(x.zone(2)) === 0 || x.attr(c, 0) === x.g(5) || !($h4 ??= holds(x, x.me, x.g(5))))) continue;
+      if (!(x.size(x.zone(2)) !== 0 || x.attr(c, 0) !== 3 || $d4 !== 0 || $d5 === 0 || play_guard_all(x))) continue;
+      if (!(x.size(x.zone(2)) === 0 || x.attr(c, 0) === $d6 || !($h7 ??= holds(x, x.me, $d6)))) continue;
       if ($out.emit(x, 1)) return true;
     }
   }

@@ -781,25 +781,29 @@ function play_effect(x: Ctx, a: number[]): void {
 
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  const $d4 = x.g(2);
+  const $d6 = x.g(4);
+  const $d7 = x.opt(7);
+  const $d10 = x.g(1);
   const $z1 = x.zone(2, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
     for (let $k3 = 0; $k3 < $c2.length; $k3++) {
       const c = $c2[$k3]!;
-      let $h4: boolean | undefined;
+      let $h5: boolean | undefined;
       if (c < 0) continue;
       a[0] = c;
-      if (!(x.g(2) === 0 || ($h4 ??= playable(x, c)))) continue;
-      if (!(x.g(4) !== x.me || !(x.attr(c, 2) === 7 || x.opt(7) === 0 && KING_BREAKER.includes(x.attr(c, 2))))) continue;
-      if (!(x.g(4) !== x.me || ($h4 ??= playable(x, c)))) continue;
-      if (!($h4 ??= playable(x, c))) continue;
+      if (!($d4 === 0 || ($h5 ??= playable(x, c)))) continue;
+      if (!($d6 !== x.me || !(x.attr(c, 2) === 7 || $d7 === 0 && KING_BREAKER.includes(x.attr(c, 2))))) continue;
+      if (!($d6 !== x.me || ($h5 ??= playable(x, c)))) continue;
+      if (!($h5 ??= playable(x, c))) continue;
       a[1] = -1;
-      if (!(x.attr(c, 2) === 9 || x.attr(c, 2) === 5 && x.g(1) === -1)) {
+      if (!(x.attr(c, 2) === 9 || x.attr(c, 2) === 5 && $d10 === -1)) {
         x.absent[1] = 1;
         if ($out.emit(x, 0)) return true;
         x.absent[1] = 0;
       } else {
-        for (let chosen = 0, $n5 = 3; chosen <= $n5; chosen++) {
+        for (let chosen = 0, $n8 = 3; chosen <= $n8; chosen++) {
           x.step();
           a[1] = chosen;
           if ($out.emit(x, 0)) return true;
@@ -824,14 +828,15 @@ function end_run_effect(x: Ctx, a: number[]): void {
 
 /** action end_run: its legal candidates (requires fused into the loops) */
 function end_run_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
-  if (x.g(4) !== x.me) return false;
+  const $d1 = x.g(4);
+  if ($d1 !== x.me) return false;
   a[0] = -1;
   if (TAKI_SUPER_TAKI.includes(x.attr(x.top(x.zone(1)), 2))) {
     x.absent[0] = 1;
     if ($out.emit(x, 1)) return true;
     x.absent[0] = 0;
   } else {
-    for (let ending = 0, $n1 = 1; ending <= $n1; ending++) {
+    for (let ending = 0, $n2 = 1; ending <= $n2; ending++) {
       x.step();
       a[0] = ending;
       if ($out.emit(x, 1)) return true;
@@ -863,11 +868,15 @@ function draw_card_effect(x: Ctx, _a: number[]): void {
 
 /** action draw_card: its legal candidates (requires fused into the loops) */
 function draw_card_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  let $m1: boolean | undefined;
-  if (x.g(4) === x.me) return false;
-  if (!(x.g(6) === 0 || !draw_card_guard_any(x))) return false;
-  if (!(x.opt(4) === 0 || x.g(2) > 0 || !draw_card_guard_any(x))) return false;
-  if (!(($m1 ??= drawable(x)) || !draw_card_guard_any(x))) return false;
+  const $d1 = x.g(4);
+  const $d2 = x.g(6);
+  const $d3 = x.opt(4);
+  const $d4 = x.g(2);
+  let $m5: boolean | undefined;
+  if ($d1 === x.me) return false;
+  if (!($d2 === 0 || !draw_card_guard_any(x))) return false;
+  if (!($d3 === 0 || $d4 > 0 || !draw_card_guard_any(x))) return false;
+  if (!(($m5 ??= drawable(x)) || !draw_card_guard_any(x))) return false;
   if ($out.emit(x, 2)) return true;
   return false;
 }
@@ -885,7 +894,8 @@ function end_turn_effect(x: Ctx, _a: number[]): void {
 
 /** action end_turn: its legal candidates (requires fused into the loops) */
 function end_turn_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.g(5) === 0) return false;
+  const $d1 = x.g(5);
+  if ($d1 === 0) return false;
   if ($out.emit(x, 3)) return true;
   return false;
 }

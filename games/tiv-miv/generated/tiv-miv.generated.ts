@@ -353,15 +353,16 @@ function play_effect(x: Ctx, a: number[]): void {
 
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
-  let $m4: readonly number[] | undefined;
+  const $d4 = x.g(0);
+  let $m5: readonly number[] | undefined;
   const $z1 = x.zone(3, x.me);
-  if ($z1 >= 0 && x.g(0) === 0) {
+  if ($z1 >= 0 && $d4 === 0) {
     const $c2 = x.cards($z1);
     for (let $k3 = 0; $k3 < $c2.length; $k3++) {
       const c = $c2[$k3]!;
       if (c < 0) continue;
       a[0] = c;
-      if (!($m4 ??= targets(x)).includes(x.attr(c, 0))) continue;
+      if (!($m5 ??= targets(x)).includes(x.attr(c, 0))) continue;
       if ($out.emit(x, 1)) return true;
     }
   }

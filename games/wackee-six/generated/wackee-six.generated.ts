@@ -681,7 +681,8 @@ function turn_reserve_effect(x: Ctx, _a: number[]): void {
 
 /** action turn_reserve: its legal candidates (requires fused into the loops) */
 function turn_reserve_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
-  if (x.opt(4) !== 0) return false;
+  const $d1 = x.opt(4);
+  if ($d1 !== 0) return false;
   if (x.size(x.zone(1, x.sideOf(x.me))) === 0) return false;
   if (x.count(x.zone(0, x.sideOf(x.me))) >= 6) return false;
   if ($out.emit(x, 4)) return true;
@@ -703,8 +704,9 @@ function stuck_effect(x: Ctx, _a: number[]): void {
 
 /** action stuck: its legal candidates (requires fused into the loops) */
 function stuck_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
+  const $d1 = x.opt(3);
   if (x.sv(4, x.sideOf(x.me)) !== 0) return false;
-  if (!(x.opt(3) === 0 || through(x, x.sideOf(x.me)))) return false;
+  if (!($d1 === 0 || through(x, x.sideOf(x.me)))) return false;
   if ($out.emit(x, 5)) return true;
   return false;
 }

@@ -126,14 +126,19 @@ function list(e: A.ListExpr, f: FnScope): Js {
   return js(`[${items.join(', ')}]`);
 }
 
+/** An option or global variable read: once at the top of a legal enumeration, else where it stands. */
+function tableRead(read: string, f: FnScope): string {
+  return f.reads === undefined ? read : f.reads.hoist(read);
+}
+
 function name(e: A.NameExpr, f: FnScope): Js {
   const sym = refOf(e, f);
   if (sym === undefined) throw new CodegenError(`unresolved name ${e.name.text}`, e);
   switch (sym.kind) {
-    case 'option': return fromStored(`x.opt(${sym.info.index})`, sym.info.type);
+    case 'option': return fromStored(tableRead(`x.opt(${sym.info.index})`, f), sym.info.type);
     case 'var': {
       const v = sym.info;
-      if (v.scope === 'global') return fromStored(`x.g(${v.index})`, v.type);
+      if (v.scope === 'global') return fromStored(tableRead(`x.g(${v.index})`, f), v.type);
       // A bare per-seat variable: the implicit seat (the winner's ranked player).
       const seat = f.vars.get('p')?.js ?? f.special.seat;
       if (seat === undefined) throw new CodegenError(`per-${v.scope} variable ${v.name} without a seat`, e);

@@ -8,7 +8,7 @@ import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
 import { CodegenError, condition, expr, negate, refOf } from './compile-expr.ts';
 import { typeOf, visitNodes } from './js.ts';
-import { type CallMemo, FnScope, type LazyCache, lazyRead, Memo, type ModuleBuilder, type TsType, tsTypeOf } from './module-builder.ts';
+import { type CallMemo, FnScope, Invariants, type LazyCache, lazyRead, Memo, type ModuleBuilder, type TsType, tsTypeOf } from './module-builder.ts';
 import { code, type Code, jsName } from './names.ts';
 
 /** Name reads in `nodes` that are this action's parameters, as parameter indices. */
@@ -29,6 +29,7 @@ export function legalFn(game: CheckedGame, mod: ModuleBuilder, action: ActionInf
   const f = new FnScope(mod, name);
   // Every parameterless define the conditions read is computed once per enumeration, on first use.
   f.memo = new Memo(f, definesRead(requires, f));
+  f.reads = new Invariants(f);
   const index = new Map(action.params.map((p, i) => [p.name, i]));
   const levelOf = (nodes: readonly unknown[]): number => Math.max(-1, ...[...paramsRead(nodes)].map((n) => index.get(n)!));
   // A require stays after the ones before it (a later one may rely on an earlier one holding).
@@ -46,7 +47,7 @@ export function legalFn(game: CheckedGame, mod: ModuleBuilder, action: ActionInf
   const lines: string[] = before.map((r) => fail(r, f, 'return false;'));
   lines.push(...level(game, action, 0, f, byLevel, fail, ai));
   lines.push('return false;');
-  const body = [...f.memo.lines, ...top.lines, ...lines];
+  const body = [...f.reads.lines, ...f.memo.lines, ...top.lines, ...lines];
   mod.addFunction({
     name,
     params: [{ name: 'x', type: 'Ctx' }, { name: 'a', type: 'number[]' }, { name: '$out', type: mod.useRuntimeType('LegalOut') }],

@@ -155,6 +155,8 @@ export class FnScope {
   memo?: Memo;
   /** In a legal enumeration's loops: define calls whose arguments an outer loop fixes, computed once per its value. */
   calls?: CallMemo;
+  /** In a legal enumeration: the options and global variables it reads, read once at its top (nothing writes while it runs). */
+  reads?: Invariants;
 
   temp(prefix: string): string {
     this.counter.n += 1;
@@ -172,6 +174,7 @@ export class FnScope {
     c.invariants = this.invariants;
     c.memo = this.memo;
     c.calls = this.calls;
+    c.reads = this.reads;
     return c;
   }
 

@@ -1,7 +1,8 @@
 // Parameters with `if <cond>` in the generated enumeration (ActionDef.legal, emit-legal.ts): left
 // out (absent) when the condition does not hold, with requires that read them and a nested
 // conditional parameter; and define calls cached at the loop their arguments are fixed by (not
-// one reading a quantifier's variable), or in their own loop when made more than once there.
+// one reading a quantifier's variable), or in their own loop when made more than once there;
+// options and global variables read once at the enumeration's top.
 // The same candidates, in the same order, as the runtime's reference walk.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ const RULES = `game param-if "Conditional parameters"
 players 2..3
 card Chip { n: 1..4 } shown "{n}"
 deck chips { 2 × Chip }
+option low: 1..4 = 2 "Chips at or below it are low"
 zone stock: pile, hidden
 zone hand: per player, fan, owner
 zone table: pile, visible
@@ -42,6 +44,7 @@ action pair(c: card in hand(me), d: card in hand(me)) by current during play {
 action triple(c: card in hand(me)) by current during play {
   require twins(c) >= 1 and above(c, 1) else triple/no "No twin."
   require twins(c) < 3 or c.n > 2 else triple/low "Too low."
+  require c.n >= low or c.n + low > 4 else triple/lower "Lower still."
   move c to table
 }
 action pass by current during play { require count(hand(me)) < 3 else pass/early "Play first." }
@@ -98,5 +101,8 @@ describe('conditional parameters in the generated enumeration', () => {
     expect(triple.match(/\?\?= twins\(x, c\)/g)).toHaveLength(2);
     expect(triple).toMatch(/[^=] above\(x, c, 1\)/);
     expect(triple).not.toMatch(/\?\?= above/);
+    // The option it reads twice per card is read once, before the loop (nothing writes while it runs).
+    expect(triple.match(/x\.opt\(/g)).toHaveLength(1);
+    expect(triple).toMatch(/^ {2}const \$d\d+ = x\.opt\(0\);$/m);
   });
 });
