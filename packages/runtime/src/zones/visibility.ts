@@ -12,11 +12,11 @@ export function allViewers(players: number): number {
  * zone z in the engine's current state.
  */
 export function visibleMask(e: EngineParts, z: number, idx: number): number {
-  const s = e.s;
-  const decl = s.zoneDecl[z];
+  const decl = e.s.zoneDecl[z];
   const zd = e.def.zones[decl];
   if (zd.hiddenWhen !== undefined && zd.hiddenWhen(e)) return 0;
-  return declaredMask(e, z, idx >= 0 && idx === e.topIndex(z));
+  // Where the top is is asked only of a `visible top` zone (a row finds it by a scan).
+  return maskOf(e, z, decl, e.c.vis[decl] === VIS_TOP && idx >= 0 && idx === e.topIndex(z));
 }
 
 /**
@@ -24,16 +24,18 @@ export function visibleMask(e: EngineParts, z: number, idx: number): number {
  * `visibleMask` without the `hidden when` condition (which the caller has settled).
  */
 export function declaredMask(e: EngineParts, z: number, atTop: boolean): number {
+  return maskOf(e, z, e.s.zoneDecl[z], atTop);
+}
+
+function maskOf(e: EngineParts, z: number, decl: number, atTop: boolean): number {
   const s = e.s;
-  const decl = s.zoneDecl[z];
-  const zd = e.def.zones[decl];
   const code = e.c.vis[decl];
   if (code === VIS_VISIBLE) return allViewers(s.players);
   if (code === VIS_TOP) return atTop ? allViewers(s.players) : 0;
   if (code === VIS_OWNER) {
     const owner = s.zoneOwner[z];
     if (owner < 0) return 0;
-    if (zd.scope === 'player') return 1 << owner;
+    if (e.def.zones[decl].scope === 'player') return 1 << owner;
     let m = 0;
     for (let p = 0; p < s.players; p++) if (s.sideOf[p] === owner) m |= 1 << p;
     return m;
