@@ -188,3 +188,29 @@ describe('moverCandidates', () => {
     expect(buf.n).toBe(mine);
   });
 });
+
+describe('engineFor', () => {
+  it("hands each definition its own pooled engine, alternating games included, and a fresh one while it is busy", () => {
+    const other: GameDef = { ...shed };
+    const a = engineFor(shed);
+    const b = engineFor(other);
+    expect(b).not.toBe(a);
+    expect(b.def.id).toBe(shed.id);
+    // The last definition asked is remembered: asking the first again must not get the second's engine.
+    expect(engineFor(shed)).toBe(a);
+    expect(engineFor(other)).toBe(b);
+    expect(engineFor(other)).toBe(b);
+    expect(engineFor(shed)).toBe(a);
+    a.busy = true;
+    try {
+      const nested = engineFor(shed);
+      expect(nested).not.toBe(a);
+      expect(nested.busy).toBe(false);
+      // Still pooled after a busy miss: the same engine comes back once it is free.
+      expect(engineFor(other)).toBe(b);
+    } finally {
+      a.busy = false;
+    }
+    expect(engineFor(shed)).toBe(a);
+  });
+});

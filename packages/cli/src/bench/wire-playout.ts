@@ -17,7 +17,8 @@ export function wirePlayout(rt: BenchRuntime, def: GameDef, input: PlayoutInput,
   let state = rt.setup(def, { players: input.players, seed: input.seed, options: input.options });
   const rng = rt.deriveRng(input.seed, 'playout');
   const cap = input.maxActions ?? 20_000;
-  const seats: number[] = [];
+  // The seats able to act, by count (no array truncated and regrown per move, as the fast path).
+  const seats = new Int32Array(state.players);
   let now = state.lastAt;
   let actions = 0;
   while (state.result === null) {
@@ -27,9 +28,9 @@ export function wirePlayout(rt: BenchRuntime, def: GameDef, input: PlayoutInput,
       state = rt.tick(def, state, now).state;
       continue;
     }
-    seats.length = 0;
-    for (let p = 0; p < state.players; p++) if (rt.canAct(def, state, p, now)) seats.push(p);
-    if (seats.length === 0) {
+    let able = 0;
+    for (let p = 0; p < state.players; p++) if (rt.canAct(def, state, p, now)) seats[able++] = p;
+    if (able === 0) {
       let at = due;
       for (let p = 0; p < state.players; p++) {
         const t = rt.nextActionAt(def, state, p, now);
@@ -40,7 +41,7 @@ export function wirePlayout(rt: BenchRuntime, def: GameDef, input: PlayoutInput,
       continue;
     }
     tap?.(state, now);
-    const seat = seats[rt.nextInt(rng, seats.length)]!;
+    const seat = seats[rt.nextInt(rng, able)]!;
     const legal = rt.sampledActions(def, state, seat, now);
     const r = rt.apply(def, state, seat, legal[rt.nextInt(rng, legal.length)]!, now);
     if ('rejected' in r) throw new Error(`${def.id}: a listed action was rejected (${r.rejected.code}: ${r.rejected.message})`);

@@ -85,8 +85,13 @@ export class WorkingCopy {
   }
   /** Starts the trigger bookkeeping of a new call on `state`: all clean when it settled, else all to test. */
   protected openTriggers(settled: boolean): void {
-    if (settled) this.cleanAt.fill(this.clock);
-    else this.mark(CH_ALL);
+    if (settled) {
+      // A loop, not TypedArray fill: a game has a handful of triggers, and the builtin's call
+      // cost more than the stores (1.5 % of the public API's loop, once per apply).
+      const cleanAt = this.cleanAt;
+      const clock = this.clock;
+      for (let t = 0; t < cleanAt.length; t++) cleanAt[t] = clock;
+    } else this.mark(CH_ALL);
     this.restAt = -1;
   }
 
