@@ -601,10 +601,21 @@ function play_effect(x: Ctx, a: number[]): void {
   x.setPv(7, x.me, c);
 }
 
+/** define left_bower, as a legal enumeration calls it: the options and variables it reads passed in */
+function left_bower_in_legal(x: Ctx, c: number, $d1: number): boolean {
+  return x.attr(c, 1) === 11 && $d1 !== -1 && x.attr(c, 0) === same_colour(x, $d1);
+}
+
+/** define suit_of, as a legal enumeration calls it: the options and variables it reads passed in */
+function suit_of_in_legal(x: Ctx, c: number, $d1: number): number {
+  return left_bower_in_legal(x, c, $d1) ? $d1 : x.attr(c, 0);
+}
+
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
-  const $d4 = x.g(6);
-  let $h5: boolean | undefined;
+  const $d4 = x.g(0);
+  const $d5 = x.g(6);
+  let $h6: boolean | undefined;
   const $z1 = x.zone(2, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
@@ -612,7 +623,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       const c = $c2[$k3]!;
       if (c < 0) continue;
       a[0] = c;
-      if (!(x.size(x.zone(3)) === 0 || suit_of(x, c) === $d4 || !($h5 ??= holds(x, x.me, $d4)))) continue;
+      if (!(x.size(x.zone(3)) === 0 || suit_of_in_legal(x, c, $d4) === $d5 || !($h6 ??= holds(x, x.me, $d5)))) continue;
       if ($out.emit(x, 4)) return true;
     }
   }

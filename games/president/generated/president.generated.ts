@@ -530,17 +530,23 @@ function play_effect(x: Ctx, a: number[]): void {
   }
 }
 
+/** define power, as a legal enumeration calls it: the options and variables it reads passed in */
+function power_in_legal(x: Ctx, c: number, $d1: number): number {
+  return x.attr(c, 1) === 15 && $d1 === 0 ? 2 : x.attr(c, 1);
+}
+
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
   const $d6 = x.g(6);
-  const $d8 = x.g(5);
+  const $d7 = x.opt(3);
+  const $d9 = x.g(5);
   const $z1 = x.zone(1, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
     for (let $k3 = 0; $k3 < $c2.length; $k3++) {
       const c = $c2[$k3]!;
       let $h5: number | undefined;
-      let $h7: number | undefined;
+      let $h8: number | undefined;
       if (c < 0) continue;
       a[0] = c;
       for (let n_ = 1, $n4 = 4; n_ <= $n4; n_++) {
@@ -548,7 +554,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
         a[1] = n_;
         if (($h5 ??= holding(x, x.me, c)) < n_) continue;
         if (!($d6 === 0 || n_ === $d6)) continue;
-        if (!($d6 === 0 || ($h7 ??= power(x, c)) > $d8)) continue;
+        if (!($d6 === 0 || ($h8 ??= power_in_legal(x, c, $d7)) > $d9)) continue;
         if ($out.emit(x, 1)) return true;
       }
     }

@@ -789,31 +789,45 @@ function play_effect(x: Ctx, a: number[]): void {
   }
 }
 
+/** define matches, as a legal enumeration calls it: the options and variables it reads passed in */
+function matches_in_legal(x: Ctx, c: number, $d1: number, $d2: number): boolean {
+  let $m3: number | undefined;
+  return $d1 !== 0 || $d2 === -1 || x.kind(c) === 2 || x.attr(c, 0) === $d2 || x.kind(c) === 0 && x.kind($m3 ??= lead(x)) === 0 && x.attr(c, 1) === x.attr($m3 ??= lead(x), 1) || x.kind(c) === 1 && x.kind($m3 ??= lead(x)) === 1 && x.attr(c, 2) === x.attr($m3 ??= lead(x), 2);
+}
+
+/** define playable, as a legal enumeration calls it: the options and variables it reads passed in */
+function playable_in_legal(x: Ctx, c: number, $d1: number, $d2: number, $d3: number, $d4: number, $d5: number, $d6: number, $d7: number): boolean {
+  return $d1 > 0 ? PLUS2_KING.includes(x.attr(c, 2)) || $d2 !== 0 && x.attr(c, 2) === 7 : $d3 === x.me ? !(x.attr(c, 2) === 7 || $d4 === 0 && KING_BREAKER.includes(x.attr(c, 2))) && (x.attr(c, 0) === $d5 || CHANGE_COLOUR_SUPER_TAKI_KING_BREAKER.includes(x.attr(c, 2))) : matches_in_legal(x, c, $d6, $d7);
+}
+
 /** action play: its legal candidates (requires fused into the loops) */
 function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
   const $d4 = x.g(2);
+  const $d5 = x.opt(6);
   const $d6 = x.g(4);
   const $d7 = x.opt(7);
+  const $d8 = x.g(3);
+  const $d9 = x.g(5);
   const $d10 = x.g(1);
   const $z1 = x.zone(2, x.me);
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
     for (let $k3 = 0; $k3 < $c2.length; $k3++) {
       const c = $c2[$k3]!;
-      let $h5: boolean | undefined;
+      let $h11: boolean | undefined;
       if (c < 0) continue;
       a[0] = c;
-      if (!($d4 === 0 || ($h5 ??= playable(x, c)))) continue;
+      if (!($d4 === 0 || ($h11 ??= playable_in_legal(x, c, $d4, $d5, $d6, $d7, $d8, $d9, $d10)))) continue;
       if (!($d6 !== x.me || !(x.attr(c, 2) === 7 || $d7 === 0 && KING_BREAKER.includes(x.attr(c, 2))))) continue;
-      if (!($d6 !== x.me || ($h5 ??= playable(x, c)))) continue;
-      if (!($h5 ??= playable(x, c))) continue;
+      if (!($d6 !== x.me || ($h11 ??= playable_in_legal(x, c, $d4, $d5, $d6, $d7, $d8, $d9, $d10)))) continue;
+      if (!($h11 ??= playable_in_legal(x, c, $d4, $d5, $d6, $d7, $d8, $d9, $d10))) continue;
       a[1] = -1;
       if (!(x.attr(c, 2) === 9 || x.attr(c, 2) === 5 && $d10 === -1)) {
         x.absent[1] = 1;
         if ($out.emit(x, 0)) return true;
         x.absent[1] = 0;
       } else {
-        for (let chosen = 0, $n8 = 3; chosen <= $n8; chosen++) {
+        for (let chosen = 0, $n12 = 3; chosen <= $n12; chosen++) {
           x.step();
           a[1] = chosen;
           if ($out.emit(x, 0)) return true;

@@ -595,8 +595,15 @@ function play_main_effect(x: Ctx, a: number[]): void {
   }
 }
 
+/** define follows, as a legal enumeration calls it: the options and variables it reads passed in */
+function follows_in_legal(x: Ctx, c: number, p: number, $d1: number, $d2: number): boolean {
+  return x.kind(c) === 1 ? ($d1 !== 0 || x.kind(x.top(p)) !== 1) && ($d2 !== 0 || x.zv(1, p) < 12) : x.attr(c, 0) === x.zv(0, p) && x.attr(c, 1) === x.zv(1, p) + 1;
+}
+
 /** action play_main: its legal candidates (requires fused into the loops) */
 function play_main_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  const $d7 = x.opt(6);
+  const $d8 = x.opt(7);
   const $z1 = x.zone(0, x.sideOf(x.me));
   if ($z1 >= 0) {
     const $c2 = x.cards($z1);
@@ -612,7 +619,7 @@ function play_main_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
         a[1] = p;
         if (!(p !== -1 || ($h6 ??= starts_pile(x, c)))) continue;
         if (!(p === -1 || x.zv(2, p) === 0)) continue;
-        if (!(p === -1 || follows(x, c, p))) continue;
+        if (!(p === -1 || follows_in_legal(x, c, p, $d7, $d8))) continue;
         if ($out.emit(x, 2)) return true;
       }
     }
@@ -640,6 +647,8 @@ function play_waste_effect(x: Ctx, a: number[]): void {
 
 /** action play_waste: its legal candidates (requires fused into the loops) */
 function play_waste_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
+  const $d8 = x.opt(6);
+  const $d9 = x.opt(7);
   const $z1 = x.zone(3, x.sideOf(x.me));
   const $s4 = zoneSeen(x, $z1);
   if ($z1 >= 0 && $s4 !== 0) {
@@ -658,7 +667,7 @@ function play_waste_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
         a[1] = p;
         if (!(p !== -1 || ($h7 ??= starts_pile(x, c)))) continue;
         if (!(p === -1 || x.zv(2, p) === 0)) continue;
-        if (!(p === -1 || follows(x, c, p))) continue;
+        if (!(p === -1 || follows_in_legal(x, c, p, $d8, $d9))) continue;
         if ($out.emit(x, 3)) return true;
       }
     }
@@ -702,11 +711,17 @@ function stuck_effect(x: Ctx, _a: number[]): void {
   x.announce(`${x.showValue(x.sideOf(x.me), 'side')} is stuck.`);
 }
 
+/** define through, as a legal enumeration calls it: the options and variables it reads passed in */
+function through_in_legal(x: Ctx, s: number, $d1: number): boolean {
+  return x.sv(6, s) !== 0 && x.sv(5, s) >= $d1 * (x.size(x.zone(2, s)) + x.size(x.zone(3, s)));
+}
+
 /** action stuck: its legal candidates (requires fused into the loops) */
 function stuck_legal(x: Ctx, _a: number[], $out: LegalOut): boolean {
   const $d1 = x.opt(3);
+  const $d2 = x.opt(10);
   if (x.sv(4, x.sideOf(x.me)) !== 0) return false;
-  if (!($d1 === 0 || through(x, x.sideOf(x.me)))) return false;
+  if (!($d1 === 0 || through_in_legal(x, x.sideOf(x.me), $d2))) return false;
   if ($out.emit(x, 5)) return true;
   return false;
 }

@@ -188,7 +188,11 @@ function call(e: A.CallExpr, f: FnScope): Js {
     case 'zone':
       return js(`x.zone(${sym.info.index}, ${args[0]})`, P.call);
     case 'define': {
-      const call = `${f.mod.defineFn(sym.info.name)}(${['x', ...args].join(', ')})`;
+      // In a legal enumeration, the form that takes its table reads from the enumeration's top.
+      const v = f.variant?.(sym.info.name) ?? null;
+      const call = v === null
+        ? `${f.mod.defineFn(sym.info.name)}(${['x', ...args].join(', ')})`
+        : `${v.fn}(${['x', ...args, ...v.reads.map((r) => f.reads!.hoist(r))].join(', ')})`;
       const cached = f.calls?.read(e, call, tsTypeOf(sym.info.type));
       return cached == null ? js(call, P.call) : js(cached, P.assign);
     }

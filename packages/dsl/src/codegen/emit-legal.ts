@@ -7,6 +7,7 @@
 import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
 import { CodegenError, condition, expr, negate, refOf } from './compile-expr.ts';
+import { legalVariant } from './define-variants.ts';
 import { typeOf, visitNodes } from './js.ts';
 import { type CallMemo, FnScope, Invariants, type LazyCache, lazyRead, Memo, type ModuleBuilder, type TsType, tsTypeOf } from './module-builder.ts';
 import { code, type Code, jsName } from './names.ts';
@@ -30,6 +31,7 @@ export function legalFn(game: CheckedGame, mod: ModuleBuilder, action: ActionInf
   // Every parameterless define the conditions read is computed once per enumeration, on first use.
   f.memo = new Memo(f, definesRead(requires, f));
   f.reads = new Invariants(f);
+  f.variant = (define) => legalVariant(mod, define);
   const index = new Map(action.params.map((p, i) => [p.name, i]));
   const levelOf = (nodes: readonly unknown[]): number => Math.max(-1, ...[...paramsRead(nodes)].map((n) => index.get(n)!));
   // A require stays after the ones before it (a later one may rely on an earlier one holding).

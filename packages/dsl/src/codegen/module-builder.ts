@@ -45,6 +45,8 @@ export class ModuleBuilder {
   private readonly constByInit = new Map<string, string>();
   /** Rule-file define/procedure name → its function's name in the module. */
   readonly defines = new Map<string, string>();
+  /** Define name → its legal-enumeration form (define-variants.ts), null for none, 'building' while it is built. */
+  readonly legalVariants = new Map<string, Variant | null | 'building'>();
   readonly procedures = new Map<string, string>();
 
   constructor(readonly game: CheckedGame) {}
@@ -112,6 +114,12 @@ export class ModuleBuilder {
   }
 }
 
+/** A define compiled for legal enumerations: its function, and the table reads its callers pass after the arguments. */
+export interface Variant {
+  fn: string;
+  reads: string[];
+}
+
 /** Context that changes what some names mean. */
 export interface Special {
   /** Inside `sides { when … }`: the player count (`players` compiles to it). */
@@ -157,6 +165,8 @@ export class FnScope {
   calls?: CallMemo;
   /** In a legal enumeration: the options and global variables it reads, read once at its top (nothing writes while it runs). */
   reads?: Invariants;
+  /** In a legal enumeration: the form of a define with parameters that takes those reads as arguments (define-variants.ts). */
+  variant?: (define: string) => Variant | null;
 
   temp(prefix: string): string {
     this.counter.n += 1;
@@ -175,6 +185,7 @@ export class FnScope {
     c.memo = this.memo;
     c.calls = this.calls;
     c.reads = this.reads;
+    c.variant = this.variant;
     return c;
   }
 
@@ -189,6 +200,11 @@ export class Invariants {
   private readonly names = new Map<string, string>();
 
   constructor(private readonly scope: FnScope) {}
+
+  /** Each value hoisted, as [code, name], in the order first asked. */
+  hoisted(): [string, string][] {
+    return [...this.names];
+  }
 
   hoist(code: string): string {
     let name = this.names.get(code);

@@ -2,7 +2,8 @@
 // out (absent) when the condition does not hold, with requires that read them and a nested
 // conditional parameter; and define calls cached at the loop their arguments are fixed by (not
 // one reading a quantifier's variable), or in their own loop when made more than once there;
-// options and global variables read once at the enumeration's top.
+// options and global variables read once at the enumeration's top, those the defines it calls
+// read included (passed to their legal-enumeration form).
 // The same candidates, in the same order, as the runtime's reference walk.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,12 @@ action triple(c: card in hand(me)) by current during play {
   require twins(c) >= 1 and above(c, 1) else triple/no "No twin."
   require twins(c) < 3 or c.n > 2 else triple/low "Too low."
   require c.n >= low or c.n + low > 4 else triple/lower "Lower still."
+  move c to table
+}
+define lowish(c: Card): bool = c.n <= low
+define fits(c: Card): bool = lowish(c) or c.n == 4
+action drop(c: card in hand(me)) by current during play {
+  require fits(c) else drop/no "Too high."
   move c to table
 }
 action pass by current during play { require count(hand(me)) < 3 else pass/early "Play first." }
@@ -104,5 +111,16 @@ describe('conditional parameters in the generated enumeration', () => {
     // The option it reads twice per card is read once, before the loop (nothing writes while it runs).
     expect(triple.match(/x\.opt\(/g)).toHaveLength(1);
     expect(triple).toMatch(/^ {2}const \$d\d+ = x\.opt\(0\);$/m);
+    // A define with parameters that reads the option, itself or through another, takes it from
+    // the enumeration's top as an argument (define-variants.ts); guards keep the plain define.
+    const drop = /function drop_legal[\s\S]*?\n}/.exec(compiled.source ?? '')?.[0] ?? '';
+    const read = /^ {2}const (\$d\d+) = x\.opt\(0\);$/m.exec(drop)?.[1];
+    expect(read).toBeDefined();
+    expect(drop.match(/x\.opt\(/g)).toHaveLength(1);
+    expect(drop).toContain(`fits_in_legal(x, c, ${read})`);
+    const variants = /function fits_in_legal[\s\S]*?\n}/.exec(compiled.source ?? '')?.[0] ?? '';
+    expect(variants).toMatch(/lowish_in_legal\(x, c, \$d\d+\)/);
+    expect(/function lowish_in_legal\(x: Ctx, c: number, (\$d\d+): number\): boolean \{\n {2}return x\.attr\(c, 0\) <= \1;/.test(compiled.source ?? '')).toBe(true);
+    expect(compiled.source).toMatch(/function fits\(x: Ctx, c: number\): boolean \{\n {2}return lowish\(x, c\)/);
   });
 });
