@@ -5,8 +5,7 @@
 import type * as A from '../ast/index.ts';
 import type { CheckedGame } from '../check/model.ts';
 import { expr, repeatedDefines } from './compile-expr.ts';
-import { FnScope, Invariants, Memo, type ModuleBuilder, tsTypeOf, type Variant } from './module-builder.ts';
-import { jsName } from './names.ts';
+import { bindParams, FnScope, Invariants, Memo, type ModuleBuilder, tsTypeOf, type Variant } from './module-builder.ts';
 
 const BUILDING = 'building';
 
@@ -50,12 +49,7 @@ export function legalVariant(mod: ModuleBuilder, name: string): Variant | null {
   mod.legalVariants.set(name, BUILDING);
   const fn = mod.unique(`${mod.defineFn(name)}_in_legal`);
   const f = new FnScope(mod, fn);
-  const params = [{ name: 'x', type: 'Ctx' }];
-  for (const p of info.params) {
-    const ts = tsTypeOf(p.type);
-    f.bind(p.name, { js: jsName(p.name), ts });
-    params.push({ name: jsName(p.name), type: ts });
-  }
+  const params = bindParams(f, info.params);
   f.reads = new Invariants(f);
   f.variant = (n) => legalVariant(mod, n);
   f.memo = new Memo(f, repeatedDefines([body], f));

@@ -6,7 +6,7 @@ import { compileBlock, type StmtContext } from './compile-stmt.ts';
 import { legalFn } from './emit-legal.ts';
 import { iterate } from './iterate.ts';
 import { visitNodes } from './js.ts';
-import { FnScope, Memo, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
+import { bindParams, FnScope, Memo, type ModuleBuilder, tsTypeOf } from './module-builder.ts';
 import { arrowCode, code, type Code, jsName, str } from './names.ts';
 import { triggerReads } from './trigger-reads.ts';
 
@@ -23,12 +23,7 @@ export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
       const info = game.defines.get(item.name.text)!;
       const fnName = mod.defineFn(info.name);
       const f = new FnScope(mod, fnName);
-      const params = [{ name: 'x', type: 'Ctx' }];
-      for (const p of info.params) {
-        const ts = tsTypeOf(p.type);
-        f.bind(p.name, { js: jsName(p.name), ts });
-        params.push({ name: jsName(p.name), type: ts });
-      }
+      const params = bindParams(f, info.params);
       // A define that is one quantifier or aggregate is that loop itself.
       const b = item.body;
       let body: string[];
@@ -54,12 +49,7 @@ export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
       const info = game.procedures.get(item.name.text)!;
       const fnName = mod.procedureFn(info.name);
       const f = new FnScope(mod, fnName);
-      const params = [{ name: 'x', type: 'Ctx' }];
-      for (const p of info.params) {
-        const ts = tsTypeOf(p.type);
-        f.bind(p.name, { js: jsName(p.name), ts });
-        params.push({ name: jsName(p.name), type: ts });
-      }
+      const params = bindParams(f, info.params);
       const body = compileBlock(item.body.statements, f, { rest: [], pausable: false });
       mod.addFunction({ name: fnName, params, returnType: 'void', body, doc: `procedure ${info.name}` });
     }

@@ -1,6 +1,7 @@
 // What a generated module accumulates while the game is compiled: functions, constants, imports.
 import type * as A from '../ast/index.ts';
 import type { CheckedGame, FaceInfo, Type } from '../check/model.ts';
+import { jsName } from './names.ts';
 
 /** A module-level function of the generated file (a define, a procedure, a guard, a hoisted loop…). */
 export interface FunctionSpec {
@@ -192,6 +193,20 @@ export class FnScope {
   bind(name: string, binding: Binding): void {
     this.vars.set(name, binding);
   }
+}
+
+/**
+ * Binds a define's or procedure's parameters in `f` (each under its JS name) and returns the
+ * function's parameter list, the `x: Ctx` first.
+ */
+export function bindParams(f: FnScope, params: readonly { name: string; type: Type }[]): { name: string; type: string }[] {
+  const out = [{ name: 'x', type: 'Ctx' }];
+  for (const p of params) {
+    const ts = tsTypeOf(p.type);
+    f.bind(p.name, { js: jsName(p.name), ts });
+    out.push({ name: jsName(p.name), type: ts });
+  }
+  return out;
 }
 
 /** Loop-invariant values of a hoisted loop (`const $d1 = targets(x);` before the loop). */
