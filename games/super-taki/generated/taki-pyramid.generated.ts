@@ -332,7 +332,7 @@ export const game: GameDef = {
           name: 'ending',
           kind: 'enum',
           enumIndex: 1,
-          when: (x) => !TAKI_SUPER_TAKI.includes(x.attr(x.top(x.zone(1)), 2)),
+          when: (x) => ((TAKI_SUPER_TAKI_MASK >>> x.attr(x.top(x.zone(1)), 2)) & 1) !== 1,
         },
       ],
       races: undefined,
@@ -485,12 +485,12 @@ export const game: GameDef = {
     },
   },
 };
-const PLUS3_BREAKER: readonly number[] = [7, 8];
-const CHANGE_COLOUR_KING_BREAKER: readonly number[] = [9, 6, 8];
-const PLUS2_KING: readonly number[] = [0, 6];
-const KING_BREAKER: readonly number[] = [6, 8];
-const CHANGE_COLOUR_SUPER_TAKI_KING_BREAKER: readonly number[] = [9, 5, 6, 8];
-const TAKI_SUPER_TAKI: readonly number[] = [4, 5];
+const PLUS3_BREAKER_MASK = 384;
+const CHANGE_COLOUR_KING_BREAKER_MASK = 832;
+const PLUS2_KING_MASK = 65;
+const KING_BREAKER_MASK = 320;
+const CHANGE_COLOUR_SUPER_TAKI_KING_BREAKER_MASK = 864;
+const TAKI_SUPER_TAKI_MASK = 48;
 
 /** define lead (memoised) */
 function lead(x: Ctx): number {
@@ -502,7 +502,7 @@ function lead_value(x: Ctx): number {
   const $cs1 = x.cards(x.zone(1));
   for (let $i2 = $cs1.length - 1; $i2 >= 0; $i2--) {
     const c = $cs1[$i2]!;
-    if (!PLUS3_BREAKER.includes(x.attr(c, 2))) return c;
+    if (((PLUS3_BREAKER_MASK >>> x.attr(c, 2)) & 1) !== 1) return c;
   }
   return -1;
 }
@@ -515,12 +515,12 @@ function matches(x: Ctx, c: number): boolean {
 
 /** define ends_run */
 function ends_run(x: Ctx, c: number): boolean {
-  return CHANGE_COLOUR_KING_BREAKER.includes(x.attr(c, 2));
+  return ((CHANGE_COLOUR_KING_BREAKER_MASK >>> x.attr(c, 2)) & 1) === 1;
 }
 
 /** define playable */
 function playable(x: Ctx, c: number): boolean {
-  return x.g(2) > 0 ? PLUS2_KING.includes(x.attr(c, 2)) || x.opt(6) !== 0 && x.attr(c, 2) === 7 : x.g(4) === x.me ? !(x.attr(c, 2) === 7 || x.opt(7) === 0 && KING_BREAKER.includes(x.attr(c, 2))) && (x.attr(c, 0) === x.g(3) || CHANGE_COLOUR_SUPER_TAKI_KING_BREAKER.includes(x.attr(c, 2))) : matches(x, c);
+  return x.g(2) > 0 ? ((PLUS2_KING_MASK >>> x.attr(c, 2)) & 1) === 1 || x.opt(6) !== 0 && x.attr(c, 2) === 7 : x.g(4) === x.me ? !(x.attr(c, 2) === 7 || x.opt(7) === 0 && ((KING_BREAKER_MASK >>> x.attr(c, 2)) & 1) === 1) && (x.attr(c, 0) === x.g(3) || ((CHANGE_COLOUR_SUPER_TAKI_KING_BREAKER_MASK >>> x.attr(c, 2)) & 1) === 1) : matches(x, c);
 }
 
 /** define drawable */
@@ -626,7 +626,7 @@ function restore_lead(x: Ctx): void {
 function finish_run(x: Ctx, closed: boolean): void {
   const final = x.top(x.zone(1));
   x.setG(4, -1);
-  if (TAKI_SUPER_TAKI.includes(x.attr(final, 2))) {
+  if (((TAKI_SUPER_TAKI_MASK >>> x.attr(final, 2)) & 1) === 1) {
     x.announce(`${x.showValue(x.current(), 'player')} leaves the ${x.showValue(x.g(3), { enumIndex: 0 })} TAKI open.`);
   } else {
     if (closed) {
@@ -757,7 +757,7 @@ function breaker_window_timeout(x: Ctx): void {
 function play_guard(x: Ctx, a: number[]): Rejection | null {
   const c = a[0]!;
   if (!(x.g(2) === 0 || playable(x, c))) return x.explain ? { code: 'penalty/active', message: `A +2 is active: answer it with a +2 or a King, or draw ${2 * x.g(2)}.` } : REJECTED;
-  if (!(x.g(4) !== x.me || !(x.attr(c, 2) === 7 || x.opt(7) === 0 && KING_BREAKER.includes(x.attr(c, 2))))) return x.explain ? { code: 'run/forbidden', message: `${x.show(c)} cannot be played inside a Taki run.` } : REJECTED;
+  if (!(x.g(4) !== x.me || !(x.attr(c, 2) === 7 || x.opt(7) === 0 && ((KING_BREAKER_MASK >>> x.attr(c, 2)) & 1) === 1))) return x.explain ? { code: 'run/forbidden', message: `${x.show(c)} cannot be played inside a Taki run.` } : REJECTED;
   if (!(x.g(4) !== x.me || playable(x, c))) return x.explain ? { code: 'run/colour', message: `Only ${x.showValue(x.g(3), { enumIndex: 0 })} cards may follow in this Taki run.` } : REJECTED;
   if (!playable(x, c)) return x.explain ? { code: 'card/not_playable', message: `${x.show(c)} matches neither the colour nor the figure of ${x.show(lead(x))}.` } : REJECTED;
   return null;
@@ -797,7 +797,7 @@ function matches_in_legal(x: Ctx, c: number, $d1: number, $d2: number): boolean 
 
 /** define playable, as a legal enumeration calls it: the options and variables it reads passed in */
 function playable_in_legal(x: Ctx, c: number, $d1: number, $d2: number, $d3: number, $d4: number, $d5: number, $d6: number, $d7: number): boolean {
-  return $d1 > 0 ? PLUS2_KING.includes(x.attr(c, 2)) || $d2 !== 0 && x.attr(c, 2) === 7 : $d3 === x.me ? !(x.attr(c, 2) === 7 || $d4 === 0 && KING_BREAKER.includes(x.attr(c, 2))) && (x.attr(c, 0) === $d5 || CHANGE_COLOUR_SUPER_TAKI_KING_BREAKER.includes(x.attr(c, 2))) : matches_in_legal(x, c, $d6, $d7);
+  return $d1 > 0 ? ((PLUS2_KING_MASK >>> x.attr(c, 2)) & 1) === 1 || $d2 !== 0 && x.attr(c, 2) === 7 : $d3 === x.me ? !(x.attr(c, 2) === 7 || $d4 === 0 && ((KING_BREAKER_MASK >>> x.attr(c, 2)) & 1) === 1) && (x.attr(c, 0) === $d5 || ((CHANGE_COLOUR_SUPER_TAKI_KING_BREAKER_MASK >>> x.attr(c, 2)) & 1) === 1) : matches_in_legal(x, c, $d6, $d7);
 }
 
 /** action play: its legal candidates (requires fused into the loops) */
@@ -818,7 +818,7 @@ function play_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
       if (c < 0) continue;
       a[0] = c;
       if (!($d4 === 0 || ($h11 ??= playable_in_legal(x, c, $d4, $d5, $d6, $d7, $d8, $d9, $d10)))) continue;
-      if (!($d6 !== x.me || !(x.attr(c, 2) === 7 || $d7 === 0 && KING_BREAKER.includes(x.attr(c, 2))))) continue;
+      if (!($d6 !== x.me || !(x.attr(c, 2) === 7 || $d7 === 0 && ((KING_BREAKER_MASK >>> x.attr(c, 2)) & 1) === 1))) continue;
       if (!($d6 !== x.me || ($h11 ??= playable_in_legal(x, c, $d4, $d5, $d6, $d7, $d8, $d9, $d10)))) continue;
       if (!($h11 ??= playable_in_legal(x, c, $d4, $d5, $d6, $d7, $d8, $d9, $d10))) continue;
       a[1] = -1;
@@ -855,7 +855,7 @@ function end_run_legal(x: Ctx, a: number[], $out: LegalOut): boolean {
   const $d1 = x.g(4);
   if ($d1 !== x.me) return false;
   a[0] = -1;
-  if (TAKI_SUPER_TAKI.includes(x.attr(x.top(x.zone(1)), 2))) {
+  if (((TAKI_SUPER_TAKI_MASK >>> x.attr(x.top(x.zone(1)), 2)) & 1) === 1) {
     x.absent[0] = 1;
     if ($out.emit(x, 1)) return true;
     x.absent[0] = 0;

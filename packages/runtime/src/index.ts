@@ -26,5 +26,5 @@ export * from './rng/index.ts';
 export * from './stdlib/index.ts';
 export { arrange, type Arrangement } from './replay/arrange.ts';
 export { evaluate, raceExpectation, arrangeTable, applyRigged, type TableChange } from './replay/scenario-support.ts';
-export { assignSides, intersects, sameList, without, REJECTED, zoneSeen, cardSeen, type SidesArrangement } from './core/generated-support.ts';
+export { assignSides, intersects, listMask, sameList, without, REJECTED, zoneSeen, cardSeen, type SidesArrangement } from './core/generated-support.ts';
 export * from './bots/index.ts';

@@ -4,6 +4,7 @@ import type { Type } from '../check/model.ts';
 import { type FnScope, Invariants, type TsType, tsTypeOf } from './module-builder.ts';
 import { iterate } from './iterate.ts';
 import { faceBinary, faceIndex, pileLit, seatLit } from './compile-literals.ts';
+import { maskedMembership } from './list-mask.ts';
 import { registerCompileExpr } from './expr-hook.ts';
 import { baseType, cmp, CodegenError, js, type Js, mayHaveHoles, negate, P, paren, refOf, typeOf, visitNodes } from './js.ts';
 import { jsName, templateText } from './names.ts';
@@ -283,6 +284,8 @@ function binary(e: A.BinaryExpr, f: FnScope): Js {
     case 'in': {
       const rt = typeOf(e.right, f);
       if (rt?.t === 'zone') return js(`x.zoneOf(${expr(e.left, f)}) === ${paren(compileExpr(e.right, f), P.eq + 1)}`, P.eq);
+      const masked = maskedMembership(e, f);
+      if (masked !== null) return masked;
       return js(`${paren(compileExpr(e.right, f), P.call)}.includes(${expr(e.left, f)})`, P.call);
     }
     case 'intersects':

@@ -3,6 +3,7 @@ import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
 import { CodegenError, condition, expr, loopLines, negate, P, paren, refOf, repeatedDefines, template, toStored } from './compile-expr.ts';
 import { compileBlock, type StmtContext } from './compile-stmt.ts';
+import { defineMemo } from './define-memo.ts';
 import { legalFn } from './emit-legal.ts';
 import { iterate } from './iterate.ts';
 import { visitNodes } from './js.ts';
@@ -33,13 +34,13 @@ export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
         const value = expr(b, f);
         body = [...f.memo.lines, `return ${value};`];
       }
-      const costly = tsTypeOf(info.type) === 'readonly number[]' || b.kind === 'quantifier' || b.kind === 'aggregate';
-      if (info.params.length === 0 && costly && !drawsChance(b, game, new Set([info.name]))) {
+      const memo = defineMemo(info, game);
+      if (memo !== null) {
         // A list built per call (plus_minus, [a, b] …) or a loop, asked for every candidate:
         // computed once per state version, actor and time by the runtime (Ctx.memo); never mutated.
         // One that reads neither `me` nor the time is shared by every actor and time.
         const valueFn = mod.unique(`${fnName}_value`);
-        const shared = readsActorOrTime(b, game, new Set([info.name])) ? '' : ', true';
+        const shared = memo.shared ? ', true' : '';
         mod.addFunction({ name: fnName, params, returnType: tsTypeOf(info.type), body: [`return x.memo(${mod.memoSlots++}, ${valueFn}${shared});`], doc: `define ${info.name} (memoised)` });
         mod.addFunction({ name: valueFn, params, returnType: tsTypeOf(info.type), body, doc: `define ${info.name}: its value` });
         continue;
@@ -54,32 +55,6 @@ export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
       mod.addFunction({ name: fnName, params, returnType: 'void', body, doc: `procedure ${info.name}` });
     }
   }
-}
-
-/** Whether an expression rolls a die or draws a random number, itself or through a define it reads. */
-function drawsChance(node: unknown, game: CheckedGame, seen: Set<string>): boolean {
-  return reaches(node, game, seen, (n) => n.kind === 'roll' || n.kind === 'random');
-}
-
-/** Whether an expression reads `me`, `my side`, `now` or `elapsed`, itself or through a define it reads. */
-function readsActorOrTime(node: unknown, game: CheckedGame, seen: Set<string>): boolean {
-  return reaches(node, game, seen, (n) => n.kind === 'builtin' && ACTOR_OR_TIME.has((n as { name?: unknown }).name));
-}
-
-const ACTOR_OR_TIME = new Set<unknown>(['me', 'my_side', 'now', 'elapsed']);
-
-/** Whether `hit` holds for a node under `node`, or under the body of a define it reads (each define once: `seen`). */
-function reaches(node: unknown, game: CheckedGame, seen: Set<string>, hit: (n: { kind?: unknown }) => boolean): boolean {
-  if (Array.isArray(node)) return node.some((n) => reaches(n, game, seen, hit));
-  if (typeof node !== 'object' || node === null) return false;
-  if (hit(node as { kind?: unknown })) return true;
-  const sym = game.refs.get(node as A.Node);
-  if (sym?.kind === 'define' && !seen.has(sym.info.name)) {
-    seen.add(sym.info.name);
-    if (reaches(sym.info.decl.body, game, seen, hit)) return true;
-  }
-  for (const [key, v] of Object.entries(node)) if (key !== 'loc' && reaches(v, game, seen, hit)) return true;
-  return false;
 }
 
 /** A statement-list function `(x: Ctx) => void` (setup, scoring, a timeout, an idle handler). */

@@ -49,6 +49,8 @@ export class ModuleBuilder {
   /** Define name → its legal-enumeration form (define-variants.ts), null for none, 'building' while it is built. */
   readonly legalVariants = new Map<string, Variant | null | 'building'>();
   readonly procedures = new Map<string, string>();
+  /** Memoised list define → the function of its membership mask (list-mask.ts), added on first use. */
+  readonly listMasks = new Map<string, string>();
 
   constructor(readonly game: CheckedGame) {}
 

@@ -32,6 +32,24 @@ export function sameList(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
+ * The membership mask of a list (`c.main in targets` → `((listMask(targets) >>> c.main) & 1) === 1`):
+ * bit v for each value v of 0..30 in the list, bit 31 for -1 (the attribute of no card); other
+ * values leave no bit, since a value tested so is always -1 or within 0..30 (codegen/list-mask.ts).
+ *
+ * @example
+ * listMask([2, 6]); // 0b1000100
+ * ((listMask([2, 6]) >>> 6) & 1) === 1; // true
+ */
+export function listMask(list: readonly number[]): number {
+  let mask = 0;
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i] as number;
+    if (v >= -1 && v <= 30 && Number.isInteger(v)) mask |= 1 << (v & 31);
+  }
+  return mask;
+}
+
+/**
  * A copy of `list` without `value` (`hand(me) without c`); holes (-1) of rows are dropped.
  *
  * @example

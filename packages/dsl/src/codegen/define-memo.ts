@@ -1,0 +1,52 @@
+// Which defines the runtime memoises (Ctx.memo: computed once per state version, and per actor and
+// time unless shared), decided from the define's body: emit-behaviour.ts emits them so, and
+// list-mask.ts memoises a membership mask of such a list beside it.
+import type * as A from '../ast/index.ts';
+import type { CheckedGame, DefineInfo } from '../check/model.ts';
+import { tsTypeOf } from './module-builder.ts';
+
+/** How a memoised define is memoised: `shared` when it reads neither the actor nor the time. */
+export interface DefineMemo {
+  shared: boolean;
+}
+
+/**
+ * How the define is memoised, or null when it is computed per call: a define without parameters
+ * whose value is a list (plus_minus, [a, b] …) or that is one loop (a quantifier or an aggregate),
+ * unless it rolls a die or draws a random number (a memo would replay the draw).
+ *
+ * @example
+ * defineMemo(game.defines.get('targets')!, game); // { shared: true }
+ */
+export function defineMemo(info: DefineInfo, game: CheckedGame): DefineMemo | null {
+  const b = info.decl.body;
+  const costly = tsTypeOf(info.type) === 'readonly number[]' || b.kind === 'quantifier' || b.kind === 'aggregate';
+  if (info.params.length !== 0 || !costly || drawsChance(b, game, new Set([info.name]))) return null;
+  return { shared: !readsActorOrTime(b, game, new Set([info.name])) };
+}
+
+/** Whether an expression rolls a die or draws a random number, itself or through a define it reads. */
+function drawsChance(node: unknown, game: CheckedGame, seen: Set<string>): boolean {
+  return reaches(node, game, seen, (n) => n.kind === 'roll' || n.kind === 'random');
+}
+
+/** Whether an expression reads `me`, `my side`, `now` or `elapsed`, itself or through a define it reads. */
+function readsActorOrTime(node: unknown, game: CheckedGame, seen: Set<string>): boolean {
+  return reaches(node, game, seen, (n) => n.kind === 'builtin' && ACTOR_OR_TIME.has((n as { name?: unknown }).name));
+}
+
+const ACTOR_OR_TIME = new Set<unknown>(['me', 'my_side', 'now', 'elapsed']);
+
+/** Whether `hit` holds for a node under `node`, or under the body of a define it reads (each define once: `seen`). */
+function reaches(node: unknown, game: CheckedGame, seen: Set<string>, hit: (n: { kind?: unknown }) => boolean): boolean {
+  if (Array.isArray(node)) return node.some((n) => reaches(n, game, seen, hit));
+  if (typeof node !== 'object' || node === null) return false;
+  if (hit(node as { kind?: unknown })) return true;
+  const sym = game.refs.get(node as A.Node);
+  if (sym?.kind === 'define' && !seen.has(sym.info.name)) {
+    seen.add(sym.info.name);
+    if (reaches(sym.info.decl.body, game, seen, hit)) return true;
+  }
+  for (const [key, v] of Object.entries(node)) if (key !== 'loc' && reaches(v, game, seen, hit)) return true;
+  return false;
+}
