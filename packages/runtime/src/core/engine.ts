@@ -123,7 +123,6 @@ export class Engine extends WorkingCopy implements EngineParts {
     this.now = now;
     this.me = NONE;
     if (this.events.length !== 0) this.events.length = 0;
-    this.ver++;
     this.resetTurnFlags();
     this.rEndStage = this.rEndRound = this.rEndGame = false;
   }

@@ -40,7 +40,11 @@ export class WorkingCopy {
 
   private writable = false;
   private gen = 1;
-  /** Write version: bumped by every new call and every write access (see Engine.memo). */
+  /**
+   * Write version: bumped by every new call (begin) and every write access (see Engine.memo).
+   * Not by the fast path's resume: the state is the same until a write, and what a memoised
+   * value also depends on (`me`, the time) is part of its key.
+   */
   protected ver = 0;
   private own = 0;
   private zoneStamp = new Int32Array(64);
