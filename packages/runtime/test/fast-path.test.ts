@@ -134,6 +134,25 @@ describe('Engine.memo', () => {
     expect(calls()).toBe(4);
   });
 
+  it('keeps a value read of a state into the write call that opens it next, until its first write', () => {
+    const e = engineFor(shed);
+    const { topCard, calls } = countedTopCard();
+    const s = setup(shed, { players: 3, seed: 9 });
+    // canAct for each seat, then apply: the guard reads what the listing read.
+    e.begin(s, 0, false);
+    const first = e.memo(0, topCard, true);
+    e.begin(s, 0, true);
+    expect(e.memo(0, topCard, true)).toBe(first);
+    expect(calls()).toBe(1);
+    e.move(e.top(e.zone(Z_DRAW)), e.zone(Z_DISCARD));
+    expect(e.memo(0, topCard, true)).not.toBe(first);
+    expect(calls()).toBe(2);
+    // The caller's state is unchanged, but the next read of it is not taken for the written copy.
+    e.begin(s, 0, false);
+    expect(e.memo(0, topCard, true)).toBe(first);
+    expect(calls()).toBe(3);
+  });
+
   it('keeps memoised values across read-only calls on the same state, and only then', () => {
     const e = engineFor(shed);
     const { topCard, calls } = countedTopCard();
@@ -150,8 +169,9 @@ describe('Engine.memo', () => {
     e.begin(other, 0, false);
     e.memo(0, topCard, true);
     expect(calls()).toBe(2);
-    // A write call in between (here on the same state): the next read computes again.
+    // A write call in between that writes (here on the same state): the next read computes again.
     e.begin(other, 0, true);
+    e.setG(V_CHAIN, 1);
     e.begin(other, 0, false);
     e.memo(0, topCard, true);
     expect(calls()).toBe(3);

@@ -110,10 +110,11 @@ export class WorkingCopy {
     this.s = writable ? shallowCopy(state) : state;
     this.own = 0;
     this.gen++;
-    // Reading the very state the last read read, nothing begun or written since: the same
-    // version, so what was memoised for it (defines, meld searches) still holds — states are
-    // never mutated. A server or a bot asks every seat's actions of one state in a row.
-    if (!writable && state === this.readState && this.ver === this.readVer) return;
+    // Opening the very state the last read read, nothing written since: the same version, so
+    // what was memoised for it (defines, meld searches) still holds — states are never mutated,
+    // and a write call's copy is that state until its first write, which bumps the version. A
+    // server or a bot asks every seat's actions of one state in a row, then applies one.
+    if (state === this.readState && this.ver === this.readVer) return;
     this.ver++;
     if (!writable) {
       this.readState = state;
