@@ -6,7 +6,7 @@ import { iterate } from './iterate.ts';
 import { faceBinary, faceIndex, pileLit, seatLit } from './compile-literals.ts';
 import { maskedMembership } from './list-mask.ts';
 import { registerCompileExpr } from './expr-hook.ts';
-import { baseType, cmp, CodegenError, js, type Js, mayHaveHoles, negate, P, paren, refOf, typeOf, visitNodes } from './js.ts';
+import { baseType, cmp, CodegenError, defineRead, js, type Js, listName, mayHaveHoles, negate, P, paren, refOf, typeOf, visitNodes } from './js.ts';
 import { jsName, templateText } from './names.ts';
 
 export { baseType, CodegenError, type Js, negate, P, paren, refOf, typeOf } from './js.ts';
@@ -120,9 +120,7 @@ function list(e: A.ListExpr, f: FnScope): Js {
   if (items.every((i) => /^-?\d+(\.\d+)?$/.test(i))) {
     // A constant list is one module-level array, not an allocation per evaluation.
     // Named after what it lists: `[plus2, king]` → PLUS2_KING.
-    const label = e.elements.map((el) => (el.kind === 'name' ? el.name.text : el.kind === 'number' ? String(el.value) : '')).join('_').toUpperCase();
-    const base = /^[A-Z][A-Z0-9_]{0,39}$/.test(label) ? label : 'LIST';
-    return js(f.mod.constant(base, `[${items.join(', ')}]`, 'readonly number[]'));
+    return js(f.mod.constant(listName(e, '', 'LIST'), `[${items.join(', ')}]`, 'readonly number[]'));
   }
   return js(`[${items.join(', ')}]`);
 }
@@ -147,14 +145,8 @@ function name(e: A.NameExpr, f: FnScope): Js {
       if (v.scope === 'side') return fromStored(`x.sv(${v.index}, x.sideOf(${seat}))`, v.type);
       throw new CodegenError(`pile variable ${v.name} without a pile`, e);
     }
-    case 'define': {
-      const call = `${f.mod.defineFn(sym.info.name)}(x)`;
-      // Inside a loop, a define without parameters is computed once, before the loop; in a
-      // pure body that reads it twice, once on first use.
-      if (f.invariants !== undefined) return js(f.invariants.hoist(call), P.call);
-      const memo = f.memo?.read(sym.info.name, call, tsTypeOf(sym.info.type));
-      return memo == null ? js(call, P.call) : js(memo, P.assign);
-    }
+    case 'define':
+      return defineRead(f, sym.info.name, `${f.mod.defineFn(sym.info.name)}(x)`, tsTypeOf(sym.info.type));
     case 'zone':
       if (sym.info.shape === 'piles') return js(String(sym.info.index));
       return js(`x.zone(${sym.info.index})`, P.call);

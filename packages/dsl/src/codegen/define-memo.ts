@@ -3,7 +3,7 @@
 // list-mask.ts memoises a membership mask of such a list beside it.
 import type * as A from '../ast/index.ts';
 import type { CheckedGame, DefineInfo } from '../check/model.ts';
-import { tsTypeOf } from './module-builder.ts';
+import { type ModuleBuilder, tsTypeOf } from './module-builder.ts';
 
 /** How a memoised define is memoised: `shared` when it reads neither the actor nor the time. */
 export interface DefineMemo {
@@ -23,6 +23,11 @@ export function defineMemo(info: DefineInfo, game: CheckedGame): DefineMemo | nu
   const costly = tsTypeOf(info.type) === 'readonly number[]' || b.kind === 'quantifier' || b.kind === 'aggregate';
   if (info.params.length !== 0 || !costly || drawsChance(b, game, new Set([info.name]))) return null;
   return { shared: !readsActorOrTime(b, game, new Set([info.name])) };
+}
+
+/** The memoised call of a value function (a define's own, or its mask's): `x.memo` with the module's next slot. */
+export function memoCall(mod: ModuleBuilder, valueFn: string, memo: DefineMemo): string {
+  return `x.memo(${mod.memoSlots++}, ${valueFn}${memo.shared ? ', true' : ''})`;
 }
 
 /** Whether an expression rolls a die or draws a random number, itself or through a define it reads. */

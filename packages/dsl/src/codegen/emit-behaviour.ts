@@ -3,7 +3,7 @@ import type * as A from '../ast/index.ts';
 import type { ActionInfo, CheckedGame } from '../check/model.ts';
 import { CodegenError, condition, expr, loopLines, negate, P, paren, refOf, repeatedDefines, template, toStored } from './compile-expr.ts';
 import { compileBlock, type StmtContext } from './compile-stmt.ts';
-import { defineMemo } from './define-memo.ts';
+import { defineMemo, memoCall } from './define-memo.ts';
 import { legalFn } from './emit-legal.ts';
 import { iterate } from './iterate.ts';
 import { visitNodes } from './js.ts';
@@ -40,8 +40,7 @@ export function emitCallables(game: CheckedGame, mod: ModuleBuilder): void {
         // computed once per state version, actor and time by the runtime (Ctx.memo); never mutated.
         // One that reads neither `me` nor the time is shared by every actor and time.
         const valueFn = mod.unique(`${fnName}_value`);
-        const shared = memo.shared ? ', true' : '';
-        mod.addFunction({ name: fnName, params, returnType: tsTypeOf(info.type), body: [`return x.memo(${mod.memoSlots++}, ${valueFn}${shared});`], doc: `define ${info.name} (memoised)` });
+        mod.addFunction({ name: fnName, params, returnType: tsTypeOf(info.type), body: [`return ${memoCall(mod, valueFn, memo)};`], doc: `define ${info.name} (memoised)` });
         mod.addFunction({ name: valueFn, params, returnType: tsTypeOf(info.type), body, doc: `define ${info.name}: its value` });
         continue;
       }

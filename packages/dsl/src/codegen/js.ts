@@ -2,7 +2,7 @@
 // every compiler module shares, and the internal error for what the checker should have rejected.
 import type * as A from '../ast/index.ts';
 import type { Symbol, Type } from '../check/model.ts';
-import type { FnScope } from './module-builder.ts';
+import type { FnScope, TsType } from './module-builder.ts';
 
 /** Compiled code and the precedence of its outermost operator (for minimal parentheses). */
 export interface Js {
@@ -23,6 +23,25 @@ export function cmp(a: string, op: string, negOp: string, b: string, p: number =
   const pos: Js = { s: `${a} ${op} ${b}`, p };
   pos.neg = { s: `${a} ${negOp} ${b}`, p, neg: pos };
   return pos;
+}
+
+/**
+ * The name of a constant list's module-level value, after what it lists: `[plus2, king]` with
+ * `suffix` '_MASK' → PLUS2_KING_MASK; `fallback` when the elements do not make a name.
+ */
+export function listName(e: A.ListExpr, suffix: string, fallback: string): string {
+  const label = e.elements.map((el) => (el.kind === 'name' ? el.name.text : el.kind === 'number' ? String(el.value) : '')).join('_').toUpperCase();
+  return /^[A-Z][A-Z0-9_]{0,39}$/.test(label) ? `${label}${suffix}` : fallback;
+}
+
+/**
+ * A read of a parameterless define's value (`call`): inside a loop computed once, before the
+ * loop; in a pure body that reads the define twice, once on first use.
+ */
+export function defineRead(f: FnScope, define: string, call: string, ts: TsType): Js {
+  if (f.invariants !== undefined) return js(f.invariants.hoist(call), P.call);
+  const memo = f.memo?.read(define, call, ts);
+  return memo == null ? js(call, P.call) : js(memo, P.assign);
 }
 
 /** `not e`. */

@@ -4,9 +4,9 @@
 // card) is a module constant or memoised beside the define, and the test is `(M >>> v) & 1`.
 // Tiv-Miv's `c.main in targets`, per card in hand, was an `includes` over the memoised list.
 import type * as A from '../ast/index.ts';
-import { defineMemo } from './define-memo.ts';
+import { defineMemo, type DefineMemo, memoCall } from './define-memo.ts';
 import { compileExpr } from './expr-hook.ts';
-import { cmp, type Js, refOf, typeOf } from './js.ts';
+import { cmp, defineRead, type Js, listName, P, paren, refOf, typeOf } from './js.ts';
 import type { FnScope } from './module-builder.ts';
 
 /** The highest value a mask holds a bit for (bit 31 stands for -1). */
@@ -46,8 +46,7 @@ function maskOf(e: A.Expr, f: FnScope): string | null {
     let mask = 0;
     for (const v of values) mask |= 1 << (Number(v) & 31);
     // Named after what it lists, as the list's own constant: `[plus2, king]` → PLUS2_KING_MASK.
-    const label = e.elements.map((el) => (el.kind === 'name' ? el.name.text : el.kind === 'number' ? String(el.value) : '')).join('_').toUpperCase();
-    return f.mod.constant(/^[A-Z][A-Z0-9_]{0,39}$/.test(label) ? `${label}_MASK` : 'LIST_MASK', String(mask));
+    return f.mod.constant(listName(e, '_MASK', 'LIST_MASK'), String(mask));
   }
   if (e.kind !== 'name') return null;
   const sym = refOf(e, f);
@@ -56,14 +55,11 @@ function maskOf(e: A.Expr, f: FnScope): string | null {
   if (t?.t !== 'list' || (t.of.t !== 'number' && t.of.t !== 'enum')) return null;
   const memoised = defineMemo(sym.info, f.mod.game);
   if (memoised === null) return null;
-  const call = `${maskFn(sym.info.name, memoised.shared, f)}(x)`;
-  if (f.invariants !== undefined) return f.invariants.hoist(call);
-  const memo = f.memo?.read(sym.info.name, call, 'number');
-  return memo == null ? call : `(${memo})`;
+  return paren(defineRead(f, sym.info.name, `${maskFn(sym.info.name, memoised, f)}(x)`, 'number'), P.call);
 }
 
 /** The define's mask function, memoised as the define is (added on first use). */
-function maskFn(define: string, shared: boolean, f: FnScope): string {
+function maskFn(define: string, memo: DefineMemo, f: FnScope): string {
   const mod = f.mod;
   const known = mod.listMasks.get(define);
   if (known !== undefined) return known;
@@ -72,7 +68,7 @@ function maskFn(define: string, shared: boolean, f: FnScope): string {
   mod.listMasks.set(define, fnName);
   const params = [{ name: 'x', type: 'Ctx' }];
   const doc = `define ${define}: the mask of its values (memoised)`;
-  mod.addFunction({ name: fnName, params, returnType: 'number', body: [`return x.memo(${mod.memoSlots++}, ${valueFn}${shared ? ', true' : ''});`], doc });
+  mod.addFunction({ name: fnName, params, returnType: 'number', body: [`return ${memoCall(mod, valueFn, memo)};`], doc });
   mod.addFunction({ name: valueFn, params, returnType: 'number', body: [`return ${mod.useRuntime('listMask')}(${mod.defineFn(define)}(x));`], doc: `define ${define}: the mask of its values` });
   return fnName;
 }

@@ -41,9 +41,10 @@ export class WorkingCopy {
   private writable = false;
   private gen = 1;
   /**
-   * Write version: bumped by every new call (begin) and every write access (see Engine.memo).
-   * Not by the fast path's resume: the state is the same until a write, and what a memoised
-   * value also depends on (`me`, the time) is part of its key.
+   * Write version: bumped by every write access and every new call (begin), except one that
+   * opens the state the last read opened with nothing written since (openCopy); not by the fast
+   * path's resume: the state is the same until a write, and what a memoised value also depends
+   * on (`me`, the time) is part of its key (see Engine.memo).
    */
   protected ver = 0;
   private own = 0;
