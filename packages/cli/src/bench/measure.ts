@@ -56,6 +56,37 @@ export function timeWindow(seconds: number, step: (i: number) => number, clock: 
   return { units, items, seconds: (t - t0) / 1000 };
 }
 
+/**
+ * Times several implementations in turn: each gets `seconds` in all, cut into `slices` windows
+ * taken round-robin (A, B, C, A, B, C, …), so that a change of the machine's load during the
+ * measurement falls on every one alike and their ratio holds (one window each would charge a
+ * minute of disturbance to whichever ran then). `step(i)` of each is called with 0, 1, 2 … across
+ * its windows (a seed: no game is replayed from one window to the next). One window per entry.
+ *
+ * @example
+ * const [a, b] = interleavedWindows(1, 5, [(seed) => playA(seed), (seed) => playB(seed)]);
+ * perSecond(a) / perSecond(b); // A's speed over B's, the same minutes of the machine
+ */
+export function interleavedWindows(
+  seconds: number,
+  slices: number,
+  steps: readonly ((i: number) => number)[],
+  clock: () => number = () => performance.now(),
+): Window[] {
+  const out: Window[] = steps.map(() => ({ units: 0, items: 0, seconds: 0 }));
+  for (let k = 0; k < slices; k++) {
+    steps.forEach((step, i) => {
+      const sum = out[i]!;
+      const from = sum.items;
+      const w = timeWindow(seconds / slices, (j) => step(from + j), clock);
+      sum.units += w.units;
+      sum.items += w.items;
+      sum.seconds += w.seconds;
+    });
+  }
+  return out;
+}
+
 /** Units per second of a window. */
 export const perSecond = (w: Window): number => w.units / w.seconds;
 /** Items per second of a window. */

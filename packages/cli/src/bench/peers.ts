@@ -6,7 +6,7 @@ import type { PeerImpl } from '../../bench/types.ts';
 import { handwritten } from '../../bench/baseline/tiv-miv.ts';
 import { fastPlayout, type GameTable } from './engine-figures.ts';
 import { Tally } from './fidelity.ts';
-import { itemsPerSecond, perSecond, timeWindow } from './measure.ts';
+import { interleavedWindows, itemsPerSecond, perSecond } from './measure.ts';
 import type { BenchRuntime, GameDef } from './runtime-api.ts';
 import { wirePlayout } from './wire-playout.ts';
 
@@ -81,29 +81,44 @@ export function topUpTallies(rt: BenchRuntime, t: GameTable, peers: Peers, talli
   }
 }
 
-/** Times each implementation for `seconds` on seeds 0, 1, 2 …, counting each game's shape once. */
+/**
+ * Windows each implementation's time is cut into, taken in turn (Decksmith, its public API,
+ * boardgame.io, hand-written, Decksmith, …): a disturbance of the machine falls on all of them
+ * alike, so the ratios the targets are judged on hold within a run (measure.ts interleavedWindows).
+ */
+export const PEER_SLICES = 5;
+
+/**
+ * Times each implementation for `seconds` in all, in `PEER_SLICES` interleaved windows, on seeds
+ * 0, 1, 2 … (each continuing across its windows), counting each game's shape once.
+ */
 export function measurePeers(rt: BenchRuntime, t: GameTable, peers: Peers, seconds: number, tallies: PeerTallies): PeerRun[] {
   const fast = fastPlayout(rt, t);
-  const out: PeerRun[] = [];
-  const d = timeWindow(seconds, (seed) => {
-    const r = fast(seed);
-    tallies.decksmith.add(seed, r.actions, r.rounds, r.result?.scores ?? []);
-    return r.actions;
-  });
-  out.push({ name: 'decksmith', movesPerSecond: perSecond(d), playoutsPerSecond: itemsPerSecond(d) });
-  // The public API path the server and the bots use (legalActions + apply per move): the very same
-  // games as the fast path (test/bench/wire-playout.test.ts), so it needs no tally of its own.
-  const w = timeWindow(seconds, (seed) => wirePlayout(rt, t.def, { players: t.players, seed, options: t.options, maxActions: t.maxActions }).actions);
-  out.push({ name: WIRE, movesPerSecond: perSecond(w), playoutsPerSecond: itemsPerSecond(w) });
+  const timed: { name: string; step: (seed: number) => number }[] = [
+    {
+      name: 'decksmith',
+      step: (seed) => {
+        const r = fast(seed);
+        tallies.decksmith.add(seed, r.actions, r.rounds, r.result?.scores ?? []);
+        return r.actions;
+      },
+    },
+    // The public API path the server and the bots use (legalActions + apply per move): the very same
+    // games as the fast path (test/bench/wire-playout.test.ts), so it needs no tally of its own.
+    { name: WIRE, step: (seed) => wirePlayout(rt, t.def, { players: t.players, seed, options: t.options, maxActions: t.maxActions }).actions },
+  ];
   const impls: [keyof PeerTallies, PeerImpl | null][] = [['boardgameio', peers.boardgameio], ['handwritten', peers.handwritten]];
   for (const [name, impl] of impls) {
     if (impl === null) continue;
-    const w = timeWindow(seconds, (seed) => {
-      const r = impl.playout(seed, t.players);
-      tallies[name].add(seed, r.moves, r.phases, r.scores);
-      return r.moves;
+    timed.push({
+      name,
+      step: (seed) => {
+        const r = impl.playout(seed, t.players);
+        tallies[name].add(seed, r.moves, r.phases, r.scores);
+        return r.moves;
+      },
     });
-    out.push({ name, movesPerSecond: perSecond(w), playoutsPerSecond: itemsPerSecond(w) });
   }
-  return out;
+  const windows = interleavedWindows(seconds, PEER_SLICES, timed.map((x) => x.step));
+  return timed.map((x, i) => ({ name: x.name, movesPerSecond: perSecond(windows[i]!), playoutsPerSecond: itemsPerSecond(windows[i]!) }));
 }
