@@ -149,11 +149,20 @@ describe('motion and sound', () => {
       await autoplay(b.page, { budgetMs: 4_000, pace: 100 });
       expect(await b.page.evaluate('window.__anims')).toBeGreaterThan(0);
 
-      // Autoplay may stop at a round's end: its summary's backdrop covers the mute button (CI met it).
+      // The bot plays on, so a round's summary may open at any moment, before or during the click:
+      // its backdrop covers the mute button (CI met it twice). Close it and try again until the
+      // click lands (a click that times out has not happened).
       const close = b.page.getByTestId('round-summary-close');
-      if ((await close.count()) > 0) await close.click();
       expect(await mute.getAttribute('aria-pressed')).toBe('false');
-      await mute.click();
+      for (let tries = 1; ; tries++) {
+        if ((await close.count()) > 0) await close.click({ timeout: 2_000 }).catch(() => undefined);
+        try {
+          await mute.click({ timeout: 2_000 });
+          break;
+        } catch (e) {
+          if (tries === 6) throw e;
+        }
+      }
       expect(await mute.getAttribute('aria-pressed')).toBe('true');
       await b.page.reload();
       await b.page.getByTestId('table').waitFor();
