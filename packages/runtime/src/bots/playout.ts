@@ -13,6 +13,7 @@ import { finishGame } from '../flow/rounds.ts';
 import { setup, type OptionValue } from '../core/setup.ts';
 import type { GameResult } from '../core/state.ts';
 import { deriveRng, nextInt } from '../rng/index.ts';
+import { kernelApply, kernelCandidates, kernelCovers, kernelSeats, type KernelList } from './kernel.ts';
 import { nextDeadline, runDue } from '../timers/timers.ts';
 
 export interface PlayoutInput {
@@ -21,6 +22,11 @@ export interface PlayoutInput {
   options?: Record<string, OptionValue>;
   /** Stop after this many accepted actions (default 20 000): the result is then null. */
   maxActions?: number;
+  /**
+   * false: every position through the reference enumeration and `run`, never the kernel
+   * (bots/kernel.ts), for the tests that check both play the same game. Default true.
+   */
+  kernel?: boolean;
 }
 
 export interface PlayoutResult {
@@ -45,7 +51,9 @@ export const PLAYOUT_MAX_ACTIONS = 20_000;
  * neither; else a seat
  * is drawn uniformly among them, then one of its legal actions uniformly (in `legalActions`
  * order), and it is applied at the same logical time. The loop's draws come from
- * `deriveRng(seed, 'playout')`; the game's own draws from its state, as always.
+ * `deriveRng(seed, 'playout')`; the game's own draws from its state, as always. Where the
+ * kernel covers the position (bots/kernel.ts), it finds the seats and candidates instead of
+ * the generic enumeration: the same ones, so the same game.
  *
  * @example
  * const r = randomPlayout(game, { players: 4, seed: 1 });
@@ -62,14 +70,14 @@ export function randomPlayout(def: GameDef, input: PlayoutInput): PlayoutResult 
   try {
     // The one copy of the game: written in place by every later step (see Engine.resume).
     e.begin(start, start.lastAt, true);
-    return play(e, deriveRng(input.seed, 'playout'), cap);
+    return play(e, deriveRng(input.seed, 'playout'), cap, input.kernel !== false);
   } finally {
     e.busy = wasBusy;
     e.quiet = wasQuiet;
   }
 }
 
-function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number): PlayoutResult {
+function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number, kernel: boolean): PlayoutResult {
   const players = e.s.players;
   const seats = new Int32Array(players);
   let now = e.s.lastAt;
@@ -83,7 +91,8 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number): Playou
       continue;
     }
     e.resume(now);
-    const n = seatsWithLegal(e, seats);
+    const covered = kernel && kernelCovers(e);
+    const n = covered ? kernelSeats(e, seats) : seatsWithLegal(e, seats);
     if (n === 0) {
       // Nobody can act now: on to the next timer or the first rate limit to lapse, whichever is
       // earlier (the timer fires at the top of the loop; a lapse lets its seat act).
@@ -97,12 +106,21 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number): Playou
       continue;
     }
     const seat = seats[nextInt(rng, n)];
-    const buf = moverCandidates(e, seat);
-    const ai = buf.load(e, nextInt(rng, buf.n));
+    let list: KernelList | null = null;
+    let k = 0;
+    let ai = 0;
+    if (covered) {
+      list = kernelCandidates(e, seat);
+      k = nextInt(rng, list.n);
+    } else {
+      const buf = moverCandidates(e, seat);
+      ai = buf.load(e, nextInt(rng, buf.n));
+    }
     e.resume(Math.max(now, e.s.lastAt));
     e.me = seat;
     try {
-      run(e, seat, ai, availability(e, ai, seat), true);
+      if (list !== null) kernelApply(e, seat, list, k);
+      else run(e, seat, ai, availability(e, ai, seat), true);
     } catch (err) {
       // In place, nothing can be undone: a write out of range ends the playout's game.
       if (!(err instanceof VarOutOfRange)) throw err;

@@ -70,6 +70,17 @@ export interface Compiled {
   positions: number;
   /** Per position in the round's stage list: 1 when that stage is a pause (nobody acts). */
   pauseAt: Uint8Array;
+  /**
+   * Per position and open window (`kernelAt`): 1 when every action offered there, to the
+   * current seat and to the others, has generated candidates (`ActionDef.legal`): the fast
+   * path's kernel (bots/kernel.ts) then lists them without the generic walk, sink and buffer.
+   */
+  kernel: Uint8Array;
+}
+
+/** The index in `Compiled.kernel` of a round's stage position with an open window (-1: none). */
+export function kernelAt(positions: number, window: number, position: number): number {
+  return (window + 1) * positions + position;
 }
 
 /** The index in `Compiled.offered` of a seat's list: the round's stage position, the open window (-1: none), current or not. */
@@ -179,6 +190,7 @@ function compile(def: GameDef): Compiled {
   const offered: Int32Array[] = [];
   const offeredPlain: Uint8Array[] = [];
   const positions = def.rounds.stages.length;
+  const kernel = new Uint8Array((def.windows.length + 1) * positions);
   for (let w = -1; w < def.windows.length; w++) {
     for (let pos = 0; pos < positions; pos++) {
       const si = def.rounds.stages[pos];
@@ -192,10 +204,13 @@ function compile(def: GameDef): Compiled {
         offered[at] = Int32Array.from(listed);
         offeredPlain[at] = Uint8Array.from(listed, (i) => (plainAt(def.actions[i], actions[i], si, w) ? 1 : 0));
       }
+      const both = [true, false].map((current) => offeredAt(positions, w, pos, current));
+      const kernelled = both.every((at) => Array.from(offered[at]).every((ai) => def.actions[ai].legal !== undefined));
+      kernel[kernelAt(positions, w, pos)] = kernelled ? 1 : 0;
     }
   }
   const pauseAt = Uint8Array.from(def.rounds.stages, (si) => (def.stages[si].kind === 'pause' ? 1 : 0));
-  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow, offered, offeredPlain, positions, pauseAt };
+  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow, offered, offeredPlain, positions, pauseAt, kernel };
 }
 
 /** Whether an action listed in stage definition `si` with window `w` open (-1: none) needs no availability or limit check there. */

@@ -3,7 +3,7 @@
 import { AV_STAGE, availability, availabilityRejection, checkLimits, checkRace } from '../arbitration/checks.ts';
 import { applyTurnControl, stageDef } from '../flow/control.ts';
 import { finishGame } from '../flow/rounds.ts';
-import { settle } from '../flow/settle.ts';
+import { settleAfterAction } from '../flow/settle.ts';
 import { checkShape, decodeArgs, type Action } from './codec.ts';
 import type { EngineParts } from './engine-parts.ts';
 import type { Rejection } from './game-def.ts';
@@ -69,12 +69,36 @@ export function run(e: EngineParts, seat: number, ai: number, av: number, accept
   }
   e.me = seat;
   a.effect(e, e.args);
-  // The idle timer restarts on a listed action if the stage goes on.
-  if (sd !== null && sd.kind === 'realtime' && sd.idle !== undefined && e.s.stage === stagePos && e.s.idleDeadline >= 0 && !e.hasFlowRequest()) {
-    if (e.c.idleOn[def.rounds.stages[stagePos]][ai] === 1) e.set('idleDeadline', e.now + sd.idle.ms(e));
-  }
+  restartIdle(e, sd, stagePos, ai);
   applyTurnControl(e, inTurn && a.who.kind === 'current');
   e.countAction(accepted);
-  settle(e);
+  settleAfterAction(e);
   if (e.s.result === null && e.s.moves >= e.s.maxMoves) finishGame(e, 'stuck', 'limit');
+}
+
+/**
+ * `run` for a player's action without `rate` or `once` in a realtime stage (the fast path's
+ * kernel, bots/kernel.ts): the same writes in the same order. What it leaves out does nothing
+ * there: no event is built (the fast path is quiet), no rate or once is noted, `before turn
+ * action` and turn control act in a turns stage only (the stage cannot change before `settle`:
+ * flow requests wait for it), so turn control is only its reset of the effect's turn flags.
+ */
+export function runRealtime(e: EngineParts, seat: number, ai: number): void {
+  const sd = stageDef(e);
+  const stagePos = e.s.stage;
+  e.resetTurnFlags();
+  e.me = seat;
+  e.def.actions[ai].effect(e, e.args);
+  restartIdle(e, sd, stagePos, ai);
+  e.resetTurnFlags();
+  e.countAction(true);
+  settleAfterAction(e);
+  if (e.s.result === null && e.s.moves >= e.s.maxMoves) finishGame(e, 'stuck', 'limit');
+}
+
+/** The idle timer restarts on a listed action if the stage goes on. */
+function restartIdle(e: EngineParts, sd: ReturnType<typeof stageDef>, stagePos: number, ai: number): void {
+  if (sd !== null && sd.kind === 'realtime' && sd.idle !== undefined && e.s.stage === stagePos && e.s.idleDeadline >= 0 && !e.hasFlowRequest()) {
+    if (e.c.idleOn[e.def.rounds.stages[stagePos]][ai] === 1) e.set('idleDeadline', e.now + sd.idle.ms(e));
+  }
 }

@@ -72,3 +72,36 @@ export function settle(e: EngineParts): void {
   processFlow(e);
   if (e.s.result === null) finishGame(e, 'stuck', 'triggers');
 }
+
+/**
+ * `settle` after a player's action: when the effect asked for no flow change and no live trigger
+ * holds, nothing else would happen, and this finds it without `settle`'s passes; else `settle`.
+ * The triggers are tested as `settle`'s first pass tests them (skipping those whose reads were
+ * not written since they last tested false, noting those that test false); one that holds is
+ * tested again by `settle`, which finds it holding (a test is a pure function of the state).
+ */
+export function settleAfterAction(e: EngineParts): void {
+  if (!e.hasFlowRequest()) {
+    const s = e.s;
+    if (s.result !== null || s.pauseUntil >= 0 || s.stage < 0) return;
+    if (!anyHolds(e, e.def.rounds.stages[s.stage])) {
+      e.restAt = e.clock;
+      return;
+    }
+  }
+  settle(e);
+}
+
+/** Whether a trigger live in stage `stageIdx` holds (those that do not are noted clean). */
+function anyHolds(e: EngineParts, stageIdx: number): boolean {
+  const triggers = e.def.triggers;
+  for (let t = 0; t < triggers.length; t++) {
+    if (e.c.triggerLive[t][stageIdx] === 0) continue;
+    const reads = e.c.triggerReads[t];
+    if (reads !== null && !readSince(e.chan, reads, e.cleanAt[t])) continue;
+    e.me = NONE;
+    if (triggers[t].test(e) !== NONE) return true;
+    e.cleanAt[t] = e.clock;
+  }
+  return false;
+}
