@@ -16,6 +16,7 @@ import { cloneRng, nextInt, type RngState } from '../rng/index.ts';
 import { nextDeadline, runDue } from '../timers/timers.ts';
 import { MOVER_GUARD, nextMover, stepAfter } from './next-mover.ts';
 import { fire, moverCandidates, seatsWithLegal } from './playout.ts';
+import { kernelApply, kernelCandidates, kernelCovers, kernelSeats } from './kernel.ts';
 
 export interface RolloutInput {
   state: GameState;
@@ -101,6 +102,7 @@ function inPlace(e: Engine, input: RolloutInput): RolloutEnd | null {
     // next-mover.ts's nextMover, in place.
     now = stepAfter(now, stepMs, rng);
     let mover = -1;
+    let covered = false;
     for (let guard = 0; guard < MOVER_GUARD && e.s.result === null; guard++) {
       const due = nextDeadline(e.s);
       if (due !== null && due <= now) {
@@ -108,7 +110,8 @@ function inPlace(e: Engine, input: RolloutInput): RolloutEnd | null {
         continue;
       }
       e.resume(now);
-      const n = seatsWithLegal(e, seats);
+      covered = kernelCovers(e);
+      const n = covered ? kernelSeats(e, seats) : seatsWithLegal(e, seats);
       if (n > 0) {
         mover = seats[nextInt(rng, n)];
         break;
@@ -118,15 +121,20 @@ function inPlace(e: Engine, input: RolloutInput): RolloutEnd | null {
     }
     if (mover < 0) break;
     // sampledActions + apply, in place: the same candidates in the same order (found at `now`
-    // by seatsWithLegal just before, nothing written since).
-    const buf = moverCandidates(e, mover);
-    if (buf.n === 0) break;
-    const ai = buf.load(e, nextInt(rng, buf.n));
+    // by seatsWithLegal just before, nothing written since), from the kernel where it covers the
+    // position (bots/kernel.ts: the same ones).
+    const list = covered ? kernelCandidates(e, mover) : null;
+    const buf = covered ? null : moverCandidates(e, mover);
+    const count = list !== null ? list.n : buf!.n;
+    if (count === 0) break;
+    const k = nextInt(rng, count);
+    const ai = buf !== null ? buf.load(e, k) : 0;
     const t = Math.max(now, e.s.lastAt);
     e.resume(t);
     if (runDue(e, t)) return null;
     e.me = mover;
-    run(e, mover, ai, availability(e, ai, mover), true);
+    if (list !== null) kernelApply(e, mover, list, k);
+    else run(e, mover, ai, availability(e, ai, mover), true);
     roundOver = e.s.round !== round;
   }
   return { state: e.s, roundOver };
