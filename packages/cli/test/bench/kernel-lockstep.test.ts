@@ -4,7 +4,7 @@
 // playouts with the kernel and without it play the same game to the same final state.
 import { describe, expect, it } from 'vitest';
 import { kernelLockstep, playoutEnd } from '@decksmith/runtime/test-fixtures/kernel-lockstep';
-import type { GameDef } from '@decksmith/runtime';
+import { setFuel, type GameDef } from '@decksmith/runtime';
 import { loadGame } from '../../src/simulate/load-game.ts';
 import { generatedGames } from './generated-games.ts';
 
@@ -26,4 +26,23 @@ describe('the fast path kernel', () => {
     // Every game in games/ has positions the kernel covers (most have nothing else).
     expect(covered).toBeGreaterThan(0);
   });
+
+  // With little fuel some actions' candidates run out mid-listing: the kernel then lists the seat
+  // again the reference's way, and must still find what the reference finds with the same fuel.
+  it.each(['super-taki/super-taki', 'tiv-miv/tiv-miv', 'five-crowns/five-crowns'])('%s: the same when candidates run out of fuel', async (spec) => {
+    const def = { ...((await loadGame(spec)) as unknown as GameDef) };
+    setFuel(def, FEW_STEPS[spec]!);
+    let outOfFuel = 0;
+    for (let seed = 0; seed < 3; seed++) {
+      const step = kernelLockstep(def, { players: 4, seed, maxActions: 400 });
+      expect(step.mismatches).toEqual([]);
+      outOfFuel += step.outOfFuel;
+      const withKernel = playoutEnd(def, { players: 4, seed, maxActions: 400 });
+      expect(withKernel).toEqual(playoutEnd(def, { players: 4, seed, maxActions: 400, kernel: false }));
+    }
+    expect(outOfFuel).toBeGreaterThan(0);
+  });
 });
+
+/** A fuel per call small enough that some listings run out (found by trying), large enough to play on. */
+const FEW_STEPS: Record<string, number> = { 'super-taki/super-taki': 40, 'tiv-miv/tiv-miv': 60, 'five-crowns/five-crowns': 40 };

@@ -13,7 +13,7 @@ import { finishGame } from '../flow/rounds.ts';
 import { setup, type OptionValue } from '../core/setup.ts';
 import type { GameResult } from '../core/state.ts';
 import { deriveRng, nextInt } from '../rng/index.ts';
-import { kernelApply, kernelCandidates, kernelCovers, kernelSeats, type KernelList } from './kernel.ts';
+import { kernelApply, kernelCandidates, kernelCovers, kernelSeats } from './kernel.ts';
 import { nextDeadline, runDue } from '../timers/timers.ts';
 
 export interface PlayoutInput {
@@ -94,19 +94,13 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number, kernel:
     const covered = kernel && kernelCovers(e);
     const n = covered ? kernelSeats(e, seats) : seatsWithLegal(e, seats);
     if (n === 0) {
-      // Nobody can act now: on to the next timer or the first rate limit to lapse, whichever is
-      // earlier (the timer fires at the top of the loop; a lapse lets its seat act).
-      let at = due ?? Infinity;
-      for (let p = 0; p < players; p++) {
-        const t = nextActionTime(e, p);
-        if (t >= 0 && t < at) at = t;
-      }
+      const at = whenNextAble(e, due);
       if (at === Infinity) break;
       now = at;
       continue;
     }
     const seat = seats[nextInt(rng, n)];
-    let list: KernelList | null = null;
+    let list: LegalBuffer | null = null;
     let k = 0;
     let ai = 0;
     if (covered) {
@@ -129,6 +123,19 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number, kernel:
     actions++;
   }
   return { actions, result: e.s.result, capped: false, time: now, rounds: e.s.round };
+}
+
+/**
+ * Nobody can act now: the next timer or the first rate limit to lapse, whichever is earlier (the
+ * timer fires at the top of the loop; a lapse lets its seat act); Infinity when neither.
+ */
+export function whenNextAble(e: Engine, due: number | null): number {
+  let at = due ?? Infinity;
+  for (let p = 0; p < e.s.players; p++) {
+    const t = nextActionTime(e, p);
+    if (t >= 0 && t < at) at = t;
+  }
+  return at;
 }
 
 /**

@@ -72,8 +72,10 @@ export interface Compiled {
   pauseAt: Uint8Array;
   /**
    * Per position and open window (`kernelAt`): 1 when every action offered there, to the
-   * current seat and to the others, has generated candidates (`ActionDef.legal`): the fast
-   * path's kernel (bots/kernel.ts) then lists them without the generic walk, sink and buffer.
+   * current seat and to the others, has generated candidates (`ActionDef.legal`) and no `rate`:
+   * the fast path's kernel (bots/kernel.ts) then lists them without the generic walk. (Where a
+   * rate limits actions, most steps find nobody able to act yet: the kernel measured slower
+   * there, Go Wacky's rolls 0.9× against 0.97× without those positions.)
    */
   kernel: Uint8Array;
 }
@@ -205,7 +207,7 @@ function compile(def: GameDef): Compiled {
         offeredPlain[at] = Uint8Array.from(listed, (i) => (plainAt(def.actions[i], actions[i], si, w) ? 1 : 0));
       }
       const both = [true, false].map((current) => offeredAt(positions, w, pos, current));
-      const kernelled = both.every((at) => Array.from(offered[at]).every((ai) => def.actions[ai].legal !== undefined));
+      const kernelled = both.every((at) => Array.from(offered[at]).every((ai) => def.actions[ai].legal !== undefined && def.actions[ai].rate === undefined));
       kernel[kernelAt(positions, w, pos)] = kernelled ? 1 : 0;
     }
   }

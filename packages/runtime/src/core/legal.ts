@@ -16,8 +16,8 @@ export const MAX_SUBSET_ZONE = 8;
 
 /** Where enumerated candidates go: wire actions, a stop at the first, or the internal buffer. */
 const TO_WIRE = 0;
-const TO_ANY = 1;
-const TO_BUFFER = 2;
+export const TO_ANY = 1;
+export const TO_BUFFER = 2;
 
 /**
  * Legal candidates in internal form (action index, argument numbers, absent bits, card lists),
@@ -192,7 +192,7 @@ function enumerate(e: EngineParts, seat: number, sink: Sink): void {
 }
 
 /** Takes the candidates of generated enumerations (ActionDef.legal) into the engine's sink. */
-const EMIT: LegalOut = {
+export const EMIT: LegalOut = {
   emit(x, ai) {
     const e = x as LegalEngine;
     const sink = e.sink;
