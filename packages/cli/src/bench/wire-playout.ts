@@ -43,6 +43,8 @@ export function wirePlayout(rt: BenchRuntime, def: GameDef, input: PlayoutInput,
     tap?.(state, now);
     const seat = seats[rt.nextInt(rng, able)]!;
     const legal = rt.sampledActions(def, state, seat, now);
+    // Able (canAct found one), yet the full list ran out of fuel: stalled, as randomPlayout.
+    if (legal.length === 0) break;
     const r = rt.apply(def, state, seat, legal[rt.nextInt(rng, legal.length)]!, now);
     if ('rejected' in r) throw new Error(`${def.id}: a listed action was rejected (${r.rejected.code}: ${r.rejected.message})`);
     state = r.state;

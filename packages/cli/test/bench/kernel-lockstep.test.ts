@@ -44,5 +44,21 @@ describe('the fast path kernel', () => {
   });
 });
 
+describe('randomPlayout when a listing runs out of fuel', () => {
+  // canAct's search stops at a seat's first candidate; the mover's full list can then run out
+  // and come back empty. The playout stops there, stalled (it drew from an empty list before).
+  it('stops stalled, the same with the kernel and without', async () => {
+    const def = { ...((await loadGame('tiv-miv/tiv-miv')) as unknown as GameDef) };
+    setFuel(def, 30);
+    let stalled = 0;
+    for (let seed = 0; seed < 6; seed++) {
+      const withKernel = playoutEnd(def, { players: 4, seed });
+      expect(withKernel).toEqual(playoutEnd(def, { players: 4, seed, kernel: false }));
+      if (withKernel.result.result === null && !withKernel.result.capped) stalled++;
+    }
+    expect(stalled).toBeGreaterThan(0);
+  });
+});
+
 /** A fuel per call small enough that some listings run out (found by trying), large enough to play on. */
 const FEW_STEPS: Record<string, number> = { 'super-taki/super-taki': 40, 'tiv-miv/tiv-miv': 60, 'five-crowns/five-crowns': 40 };

@@ -100,20 +100,16 @@ function play(e: Engine, rng: ReturnType<typeof deriveRng>, cap: number, kernel:
       continue;
     }
     const seat = seats[nextInt(rng, n)];
-    let list: LegalBuffer | null = null;
-    let k = 0;
-    let ai = 0;
-    if (covered) {
-      list = kernelCandidates(e, seat);
-      k = nextInt(rng, list.n);
-    } else {
-      const buf = moverCandidates(e, seat);
-      ai = buf.load(e, nextInt(rng, buf.n));
-    }
+    const buf = covered ? kernelCandidates(e, seat) : moverCandidates(e, seat);
+    // A seat found able whose full list then ran out of fuel has nothing to play: the game
+    // stops here, stalled (as the public API's loop stops when sampledActions lists nothing).
+    if (buf.n === 0) break;
+    const k = nextInt(rng, buf.n);
+    const ai = covered ? 0 : buf.load(e, k);
     e.resume(Math.max(now, e.s.lastAt));
     e.me = seat;
     try {
-      if (list !== null) kernelApply(e, seat, list, k);
+      if (covered) kernelApply(e, seat, buf, k);
       else run(e, seat, ai, availability(e, ai, seat), true);
     } catch (err) {
       // In place, nothing can be undone: a write out of range ends the playout's game.
