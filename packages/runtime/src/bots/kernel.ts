@@ -1,8 +1,8 @@
 // The fast path's kernel (issue 24): where every action offered to every seat has generated
 // candidates (`Compiled.kernel`), who can act and the mover's candidates come straight from the
 // actions' generated `legal` functions, without `enumerate`'s per-seat refusal, generic walk and
-// per-action try (the checks a plain action needs none of are still made for the others); an
-// action without `rate` or `once` in a realtime stage is then performed by `runRealtime`.
+// wrapper (the checks a plain action needs none of are still made for the others); an action
+// without `rate` or `once` in a realtime stage is then performed by `runRealtime`.
 // It finds what the reference finds (playout.ts `seatsWithLegal`, `moverCandidates`, `run`) in
 // the same order, spending the same fuel, so a playout draws the same numbers and plays the same
 // game (packages/cli/test/bench/kernel-lockstep.test.ts checks both, step by step).

@@ -123,17 +123,15 @@ function inPlace(e: Engine, input: RolloutInput): RolloutEnd | null {
     // sampledActions + apply, in place: the same candidates in the same order (found at `now`
     // by seatsWithLegal just before, nothing written since), from the kernel where it covers the
     // position (bots/kernel.ts: the same ones).
-    const list = covered ? kernelCandidates(e, mover) : null;
-    const buf = covered ? null : moverCandidates(e, mover);
-    const count = list !== null ? list.n : buf!.n;
-    if (count === 0) break;
-    const k = nextInt(rng, count);
-    const ai = buf !== null ? buf.load(e, k) : 0;
+    const buf = covered ? kernelCandidates(e, mover) : moverCandidates(e, mover);
+    if (buf.n === 0) break;
+    const k = nextInt(rng, buf.n);
+    const ai = covered ? 0 : buf.load(e, k);
     const t = Math.max(now, e.s.lastAt);
     e.resume(t);
     if (runDue(e, t)) return null;
     e.me = mover;
-    if (list !== null) kernelApply(e, mover, list, k);
+    if (covered) kernelApply(e, mover, buf, k);
     else run(e, mover, ai, availability(e, ai, mover), true);
     roundOver = e.s.round !== round;
   }

@@ -74,8 +74,8 @@ export interface Compiled {
    * Per position and open window (`kernelAt`): 1 when every action offered there, to the
    * current seat and to the others, has generated candidates (`ActionDef.legal`) and no `rate`:
    * the fast path's kernel (bots/kernel.ts) then lists them without the generic walk. (Where a
-   * rate limits actions, most steps find nobody able to act yet: the kernel measured slower
-   * there, Go Wacky's rolls 0.9× against 0.97× without those positions.)
+   * rate limits actions, most steps find nobody able to act yet and the kernel cannot gain:
+   * those positions stay with the reference; docs/performance.md, sixth round.)
    */
   kernel: Uint8Array;
 }
