@@ -71,9 +71,7 @@ export function run(e: EngineParts, seat: number, ai: number, av: number, accept
   a.effect(e, e.args);
   restartIdle(e, sd, stagePos, ai);
   applyTurnControl(e, inTurn && a.who.kind === 'current');
-  e.countAction(accepted);
-  settleAfterAction(e);
-  if (e.s.result === null && e.s.moves >= e.s.maxMoves) finishGame(e, 'stuck', 'limit');
+  endAction(e, accepted);
 }
 
 /**
@@ -91,7 +89,12 @@ export function runRealtime(e: EngineParts, seat: number, ai: number): void {
   e.def.actions[ai].effect(e, e.args);
   restartIdle(e, sd, stagePos, ai);
   e.resetTurnFlags();
-  e.countAction(true);
+  endAction(e, true);
+}
+
+/** What follows every performed action: it is counted, triggers settle, the move limit is checked. */
+function endAction(e: EngineParts, accepted: boolean): void {
+  e.countAction(accepted);
   settleAfterAction(e);
   if (e.s.result === null && e.s.moves >= e.s.maxMoves) finishGame(e, 'stuck', 'limit');
 }

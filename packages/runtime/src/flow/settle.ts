@@ -47,16 +47,8 @@ export function settle(e: EngineParts): void {
     const stageIdx = def.rounds.stages[s.stage];
     let fired = false;
     for (let t = 0; t < triggers.length; t++) {
-      if (e.c.triggerLive[t][stageIdx] === 0) continue;
-      const reads = e.c.triggerReads[t];
-      // False when last tested and nothing it reads written since: false still (trigger-reads.ts).
-      if (reads !== null && !readSince(e.chan, reads, e.cleanAt[t])) continue;
-      e.me = NONE;
-      const bound = triggers[t].test(e);
-      if (bound === NONE) {
-        e.cleanAt[t] = e.clock;
-        continue;
-      }
+      const bound = tested(e, t, stageIdx);
+      if (bound === NONE) continue;
       e.cleanAt[t] = -1;
       fired = true;
       e.resetTurnFlags();
@@ -94,14 +86,21 @@ export function settleAfterAction(e: EngineParts): void {
 
 /** Whether a trigger live in stage `stageIdx` holds (those that do not are noted clean). */
 function anyHolds(e: EngineParts, stageIdx: number): boolean {
-  const triggers = e.def.triggers;
-  for (let t = 0; t < triggers.length; t++) {
-    if (e.c.triggerLive[t][stageIdx] === 0) continue;
-    const reads = e.c.triggerReads[t];
-    if (reads !== null && !readSince(e.chan, reads, e.cleanAt[t])) continue;
-    e.me = NONE;
-    if (triggers[t].test(e) !== NONE) return true;
-    e.cleanAt[t] = e.clock;
-  }
+  for (let t = 0; t < e.def.triggers.length; t++) if (tested(e, t, stageIdx) !== NONE) return true;
   return false;
+}
+
+/**
+ * Trigger t's bound value when it holds, else NONE: not live in stage `stageIdx`, false when last
+ * tested with nothing it reads written since (false still: trigger-reads.ts), or tested false now
+ * (then noted clean).
+ */
+function tested(e: EngineParts, t: number, stageIdx: number): number {
+  if (e.c.triggerLive[t][stageIdx] === 0) return NONE;
+  const reads = e.c.triggerReads[t];
+  if (reads !== null && !readSince(e.chan, reads, e.cleanAt[t])) return NONE;
+  e.me = NONE;
+  const bound = e.def.triggers[t].test(e);
+  if (bound === NONE) e.cleanAt[t] = e.clock;
+  return bound;
 }
