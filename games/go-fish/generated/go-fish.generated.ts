@@ -209,6 +209,9 @@ export const game: GameDef = {
     },
   ],
   continuations: [],
+  memoReads: [
+    { zones: [2], vars: [], seats: true, current: false, anyZone: false, flow: false },
+  ],
   winner: { by: 'highest', value: winner_value, ties: { replay: false, amongTied: false } },
   layout: {
     colours: { clubs: '#1b5e20', diamonds: '#0d47a1', hearts: '#b71c1c', spades: '#212121' },

@@ -453,6 +453,10 @@ export const game: GameDef = {
     },
   ],
   continuations: [],
+  memoReads: [
+    { zones: [1], vars: [], seats: false, current: false, anyZone: false, flow: false },
+    { zones: [], vars: [], seats: true, current: false, anyZone: false, flow: false },
+  ],
   winner: { by: 'highest', value: winner_value, ties: { replay: false, amongTied: false } },
   layout: {
     colours: { red: '#d32f2f', green: '#2e7d32', blue: '#1565c0', yellow: '#f9a825' },

@@ -221,6 +221,10 @@ export const game: GameDef = {
     },
   ],
   continuations: [when_2_after_pause_0],
+  memoReads: [
+    { zones: [1], vars: [], seats: false, current: false, anyZone: false, flow: false },
+    { zones: [1], vars: [], seats: false, current: false, anyZone: false, flow: false },
+  ],
   winner: { by: 'lowest', value: winner_value, ties: { replay: false, amongTied: false } },
   layout: {
     colours: {},

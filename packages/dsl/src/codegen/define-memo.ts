@@ -1,13 +1,20 @@
 // Which defines the runtime memoises (Ctx.memo: computed once per state version, and per actor and
-// time unless shared), decided from the define's body: emit-behaviour.ts emits them so, and
-// list-mask.ts memoises a membership mask of such a list beside it.
+// time unless shared; a shared one with a read set is kept until a write to what it reads),
+// decided from the define's body: emit-behaviour.ts emits them so, and list-mask.ts memoises a
+// membership mask of such a list beside it.
 import type * as A from '../ast/index.ts';
 import type { CheckedGame, DefineInfo } from '../check/model.ts';
 import { type ModuleBuilder, tsTypeOf } from './module-builder.ts';
+import { defineReads, type TriggerReads } from './trigger-reads.ts';
 
-/** How a memoised define is memoised: `shared` when it reads neither the actor nor the time. */
+/**
+ * How a memoised define is memoised: `shared` when it reads neither the actor nor the time;
+ * `reads`, for a shared one whose every read a write channel stands for, what it reads (the
+ * runtime then keeps its value until a write there, across actions and calls: GameDef.memoReads).
+ */
 export interface DefineMemo {
   shared: boolean;
+  reads: TriggerReads | undefined;
 }
 
 /**
@@ -22,12 +29,17 @@ export function defineMemo(info: DefineInfo, game: CheckedGame): DefineMemo | nu
   const b = info.decl.body;
   const costly = tsTypeOf(info.type) === 'readonly number[]' || b.kind === 'quantifier' || b.kind === 'aggregate';
   if (info.params.length !== 0 || !costly || drawsChance(b, game, new Set([info.name]))) return null;
-  return { shared: !readsActorOrTime(b, game, new Set([info.name])) };
+  const shared = !readsActorOrTime(b, game, new Set([info.name]));
+  return { shared, reads: shared ? defineReads(game, info) : undefined };
 }
 
-/** The memoised call of a value function (a define's own, or its mask's): `x.memo` with the module's next slot. */
+/**
+ * The memoised call of a value function (a define's own, or its mask's): `x.memo` with the
+ * module's next slot, whose read set goes in the slot's place of `GameDef.memoReads`.
+ */
 export function memoCall(mod: ModuleBuilder, valueFn: string, memo: DefineMemo): string {
-  return `x.memo(${mod.memoSlots++}, ${valueFn}${memo.shared ? ', true' : ''})`;
+  mod.memoReads.push(memo.reads);
+  return `x.memo(${mod.memoReads.length - 1}, ${valueFn}${memo.shared ? ', true' : ''})`;
 }
 
 /** Whether an expression rolls a die or draws a random number, itself or through a define it reads. */

@@ -12,7 +12,7 @@ import {
 import { emitTypes } from './emit-types.ts';
 import { header } from './header.ts';
 import { ModuleBuilder } from './module-builder.ts';
-import { type Code, docText, lit } from './names.ts';
+import { type Code, code, docText, lit } from './names.ts';
 
 /** Where generated modules import the runtime from. */
 export const RUNTIME_MODULE = '@decksmith/runtime';
@@ -78,9 +78,13 @@ export function generateModule(game: CheckedGame): string {
     beforeTurnAction: beforeTurnAction(game, mod),
     triggers: triggersTable(game, mod, continuations),
     continuations,
+    // Filled below: every table's functions take their memo slots as they are emitted.
+    memoReads: [] as unknown[],
     winner: winnerTable(game, mod),
     layout: layoutTable(game),
   };
+  if (mod.memoReads.length === 0) delete (def as { memoReads?: unknown }).memoReads;
+  else def.memoReads = mod.memoReads.map((r) => r ?? code('undefined'));
 
   const project = new Project({
     useInMemoryFileSystem: true,

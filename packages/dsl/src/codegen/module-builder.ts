@@ -2,6 +2,7 @@
 import type * as A from '../ast/index.ts';
 import type { CheckedGame, FaceInfo, Type } from '../check/model.ts';
 import { jsName } from './names.ts';
+import type { TriggerReads } from './trigger-reads.ts';
 
 /** A module-level function of the generated file (a define, a procedure, a guard, a hoisted loop…). */
 export interface FunctionSpec {
@@ -36,8 +37,8 @@ export function tsTypeOf(type: Type | undefined): TsType {
 export class ModuleBuilder {
   readonly functions: FunctionSpec[] = [];
   readonly constants: { name: string; type?: string; init: string; doc?: string }[] = [];
-  /** Next Ctx.memo slot (one per memoised define). */
-  memoSlots = 0;
+  /** Per Ctx.memo slot (one per memoised define or mask, in slot order), its read set (GameDef.memoReads). */
+  readonly memoReads: (TriggerReads | undefined)[] = [];
   /** Value imports from `@decksmith/runtime` (sorted when printed). */
   readonly runtimeImports = new Set<string>();
   /** Type imports from `@decksmith/runtime` beyond the ones every module takes. */

@@ -1,10 +1,11 @@
-// What a trigger's test reads (issue 24, incremental triggers): the zone declarations, variables
-// and seat/flow facts its condition reads, itself or through the defines it calls. The runtime
-// re-tests a trigger only after a write to one of them (runtime core/trigger-reads.ts); a test
-// that reads the actor, the time, chance or anything not classified here gets `undefined`, and is
-// re-tested after every action as before.
+// What a trigger's test or a memoised define reads (issue 24, incremental triggers and defines kept
+// by what they read): the zone declarations, variables and seat/flow facts an expression reads,
+// itself or through the defines it calls. The runtime re-tests a trigger only after a write to one
+// of them (runtime core/trigger-reads.ts), and keeps a shared define's value until one (Ctx.memo);
+// an expression that reads the actor, the time, chance or anything not classified here gets
+// `undefined`: the trigger is re-tested after every action, the define memoised per state version.
 import type * as A from '../ast/index.ts';
-import type { CheckedGame, TriggerInfo } from '../check/model.ts';
+import type { CheckedGame, DefineInfo, TriggerInfo } from '../check/model.ts';
 
 /** `TriggerDef.reads` as generated: every property always present (one object shape). */
 export interface TriggerReads {
@@ -27,6 +28,15 @@ class Volatile extends Error {}
 
 /** The read set of a trigger's test, or undefined when it must be re-tested after every action. */
 export function triggerReads(game: CheckedGame, t: TriggerInfo): TriggerReads | undefined {
+  return readsOfNodes(game, t.bound !== null ? [t.bound.source, t.bound.where] : [t.decl.cond]);
+}
+
+/** The read set of a define's body, or undefined when it reads what no write channel stands for. */
+export function defineReads(game: CheckedGame, info: DefineInfo): TriggerReads | undefined {
+  return readsOfNodes(game, [info.decl.body]);
+}
+
+function readsOfNodes(game: CheckedGame, roots: unknown[]): TriggerReads | undefined {
   const r: TriggerReads = { zones: [], vars: [], seats: false, current: false, anyZone: false, flow: false };
   const zones = new Set<number>();
   const vars = new Set<number>();
@@ -82,8 +92,7 @@ export function triggerReads(game: CheckedGame, t: TriggerInfo): TriggerReads | 
     }
   };
   try {
-    if (t.bound !== null) walk([t.bound.source, t.bound.where]);
-    else walk(t.decl.cond);
+    walk(roots);
   } catch (err) {
     if (err instanceof Volatile) return undefined;
     throw err;

@@ -58,3 +58,49 @@ describe('trigger read sets', () => {
     expect(new Set(game.triggers.map((t) => Object.keys(t).join()))).toHaveProperty('size', 1);
   });
 });
+
+// A memoised define's read set (GameDef.memoReads, one per Ctx.memo slot): the runtime keeps a
+// shared one's value until a write there. One that reads the actor is memoised per actor and
+// state version, without a read set.
+const MEMO_RULES = `game memo-reads "Memo reads"
+players 2..4
+card Plain { n: 1..9 }
+deck d { 4 × Plain }
+zone draw: pile, hidden
+zone centre: pile, visible
+zone hand: per player, fan, owner
+var total: 0..999 = 0
+define near: [number] = plus_minus((top of centre).n, total, 1, 9)
+define held: number = sum c.n for c in hand(current)
+define mine: [number] = [count(hand(me)), 1]
+rounds {
+  count 1
+  setup { shuffle d into draw  deal 2 from draw to hand(each player) }
+  stages play
+}
+stage play turns from player 1
+action take by current during play { require held < 40 and count(hand(me)) in mine else take/no "No." move top of draw to hand(me) }
+action put(c: card in hand(me)) by current during play { require c.n in near else put/no "No." move c to centre }
+winner lowest count(hand(p))
+`;
+
+describe('memoised define read sets', () => {
+  it('lists what each memoised define and mask reads, in slot order; a define reading the actor has none', async () => {
+    const path = join(dir, 'memo-reads.rules');
+    writeFileSync(path, MEMO_RULES);
+    const compiled = await compileRulesInMemory(path);
+    expect(compiled.report).toEqual([]);
+    const source = compiled.source ?? '';
+    const { game } = await importCompiled<{ game: { memoReads?: (Reads | undefined)[] } }>(compiled.js!);
+    const none = { zones: [], vars: [], seats: false, current: false, anyZone: false, flow: false };
+    const slot = (fn: string): number => Number(new RegExp(`return x\\.memo\\((\\d+), ${fn}_value`).exec(source)![1]);
+    const reads = game.memoReads!;
+    expect(reads).toHaveLength(4);
+    // zones: draw 0, centre 1, hand 2; vars: total 0
+    expect(reads[slot('near')]).toEqual({ ...none, zones: [1], vars: [0] });
+    expect(reads[slot('near_mask')]).toEqual({ ...none, zones: [1], vars: [0] });
+    expect(reads[slot('held')]).toEqual({ ...none, zones: [2], current: true });
+    expect(reads[slot('mine')]).toBeUndefined();
+    expect(source).toMatch(/return x\.memo\(\d+, mine_value\);/);
+  });
+});

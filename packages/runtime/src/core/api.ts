@@ -128,6 +128,7 @@ export function performAt(e: Engine, state: GameState, seat: number, action: Act
   const r = perform(e, seat, action);
   if (r !== null) return { rejected: r };
   if (e.restAt === e.clock) e.settled = e.s;
+  e.returned();
   return { state: e.s, events: e.events };
 }
 
@@ -147,6 +148,7 @@ export function tick(def: GameDef, state: GameState, now: number): { state: Game
     e.begin(state, t, true);
     if (!runDue(e, t)) return { state, events: [] };
     if (e.restAt === e.clock) e.settled = e.s;
+    e.returned();
     return { state: e.s, events: e.events };
   } finally {
     e.busy = false;

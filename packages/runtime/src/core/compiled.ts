@@ -44,6 +44,8 @@ export interface Compiled {
   triggerLive: Uint8Array[];
   /** Per trigger, the write channels its test reads (core/trigger-reads.ts); null: test after every action. */
   triggerReads: (Float64Array | null)[];
+  /** Per memo slot, the write channels its value reads (GameDef.memoReads); null: memoised per state version. */
+  memoReads: (Float64Array | null)[];
   /** Variable index → ordinal among pile variables, -1. */
   pileVarOrdinal: Int32Array;
   pileVarCount: number;
@@ -189,6 +191,7 @@ function compile(def: GameDef): Compiled {
     isRow[i] = z.shape === 'row' ? 1 : 0;
   });
   const triggerReads = def.triggers.map((t) => readChannels(def, t.reads));
+  const memoReads = (def.memoReads ?? []).map((r) => readChannels(def, r));
   const offered: Int32Array[] = [];
   const offeredPlain: Uint8Array[] = [];
   const positions = def.rounds.stages.length;
@@ -212,7 +215,7 @@ function compile(def: GameDef): Compiled {
     }
   }
   const pauseAt = Uint8Array.from(def.rounds.stages, (si) => (def.stages[si].kind === 'pause' ? 1 : 0));
-  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, pileVarOrdinal, pileVarCount, isFamily, isRow, offered, offeredPlain, positions, pauseAt, kernel };
+  return { actionIndex, actions, vis, staticVis, timerAction, idleOn, triggerLive, triggerReads, memoReads, pileVarOrdinal, pileVarCount, isFamily, isRow, offered, offeredPlain, positions, pauseAt, kernel };
 }
 
 /** Whether an action listed in stage definition `si` with window `w` open (-1: none) needs no availability or limit check there. */

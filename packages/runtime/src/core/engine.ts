@@ -51,6 +51,9 @@ export class Engine extends WorkingCopy implements EngineParts {
   private memoMe: number[] = [];
   private memoNow: number[] = [];
   private memoVal: unknown[] = [];
+  /** Memos kept by their reads (`kept`): the line and the write clock each was computed at. */
+  private memoLine: number[] = [];
+  private memoAt: number[] = [];
   private readonly melds = new MeldCalls(this);
 
   /** Argument buffer of the action being checked (reused). */
@@ -452,19 +455,61 @@ export class Engine extends WorkingCopy implements EngineParts {
    * time of the version (Tiv-Miv's `targets`, asked for every seat's `canAct`).
    */
   memo<T>(slot: number, compute: (x: Ctx) => T, shared = false): T {
+    // The version first, for every memo: a define asked per candidate hits here.
     if (this.memoVer[slot] === this.ver && (shared || (this.memoMe[slot] === this.me && this.memoNow[slot] === this.now))) return this.memoVal[slot] as T;
-    const value = compute(this);
-    while (this.memoVer.length <= slot) {
-      this.memoVer.push(-1);
-      this.memoMe.push(NONE);
-      this.memoNow.push(NaN);
-      this.memoVal.push(undefined);
+    if (shared && slot < this.c.memoReads.length) {
+      const reads = this.c.memoReads[slot];
+      if (reads !== null) return this.kept(slot, reads, compute);
     }
+    const value = compute(this);
+    this.grow(slot);
     this.memoVer[slot] = this.ver;
     this.memoMe[slot] = this.me;
     this.memoNow[slot] = this.now;
     this.memoVal[slot] = value;
     return value;
+  }
+
+  /**
+   * A shared memo whose value reads only `reads` (write channels, GameDef.memoReads), asked at a
+   * new version: kept from the clock it was computed at until a write to one of them, across the
+   * actions and calls of one line of states (working-copy.ts `line`), and then good for this
+   * version too. Tiv-Miv's `targets` reads the centre pile only: a draw no longer recomputes it.
+   */
+  private kept<T>(slot: number, reads: Float64Array, compute: (x: Ctx) => T): T {
+    this.grow(slot);
+    if (this.memoLine[slot] === this.line) {
+      const at = this.memoAt[slot];
+      let clean = true;
+      for (let i = 0; i < reads.length; i++) {
+        if (this.chan[reads[i]] > at) {
+          clean = false;
+          break;
+        }
+      }
+      if (clean) {
+        this.memoVer[slot] = this.ver;
+        return this.memoVal[slot] as T;
+      }
+    }
+    const value = compute(this);
+    keptComputed++;
+    this.memoVer[slot] = this.ver;
+    this.memoLine[slot] = this.line;
+    this.memoAt[slot] = this.clock;
+    this.memoVal[slot] = value;
+    return value;
+  }
+
+  private grow(slot: number): void {
+    while (this.memoVer.length <= slot) {
+      this.memoVer.push(-1);
+      this.memoMe.push(NONE);
+      this.memoNow.push(NaN);
+      this.memoVal.push(undefined);
+      this.memoLine.push(-1);
+      this.memoAt.push(-1);
+    }
   }
 
   show(card: number): string {
@@ -478,6 +523,13 @@ export class Engine extends WorkingCopy implements EngineParts {
     if (type === 'side') return `Side ${value + 1}`;
     return this.def.enums[type.enumIndex].values[value] ?? String(value);
   }
+}
+
+let keptComputed = 0;
+
+/** How many values of memos kept by their reads were computed since the process started (for the tests). */
+export function keptMemoComputes(): number {
+  return keptComputed;
 }
 
 const EMPTY: readonly number[] = Object.freeze([]);

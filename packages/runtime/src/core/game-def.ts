@@ -357,6 +357,13 @@ export interface GameDef {
   triggers: readonly TriggerDef[];
   /** `pause d` splits a trigger block: the rest of the block runs from here after d. */
   continuations: readonly ((x: Ctx, bound: number) => void)[];
+  /**
+   * Per `Ctx.memo` slot, what the memoised value reads (from the codegen, as TriggerDef.reads): a
+   * shared memo whose slot has a read set is kept until a write there, across actions and calls
+   * on the states that follow from one another; undefined (the slot's or the table's): per state
+   * version as before.
+   */
+  memoReads?: readonly (TriggerReads | undefined)[];
   winner: WinnerDef;
   layout: LayoutDef;
   /**

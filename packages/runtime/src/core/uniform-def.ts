@@ -56,6 +56,7 @@ function build(d: GameDef): GameDef {
     beforeTurnAction: d.beforeTurnAction,
     triggers: d.triggers.map(trigger),
     continuations: d.continuations,
+    memoReads: d.memoReads,
     winner: winner(d.winner),
     layout: d.layout,
     fuel: d.fuel,

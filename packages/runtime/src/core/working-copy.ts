@@ -105,8 +105,26 @@ export class WorkingCopy {
     return this.ver;
   }
 
+  /**
+   * The line of states that follow from one another on this engine: memos kept by what they read
+   * (Engine.memo) hold only within one line. A call on any state but `head` starts a new line.
+   */
+  protected line = 0;
+  /**
+   * Where the line is: the state the last read opened, or the one the last apply or tick returned
+   * (core/api.ts `returned`); null while a write call runs, and after one that returned nothing.
+   */
+  private head: GameState | null = null;
+
+  /** The working copy is the state this call returns: the line goes on from it. */
+  returned(): void {
+    this.head = this.s;
+  }
+
   /** Opens a call: a fresh shallow copy of `state` when writable, the state itself when reading. */
   protected openCopy(state: GameState, writable: boolean): void {
+    if (state !== this.head) this.line++;
+    this.head = writable ? null : state;
     this.writable = writable;
     this.s = writable ? shallowCopy(state) : state;
     this.own = 0;
