@@ -15,8 +15,8 @@ import { keptMemoComputes } from '@decksmith/runtime/test-fixtures/memo-counts';
 import { compileRulesInMemory, importCompiled } from '@decksmith/dsl/node/compile-in-memory.ts';
 import { loadGame } from '../../src/simulate/load-game.ts';
 import { loadBenchRuntime } from '../../src/bench/runtime-api.ts';
-import { wirePlayout } from '../../src/bench/wire-playout.ts';
 import { generatedGames } from './generated-games.ts';
+import { expectSameGames } from './same-games.ts';
 
 /** The same game memoised per state version: no read sets. */
 function reference(def: GameDef): GameDef {
@@ -87,17 +87,7 @@ describe('defines kept by what they read', () => {
     if (def.memoReads === undefined) return;
     const rt = await loadBenchRuntime();
     const ref = reference(def);
-    const players = Math.min(Math.max(4, def.minPlayers), def.maxPlayers);
-    for (let seed = 0; seed < 2; seed++) {
-      const got: string[] = [];
-      const want: string[] = [];
-      const r1 = wirePlayout(rt, def, { players, seed, maxActions: COMPARED_MOVES }, (state, now) => got.push(`${now} ${JSON.stringify(state)}`));
-      const r2 = wirePlayout(rt, ref, { players, seed, maxActions: COMPARED_MOVES }, (state, now) => want.push(`${now} ${JSON.stringify(state)}`));
-      expect(r1).toEqual(r2);
-      expect(got.length).toBe(want.length);
-      for (let i = 0; i < got.length; i++) if (got[i] !== want[i]) expect(`step ${i}: ${got[i]}`).toBe(`step ${i}: ${want[i]}`);
-      expect(rt.randomPlayout(def, { players, seed })).toEqual(rt.randomPlayout(ref, { players, seed }));
-    }
+    expectSameGames(rt, def, ref, COMPARED_MOVES);
   });
 
   it("Tiv-Miv's targets: kept across a draw, recomputed after a play moves the centre's top", async () => {

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { apply, arrange, legalActions, setup, type GameState } from '@decksmith/runtime';
 import { loadGame } from '../../src/simulate/load-game.ts';
 import { loadBenchRuntime, type GameDef } from '../../src/bench/runtime-api.ts';
-import { wirePlayout } from '../../src/bench/wire-playout.ts';
 import { generatedGames } from './generated-games.ts';
+import { expectSameGames } from './same-games.ts';
 
 /** The same game with the read sets taken out: every trigger tested after every action. */
 function reference(def: GameDef): GameDef {
@@ -80,16 +80,6 @@ describe('incremental triggers vs testing every trigger after every action', () 
     const rt = await loadBenchRuntime();
     const def = (await loadGame(spec)) as unknown as GameDef;
     const ref = reference(def);
-    const players = Math.min(Math.max(4, def.minPlayers), def.maxPlayers);
-    for (let seed = 0; seed < 2; seed++) {
-      const got: string[] = [];
-      const want: string[] = [];
-      const r1 = wirePlayout(rt, def, { players, seed, maxActions: COMPARED_MOVES }, (state, now) => got.push(`${now} ${JSON.stringify(state)}`));
-      const r2 = wirePlayout(rt, ref, { players, seed, maxActions: COMPARED_MOVES }, (state, now) => want.push(`${now} ${JSON.stringify(state)}`));
-      expect(r1).toEqual(r2);
-      expect(got.length).toBe(want.length);
-      for (let i = 0; i < got.length; i++) if (got[i] !== want[i]) expect(`step ${i}: ${got[i]}`).toBe(`step ${i}: ${want[i]}`);
-      expect(rt.randomPlayout(def, { players, seed })).toEqual(rt.randomPlayout(ref, { players, seed }));
-    }
+    expectSameGames(rt, def, ref, COMPARED_MOVES);
   });
 });

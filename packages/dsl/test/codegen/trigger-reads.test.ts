@@ -1,6 +1,8 @@
 // Each trigger's read set (TriggerDef.reads, issue 24): the zones, variables and seat/flow facts its
 // test reads, through the defines it calls; undefined (test after every action) when it reads the
-// time, the actor or chance.
+// time, the actor or chance. The same for each memoised define (GameDef.memoReads, one per
+// Ctx.memo slot), whose value the runtime keeps until a write there; one that reads the actor is
+// memoised per actor and state version, without a read set.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +20,9 @@ var total: 0..999 = 0
 player var passes: 0..99 = 0
 define low(p: Player): bool = count(hand(p)) < 2
 define big: bool = total > 50
+define near: [number] = plus_minus((top of centre).n, total, 1, 9)
+define held: number = sum c.n for c in hand(current)
+define mine: [number] = [count(hand(me)), 1]
 rounds {
   count 1
   setup { shuffle d into draw  deal 2 from draw to hand(each player) }
@@ -25,6 +30,10 @@ rounds {
 }
 stage play turns from player 1
 action take by current during play { move top of draw to hand(me) }
+action put(c: card in hand(me)) by current during play {
+  require c.n in near and held < 40 and count(hand(me)) in mine else put/no "No."
+  move c to centre
+}
 when exists p in players where low(p) and passes(p) > 3 { end round }
 when big and current == dealer { end round }
 when count(centre) > 3 and (top of centre).n == 1 { end round }
@@ -38,14 +47,19 @@ interface Reads { zones: number[]; vars: number[]; seats: boolean; current: bool
 const dir = mkdtempSync(join(tmpdir(), 'trigger-reads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('trigger read sets', () => {
-  it('lists what each test reads, through defines; time makes a trigger tested every time', async () => {
-    const path = join(dir, 'reads.rules');
-    writeFileSync(path, RULES);
-    const compiled = await compileRulesInMemory(path);
-    expect(compiled.report).toEqual([]);
-    const { game } = await importCompiled<{ game: { triggers: { reads: Reads | undefined }[] } }>(compiled.js!);
-    const none = { zones: [], vars: [], seats: false, current: false, anyZone: false, flow: false };
+const none = { zones: [], vars: [], seats: false, current: false, anyZone: false, flow: false };
+
+async function compile(): Promise<{ source: string; game: { triggers: { reads: Reads | undefined }[]; memoReads?: (Reads | undefined)[] } }> {
+  const path = join(dir, 'reads.rules');
+  writeFileSync(path, RULES);
+  const compiled = await compileRulesInMemory(path);
+  expect(compiled.report).toEqual([]);
+  return { source: compiled.source ?? '', ...(await importCompiled<{ game: { triggers: { reads: Reads | undefined }[] } }>(compiled.js!)) };
+}
+
+describe('read sets', () => {
+  it('lists what each trigger test reads, through defines; time makes a trigger tested every time', async () => {
+    const { game } = await compile();
     // zones: draw 0, centre 1, hand 2; vars: total 0, passes 1
     expect(game.triggers.map((t) => t.reads)).toEqual([
       { ...none, zones: [2], vars: [1], seats: true },
@@ -57,50 +71,16 @@ describe('trigger read sets', () => {
     // Every entry has the same properties in the same order (one object shape for the runtime).
     expect(new Set(game.triggers.map((t) => Object.keys(t).join()))).toHaveProperty('size', 1);
   });
-});
 
-// A memoised define's read set (GameDef.memoReads, one per Ctx.memo slot): the runtime keeps a
-// shared one's value until a write there. One that reads the actor is memoised per actor and
-// state version, without a read set.
-const MEMO_RULES = `game memo-reads "Memo reads"
-players 2..4
-card Plain { n: 1..9 }
-deck d { 4 × Plain }
-zone draw: pile, hidden
-zone centre: pile, visible
-zone hand: per player, fan, owner
-var total: 0..999 = 0
-define near: [number] = plus_minus((top of centre).n, total, 1, 9)
-define held: number = sum c.n for c in hand(current)
-define mine: [number] = [count(hand(me)), 1]
-rounds {
-  count 1
-  setup { shuffle d into draw  deal 2 from draw to hand(each player) }
-  stages play
-}
-stage play turns from player 1
-action take by current during play { require held < 40 and count(hand(me)) in mine else take/no "No." move top of draw to hand(me) }
-action put(c: card in hand(me)) by current during play { require c.n in near else put/no "No." move c to centre }
-winner lowest count(hand(p))
-`;
-
-describe('memoised define read sets', () => {
   it('lists what each memoised define and mask reads, in slot order; a define reading the actor has none', async () => {
-    const path = join(dir, 'memo-reads.rules');
-    writeFileSync(path, MEMO_RULES);
-    const compiled = await compileRulesInMemory(path);
-    expect(compiled.report).toEqual([]);
-    const source = compiled.source ?? '';
-    const { game } = await importCompiled<{ game: { memoReads?: (Reads | undefined)[] } }>(compiled.js!);
-    const none = { zones: [], vars: [], seats: false, current: false, anyZone: false, flow: false };
+    const { game, source } = await compile();
     const slot = (fn: string): number => Number(new RegExp(`return x\\.memo\\((\\d+), ${fn}_value`).exec(source)![1]);
-    const reads = game.memoReads!;
-    expect(reads).toHaveLength(4);
+    expect(game.memoReads).toHaveLength(4);
     // zones: draw 0, centre 1, hand 2; vars: total 0
-    expect(reads[slot('near')]).toEqual({ ...none, zones: [1], vars: [0] });
-    expect(reads[slot('near_mask')]).toEqual({ ...none, zones: [1], vars: [0] });
-    expect(reads[slot('held')]).toEqual({ ...none, zones: [2], current: true });
-    expect(reads[slot('mine')]).toBeUndefined();
+    expect(game.memoReads![slot('near')]).toEqual({ ...none, zones: [1], vars: [0] });
+    expect(game.memoReads![slot('near_mask')]).toEqual({ ...none, zones: [1], vars: [0] });
+    expect(game.memoReads![slot('held')]).toEqual({ ...none, zones: [2], current: true });
+    expect(game.memoReads![slot('mine')]).toBeUndefined();
     expect(source).toMatch(/return x\.memo\(\d+, mine_value\);/);
   });
 });
