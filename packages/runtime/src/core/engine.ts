@@ -457,6 +457,10 @@ export class Engine extends WorkingCopy implements EngineParts {
   memo<T>(slot: number, compute: (x: Ctx) => T, shared = false): T {
     // The version first, for every memo: a define asked per candidate hits here.
     if (this.memoVer[slot] === this.ver && (shared || (this.memoMe[slot] === this.me && this.memoNow[slot] === this.now))) return this.memoVal[slot] as T;
+    return this.memoMiss(slot, compute, shared);
+  }
+
+  private memoMiss<T>(slot: number, compute: (x: Ctx) => T, shared: boolean): T {
     if (shared && slot < this.c.memoReads.length) {
       const reads = this.c.memoReads[slot];
       if (reads !== null) return this.kept(slot, reads, compute);
@@ -477,8 +481,7 @@ export class Engine extends WorkingCopy implements EngineParts {
    * version too. Tiv-Miv's `targets` reads the centre pile only: a draw no longer recomputes it.
    */
   private kept<T>(slot: number, reads: Float64Array, compute: (x: Ctx) => T): T {
-    this.grow(slot);
-    if (this.memoLine[slot] === this.line) {
+    if (slot < this.memoLine.length && this.memoLine[slot] === this.line) {
       const at = this.memoAt[slot];
       let clean = true;
       for (let i = 0; i < reads.length; i++) {
@@ -494,6 +497,7 @@ export class Engine extends WorkingCopy implements EngineParts {
     }
     const value = compute(this);
     keptComputed++;
+    this.grow(slot);
     this.memoVer[slot] = this.ver;
     this.memoLine[slot] = this.line;
     this.memoAt[slot] = this.clock;
