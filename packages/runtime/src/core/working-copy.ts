@@ -123,8 +123,13 @@ export class WorkingCopy {
 
   /** Opens a call: a fresh shallow copy of `state` when writable, the state itself when reading. */
   protected openCopy(state: GameState, writable: boolean): void {
-    if (state !== this.head) this.line++;
-    this.head = writable ? null : state;
+    if (writable) {
+      if (state !== this.head) this.line++;
+      this.head = null;
+    } else if (state !== this.head) {
+      this.line++;
+      this.head = state;
+    }
     this.writable = writable;
     this.s = writable ? shallowCopy(state) : state;
     this.own = 0;
