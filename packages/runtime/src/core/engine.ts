@@ -14,6 +14,7 @@ import { NONE, type GameDef } from './game-def.ts';
 import { MeldCalls } from './meld-calls.ts';
 import { cardZoneOf, type GameState } from './state.ts';
 import { BudgetExceeded, fuelOf } from './fuel.ts';
+import { readSince } from './trigger-reads.ts';
 import { checkVarRange } from './var-range.ts';
 import { WorkingCopy } from './working-copy.ts';
 import * as ops from '../zones/ops.ts';
@@ -481,19 +482,9 @@ export class Engine extends WorkingCopy implements EngineParts {
    * version too. Tiv-Miv's `targets` reads the centre pile only: a draw no longer recomputes it.
    */
   private kept<T>(slot: number, reads: Float64Array, compute: (x: Ctx) => T): T {
-    if (slot < this.memoLine.length && this.memoLine[slot] === this.line) {
-      const at = this.memoAt[slot];
-      let clean = true;
-      for (let i = 0; i < reads.length; i++) {
-        if (this.chan[reads[i]] > at) {
-          clean = false;
-          break;
-        }
-      }
-      if (clean) {
-        this.memoVer[slot] = this.ver;
-        return this.memoVal[slot] as T;
-      }
+    if (slot < this.memoLine.length && this.memoLine[slot] === this.line && !readSince(this.chan, reads, this.memoAt[slot])) {
+      this.memoVer[slot] = this.ver;
+      return this.memoVal[slot] as T;
     }
     const value = compute(this);
     keptComputed++;

@@ -33,3 +33,14 @@ export function readChannels(def: GameDef, reads: TriggerReads | undefined): Flo
 export function channelCount(def: GameDef): number {
   return CH_ZONES + def.zones.length + def.vars.length;
 }
+
+/**
+ * Whether any channel of `reads` was written after clock value `at` (-1: never tested or
+ * computed). When not, a trigger that tested false then is false still, and a value kept then
+ * (Engine.memo) is good still.
+ */
+export function readSince(chan: Float64Array, reads: Float64Array, at: number): boolean {
+  if (at < 0) return true;
+  for (let i = 0; i < reads.length; i++) if (chan[reads[i]] > at) return true;
+  return false;
+}

@@ -3,17 +3,12 @@
 // when what it reads was written since it last tested false (core/trigger-reads.ts).
 import type { EngineParts } from '../core/engine-parts.ts';
 import { NONE } from '../core/game-def.ts';
+import { readSince } from '../core/trigger-reads.ts';
 import { applyTurnControl } from './control.ts';
 import { endRound, finishGame, nextStage } from './rounds.ts';
 
 export const MAX_TRIGGER_PASSES = 64;
 
-/** Whether any channel of `reads` was written after clock value `at` (-1: never tested). */
-function readSince(chan: Float64Array, reads: Float64Array, at: number): boolean {
-  if (at < 0) return true;
-  for (let i = 0; i < reads.length; i++) if (chan[reads[i]] > at) return true;
-  return false;
-}
 
 /** Carries out requested `end game` / `end round` / `end stage` transitions. */
 export function processFlow(e: EngineParts): void {
