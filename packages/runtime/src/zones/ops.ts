@@ -200,6 +200,7 @@ export function deal(e: EngineParts, n: number, from: number, toDecl: number, ea
   const targets = dealTargets(e, each);
   if (targets.length === 0) return;
   if (n < 0) {
+    if (dealAllInOnePass(e, from, targets.map((t) => e.zone(toDecl, t)))) return;
     for (let i = 0; e.count(from) > 0; i = (i + 1) % targets.length) moveCard(e, e.top(from), e.zone(toDecl, targets[i]), 'top');
     return;
   }
@@ -211,6 +212,38 @@ export function deal(e: EngineParts, n: number, from: number, toDecl: number, ea
       moveCard(e, c, e.zone(toDecl, t), 'top');
     }
   }
+}
+
+/**
+ * `deal all` from pile `from` round `to` (a zone per target, in turn) in one pass: the cards
+ * leave from the top down, each onto the top of the next target's zone, as a moveCard per card
+ * leaves them, without a search, a source write and a stamp check per card. Only between piles
+ * (no row, no target the source itself), and quiet or where sight is static (compiled staticVis):
+ * then each card's move event and id epochs are those a moveCard would note, in the same order.
+ * Returns false, having done nothing, where it does not apply.
+ */
+function dealAllInOnePass(e: EngineParts, from: number, to: number[]): boolean {
+  if (e.isRow(from)) return false;
+  const s = e.s;
+  const quiet = e.quiet;
+  const stat = e.c.staticVis;
+  if (!quiet && stat[s.zoneDecl[from]] !== 1) return false;
+  for (const z of to) if (z < 0 || z === from || e.isRow(z) || (!quiet && stat[s.zoneDecl[z]] !== 1)) return false;
+  const src = s.zones[from];
+  if (src.length === 0) return true;
+  const w = e.wZone(from);
+  const dst = to.map((z) => e.wZone(z));
+  const srcMask = quiet ? 0 : e.visibleMask(from, 0);
+  const dstMask = quiet ? null : to.map((z) => e.visibleMask(z, 0));
+  for (let k = w.length - 1, i = 0; k >= 0; k--, i = i + 1 === to.length ? 0 : i + 1) {
+    const c = w[k];
+    const ta = dst[i];
+    ta.push(c);
+    e.wCardZoneChunk(c)[c & (CARD_CHUNK - 1)] = to[i];
+    if (dstMask !== null) noteMove(e, c, from, srcMask, to[i], ta.length - 1, dstMask[i]);
+  }
+  w.length = 0;
+  return true;
 }
 
 export function flip(e: EngineParts, from: number, to: number, at: number | undefined, until?: (card: number) => boolean): void {
