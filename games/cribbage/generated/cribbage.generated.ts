@@ -633,7 +633,7 @@ function lay_away_effect(x: Ctx, a: number[]): void {
     x.flip(x.zone(0), x.zone(3));
     if (x.attr(cut(x), 1) === 11 && x.opt(1) > 0) {
       x.setPv(13, x.dealer(), x.pv(13, x.dealer()) + x.opt(1));
-      x.announce(`${x.showValue(x.dealer(), 'player')} pegs ${x.opt(1)} for his heels.`);
+      if (!x.quiet) x.announce(`${x.showValue(x.dealer(), 'player')} pegs ${x.opt(1)} for his heels.`);
     }
     x.setG(5, 1);
     x.endStage();
@@ -663,7 +663,7 @@ function play_effect(x: Ctx, a: number[]): void {
   x.setG(4, x.me);
   if (x.g(2) === 15) {
     x.setPv(13, x.me, x.pv(13, x.me) + 2);
-    x.announce(`${x.showValue(x.me, 'player')}: fifteen for 2.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')}: fifteen for 2.`);
   }
   if (pair_points(x) > 0) {
     x.setPv(13, x.me, x.pv(13, x.me) + pair_points(x));
@@ -675,11 +675,11 @@ function play_effect(x: Ctx, a: number[]): void {
   }
   if (x.g(2) === 31) {
     x.setPv(13, x.me, x.pv(13, x.me) + 2);
-    x.announce(`${x.showValue(x.me, 'player')}: thirty-one for 2.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')}: thirty-one for 2.`);
     new_series(x);
   } else if (!can_play(x, x.nextAfter(x.me)) && can_play(x, x.me)) {
     if (x.pv(1, x.nextAfter(x.me)) === 0 && x.size(x.zone(1, x.nextAfter(x.me))) !== 0) {
-      x.announce(`${x.showValue(x.nextAfter(x.me), 'player')} says go.`);
+      if (!x.quiet) x.announce(`${x.showValue(x.nextAfter(x.me), 'player')} says go.`);
     }
     x.setPv(1, x.nextAfter(x.me), 1);
     x.keepTurn();
@@ -728,9 +728,9 @@ function when_1_effect_all(x: Ctx): boolean {
 function when_1_effect(x: Ctx, _bound: number): void {
   x.setPv(13, x.g(4), x.pv(13, x.g(4)) + 1);
   if (when_1_effect_all(x)) {
-    x.announce(`${x.showValue(x.g(4), 'player')}: one for the last card.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.g(4), 'player')}: one for the last card.`);
   } else {
-    x.announce(`${x.showValue(x.g(4), 'player')}: one for the go.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.g(4), 'player')}: one for the go.`);
   }
   new_series(x);
   x.turnTo(x.nextAfter(x.g(4)));

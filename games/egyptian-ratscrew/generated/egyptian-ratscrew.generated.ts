@@ -352,7 +352,7 @@ function collect(x: Ctx): void {
       x.move(c, x.zone(1, w), 'bottom');
     }
     x.setPv(0, w, 0);
-    x.announce(`${x.showValue(w, 'player')} takes the pile.`);
+    if (!x.quiet) x.announce(`${x.showValue(w, 'player')} takes the pile.`);
     x.turnTo(w);
   }
   x.setG(1, -1);
@@ -407,7 +407,7 @@ function turn_card_effect(x: Ctx, _a: number[]): void {
   } else if (x.g(1) !== -1) {
     x.setG(2, x.g(2) - 1);
     if (x.g(2) === 0) {
-      x.announce(`${x.showValue(x.me, 'player')} fails to answer ${x.showValue(x.g(1), 'player')}'s challenge.`);
+      if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} fails to answer ${x.showValue(x.g(1), 'player')}'s challenge.`);
       x.setG(4, 1);
       x.setG(5, 0);
       x.openWindow(1);
@@ -437,7 +437,7 @@ function slap_effect(x: Ctx, _a: number[]): void {
     for (const c of x.cards(x.zone(2)).slice()) {
       x.move(c, x.zone(1, x.me), 'bottom');
     }
-    x.announce(`${x.showValue(x.me, 'player')} slaps and takes the pile.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} slaps and takes the pile.`);
     x.setG(1, -1);
     x.setG(2, 0);
     if (x.g(4) !== 0) {
@@ -448,7 +448,7 @@ function slap_effect(x: Ctx, _a: number[]): void {
   } else {
     if (x.size(x.zone(1, x.me)) === 0) {
       x.setPv(0, x.me, 1);
-      x.announce(`${x.showValue(x.me, 'player')} slaps wrongly with no cards, and is out.`);
+      if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} slaps wrongly with no cards, and is out.`);
     } else {
       for (let $r1 = 0, $n2 = x.opt(3); $r1 < $n2; $r1++) {
         x.step();
@@ -456,7 +456,7 @@ function slap_effect(x: Ctx, _a: number[]): void {
           x.moveTop(x.zone(1, x.me), x.zone(2), 'bottom');
         }
       }
-      x.announce(`${x.showValue(x.me, 'player')} slaps wrongly and puts ${x.opt(3)} under the pile.`);
+      if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} slaps wrongly and puts ${x.opt(3)} under the pile.`);
     }
   }
 }
@@ -493,7 +493,7 @@ function when_2_test(x: Ctx): number {
 function when_2_effect(x: Ctx, bound: number): void {
   const p = bound;
   x.setPv(0, p, 1);
-  x.announce(`${x.showValue(p, 'player')} is out of cards.`);
+  if (!x.quiet) x.announce(`${x.showValue(p, 'player')} is out of cards.`);
 }
 
 /** when …: the bound value, 0 for true, -1 for false */

@@ -415,9 +415,9 @@ function choose(x: Ctx, s: number, go_alone: boolean): void {
   if (go_alone) {
     x.setG(4, x.leftOf(x.leftOf(x.me)));
     x.moveAll(x.zone(2, x.g(4)), x.zone(0));
-    x.announce(`${x.showValue(x.me, 'player')} goes alone in ${x.showValue(s, { enumIndex: 0 })}.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} goes alone in ${x.showValue(s, { enumIndex: 0 })}.`);
   } else {
-    x.announce(`${x.showValue(x.me, 'player')} makes ${x.showValue(s, { enumIndex: 0 })} trumps.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} makes ${x.showValue(s, { enumIndex: 0 })} trumps.`);
   }
   x.endStage();
 }
@@ -513,7 +513,7 @@ function pass_guard(x: Ctx, _a: number[]): Rejection | null {
 /** action pass */
 function pass_effect(x: Ctx, _a: number[]): void {
   x.setG(5, x.g(5) + 1);
-  x.announce(`${x.showValue(x.me, 'player')} passes.`);
+  if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} passes.`);
   if (x.g(5) === 4) {
     x.setG(5, 0);
     if (x.size(x.zone(1)) !== 0) {
@@ -668,7 +668,7 @@ function when_2_effect(x: Ctx, _bound: number): void {
     x.setPv(7, p, -1);
   }
   x.setG(6, -1);
-  x.announce(`${x.showValue(w, 'player')} takes the trick.`);
+  if (!x.quiet) x.announce(`${x.showValue(w, 'player')} takes the trick.`);
   x.turnTo(w);
 }
 

@@ -517,7 +517,7 @@ function go_out_effect(x: Ctx, a: number[]): void {
   x.layMelds(without(x.cards(x.zone(2, x.me)), c), 0, x.zone(3, x.me), false);
   x.move(c, x.zone(1));
   x.setG(0, x.me);
-  x.announce(`${x.showValue(x.me, 'player')} goes out!`);
+  if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} goes out!`);
 }
 
 /** action go_out: its legal candidates (requires fused into the loops) */

@@ -316,15 +316,15 @@ function ask_effect(x: Ctx, a: number[]): void {
       x.step();
       x.move(ask_effect_first(x, p, r), x.zone(1, x.me));
     }
-    x.announce(`${x.showValue(x.me, 'player')} asks ${x.showValue(p, 'player')} for ${x.showValue(x.attr(c, 1), { enumIndex: 1 })} and gets ${k}.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} asks ${x.showValue(p, 'player')} for ${x.showValue(x.attr(c, 1), { enumIndex: 1 })} and gets ${k}.`);
     x.keepTurn();
   } else {
-    x.announce(`${x.showValue(x.me, 'player')} asks ${x.showValue(p, 'player')} for ${x.showValue(x.attr(c, 1), { enumIndex: 1 })}: Go fish!`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} asks ${x.showValue(p, 'player')} for ${x.showValue(x.attr(c, 1), { enumIndex: 1 })}: Go fish!`);
     if (x.size(x.zone(0)) !== 0) {
       const d = x.top(x.zone(0));
       x.move(d, x.zone(1, x.me));
       if (x.opt(1) !== 0 && x.attr(d, 1) === r) {
-        x.announce(`${x.showValue(x.me, 'player')} fishes one of the ${x.showValue(x.attr(c, 1), { enumIndex: 1 })} and asks again.`);
+        if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} fishes one of the ${x.showValue(x.attr(c, 1), { enumIndex: 1 })} and asks again.`);
         x.keepTurn();
       }
     }
@@ -366,7 +366,7 @@ function when_1_effect(x: Ctx, bound: number): void {
   const p = bound;
   const b = complete(x, p);
   const r = x.attr(b, 1);
-  x.announce(`${x.showValue(p, 'player')} lays down the ${x.showValue(x.attr(b, 1), { enumIndex: 1 })}.`);
+  if (!x.quiet) x.announce(`${x.showValue(p, 'player')} lays down the ${x.showValue(x.attr(b, 1), { enumIndex: 1 })}.`);
   for (let $r1 = 0, $n2 = 4; $r1 < $n2; $r1++) {
     x.step();
     x.move(ask_effect_first(x, p, r), x.zone(2, p));

@@ -682,12 +682,12 @@ function start_effect(x: Ctx, c: number): void {
       if (!x.active(p)) continue;
       x.setPv(12, p, 0);
     }
-    x.announce(`Everybody Go Wacky! Roll ${x.showValue(x.attr(c, 0), { enumIndex: 0 })}!`);
+    if (!x.quiet) x.announce(`Everybody Go Wacky! Roll ${x.showValue(x.attr(c, 0), { enumIndex: 0 })}!`);
     x.openWindow(0);
   } else if (x.attr(c, 2) === 1) {
     x.setG(4, 0);
     x.setG(5, x.nextAfter(x.me));
-    x.announce(`${x.showValue(x.me, 'player')}: Go Wacky! Roll ${x.showValue(x.attr(c, 0), { enumIndex: 0 })}!`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')}: Go Wacky! Roll ${x.showValue(x.attr(c, 0), { enumIndex: 0 })}!`);
     x.openWindow(1);
   } else if (x.attr(c, 2) === 2) {
     x.moveN(Math.min(start_effect_count(x), x.size(x.zone(0))), x.zone(0), x.zone(2), false);
@@ -722,14 +722,14 @@ function everybody_roll(x: Ctx, r: number): void {
       everybody_won(x);
     } else {
       x.setPv(12, x.me, 1);
-      x.announce(`${x.showValue(x.me, 'player')} rolled ${x.showValue(r, { enumIndex: 0 })}!`);
+      if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} rolled ${x.showValue(r, { enumIndex: 0 })}!`);
     }
   }
 }
 
 /** procedure everybody_won */
 function everybody_won(x: Ctx): void {
-  x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(x.attr(x.top(x.zone(1)), 0), { enumIndex: 0 })} and takes the card!`);
+  if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(x.attr(x.top(x.zone(1)), 0), { enumIndex: 0 })} and takes the card!`);
   collect(x, x.top(x.zone(1)), x.me);
   finish_effect(x, x.leftOf(x.me));
 }
@@ -737,7 +737,7 @@ function everybody_won(x: Ctx): void {
 /** procedure chain_roll */
 function chain_roll(x: Ctx, r: number): void {
   if (colours(x, x.top(x.zone(1))).includes(r)) {
-    x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(r, { enumIndex: 0 })} and banks ${x.show(x.top(x.zone(1)))}!`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(r, { enumIndex: 0 })} and banks ${x.show(x.top(x.zone(1)))}!`);
     collect(x, x.top(x.zone(1)), x.me);
     if (x.size(x.zone(0)) === 0) {
       finish_effect(x, x.leftOf(x.g(1)));
@@ -749,7 +749,7 @@ function chain_roll(x: Ctx, r: number): void {
 
 /** procedure take_from_row */
 function take_from_row(x: Ctx, c: number): void {
-  x.announce(`${x.showValue(x.g(6), 'player')} takes ${x.show(c)}.`);
+  if (!x.quiet) x.announce(`${x.showValue(x.g(6), 'player')} takes ${x.show(c)}.`);
   collect(x, c, x.g(6));
   x.setG(7, -1);
   if (x.count(x.zone(2)) === 0) {
@@ -845,7 +845,7 @@ function judge_throws(x: Ctx): void {
   } else {
     const first_in = judge_throws_min_2(x, closest);
     const w = judge_throws_first(x, closest, first_in);
-    x.announce(`${x.showValue(w, 'player')} hits the Bull's-eye!`);
+    if (!x.quiet) x.announce(`${x.showValue(w, 'player')} hits the Bull's-eye!`);
     collect(x, x.top(x.zone(3)), w);
     finish_effect(x, x.leftOf(w));
   }
@@ -1024,7 +1024,7 @@ function press_effect(x: Ctx, a: number[]): void {
     everybody_won(x);
   } else {
     x.setPv(12, x.me, 0);
-    x.announce(`${x.showValue(x.me, 'player')} pressed ${x.showValue(colour, { enumIndex: 0 })}: wrong colour, roll again!`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} pressed ${x.showValue(colour, { enumIndex: 0 })}: wrong colour, roll again!`);
   }
 }
 
@@ -1051,7 +1051,7 @@ function count_up_guard(x: Ctx, _a: number[]): Rejection | null {
 /** action count_up */
 function count_up_effect(x: Ctx, _a: number[]): void {
   x.setG(4, x.g(4) + 1);
-  x.announce(`${x.g(4)} Go Wacky!`);
+  if (!x.quiet) x.announce(`${x.g(4)} Go Wacky!`);
   if (x.g(4) === 20) {
     finish_effect(x, x.leftOf(x.g(1)));
   } else {
@@ -1101,12 +1101,12 @@ function row_roll_effect(x: Ctx, _a: number[]): void {
   const r = x.roll(0);
   const hits = row_roll_effect_count(x, r);
   if (hits === 0) {
-    x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(r, { enumIndex: 0 })}: no match.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(r, { enumIndex: 0 })}: no match.`);
     x.setG(6, x.nextAfter(x.me));
   } else if (hits === 1) {
     take_from_row(x, row_roll_effect_first(x, r));
   } else {
-    x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(r, { enumIndex: 0 })}: take one card.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} rolls ${x.showValue(r, { enumIndex: 0 })}: take one card.`);
     x.setG(7, r);
   }
 }
@@ -1174,7 +1174,7 @@ function throw_effect(x: Ctx, a: number[]): void {
     const py = 140 * Math.sin(t * 0.0031 + x.g(9) / 1000) + x.random(-12, 12);
     x.setPv(13, x.me, Math.floor(Math.sqrt(px * px + py * py)));
   } else {
-    x.announce(`${x.showValue(x.me, 'player')} threw before "three": a miss.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} threw before "three": a miss.`);
   }
   if (throw_effect_all(x)) {
     judge_throws(x);

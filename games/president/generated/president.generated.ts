@@ -529,7 +529,7 @@ function play_effect(x: Ctx, a: number[]): void {
   if (x.size(x.zone(1, x.me)) === 0) {
     x.setG(4, x.g(4) + 1);
     x.setPv(0, x.me, x.g(4));
-    x.announce(`${x.showValue(x.me, 'player')} is out, in place ${x.g(4)}.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} is out, in place ${x.g(4)}.`);
   }
 }
 

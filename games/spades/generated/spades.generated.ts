@@ -438,7 +438,7 @@ function scoring(x: Ctx): void {
       const times = Math.floor(x.sv(4, s) / x.opt(3));
       x.setSv(7, s, x.sv(7, s) - times * x.opt(4));
       x.setSv(4, s, x.sv(4, s) - times * x.opt(3));
-      x.announce(`${x.showValue(s, 'side')} reach ${x.opt(3)} bags: minus ${times * x.opt(4)}.`);
+      if (!x.quiet) x.announce(`${x.showValue(s, 'side')} reach ${x.opt(3)} bags: minus ${times * x.opt(4)}.`);
     }
   }
   for (let p = 0, $n2 = x.players(); p < $n2; p++) {
@@ -446,10 +446,10 @@ function scoring(x: Ctx): void {
     if (x.pv(0, p) !== 0) continue;
     if (x.pv(2, p) === 0) {
       x.setSv(7, x.sideOf(p), x.sv(7, x.sideOf(p)) + x.opt(2));
-      x.announce(`${x.showValue(p, 'player')} makes nil.`);
+      if (!x.quiet) x.announce(`${x.showValue(p, 'player')} makes nil.`);
     } else {
       x.setSv(7, x.sideOf(p), x.sv(7, x.sideOf(p)) - x.opt(2));
-      x.announce(`${x.showValue(p, 'player')} fails nil.`);
+      if (!x.quiet) x.announce(`${x.showValue(p, 'player')} fails nil.`);
     }
   }
 }
@@ -468,9 +468,9 @@ function bid_effect(x: Ctx, a: number[]): void {
   x.setPv(0, x.me, n_);
   x.setPv(1, x.me, 1);
   if (n_ === 0) {
-    x.announce(`${x.showValue(x.me, 'player')} bids nil.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} bids nil.`);
   } else {
-    x.announce(`${x.showValue(x.me, 'player')} bids ${n_}.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} bids ${n_}.`);
   }
   if (bid_effect_all(x)) {
     x.endStage();
@@ -563,7 +563,7 @@ function when_1_effect(x: Ctx, _bound: number): void {
     x.setPv(3, p, -1);
   }
   x.setG(5, -1);
-  x.announce(`${x.showValue(w, 'player')} takes the trick.`);
+  if (!x.quiet) x.announce(`${x.showValue(w, 'player')} takes the trick.`);
   x.turnTo(w);
 }
 

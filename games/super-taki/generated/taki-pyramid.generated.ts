@@ -589,7 +589,7 @@ function card_effect(x: Ctx, c: number, chosen: number): void {
     x.setG(1, -1);
     x.setG(5, 1);
     x.keepTurn();
-    x.announce(`${x.showValue(x.current(), 'player')} plays a King: any card may follow.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.current(), 'player')} plays a King: any card may follow.`);
   }
   if (x.attr(c, 2) === 9) {
     x.setG(1, chosen);
@@ -615,7 +615,7 @@ function card_effect(x: Ctx, c: number, chosen: number): void {
   if (x.attr(c, 2) === 8) {
     restore_lead(x);
     x.moveN(3, x.zone(0), x.zone(2, x.current()), false);
-    x.announce(`${x.showValue(x.current(), 'player')} plays a +3 Breaker and draws 3.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.current(), 'player')} plays a +3 Breaker and draws 3.`);
   }
 }
 
@@ -631,13 +631,13 @@ function finish_run(x: Ctx, closed: boolean): void {
   const final = x.top(x.zone(1));
   x.setG(4, -1);
   if (((TAKI_SUPER_TAKI_MASK >>> x.attr(final, 2)) & 1) === 1) {
-    x.announce(`${x.showValue(x.current(), 'player')} leaves the ${x.showValue(x.g(3), { enumIndex: 0 })} TAKI open.`);
+    if (!x.quiet) x.announce(`${x.showValue(x.current(), 'player')} leaves the ${x.showValue(x.g(3), { enumIndex: 0 })} TAKI open.`);
   } else {
     if (closed) {
       x.setG(3, -1);
-      x.announce(`${x.showValue(x.current(), 'player')}: Closed TAKI!`);
+      if (!x.quiet) x.announce(`${x.showValue(x.current(), 'player')}: Closed TAKI!`);
     } else {
-      x.announce(`${x.showValue(x.current(), 'player')} leaves the ${x.showValue(x.g(3), { enumIndex: 0 })} TAKI open.`);
+      if (!x.quiet) x.announce(`${x.showValue(x.current(), 'player')} leaves the ${x.showValue(x.g(3), { enumIndex: 0 })} TAKI open.`);
     }
     card_effect(x, final, -1);
   }
@@ -649,7 +649,7 @@ function take_cards(x: Ctx): void {
     x.setG(8, 0);
   } else {
     x.setG(8, x.g(8) + 1);
-    x.announce(`Nothing is left to draw: ${x.showValue(x.current(), 'player')} passes.`);
+    if (!x.quiet) x.announce(`Nothing is left to draw: ${x.showValue(x.current(), 'player')} passes.`);
   }
   if (x.g(2) > 0) {
     x.moveN(2 * x.g(2), x.zone(0), x.zone(2, x.current()), false);
@@ -665,12 +665,12 @@ function take_cards(x: Ctx): void {
 function emptied_hand(x: Ctx, p: number): void {
   if (x.pv(11, p) === 1) {
     x.setPv(10, p, 1);
-    x.announce(`${x.showValue(p, 'player')} completes the pyramid!`);
+    if (!x.quiet) x.announce(`${x.showValue(p, 'player')} completes the pyramid!`);
     x.endGame();
   } else {
     x.setPv(11, p, x.pv(11, p) - 1);
     x.moveN(x.pv(11, p), x.zone(0), x.zone(2, p), false);
-    x.announce(`${x.showValue(p, 'player')} climbs to stage ${x.pv(11, p)} and draws ${x.pv(11, p)}.`);
+    if (!x.quiet) x.announce(`${x.showValue(p, 'player')} climbs to stage ${x.pv(11, p)} and draws ${x.pv(11, p)}.`);
     if (x.size(x.zone(2, p)) === 0) {
       blocked(x);
     }
@@ -752,7 +752,7 @@ function breaker_window_timeout(x: Ctx): void {
     if (p === x.g(7)) continue;
     x.moveN(3, x.zone(0), x.zone(2, p), false);
   }
-  x.announce(`Nobody breaks the +3: everyone but ${x.showValue(x.g(7), 'player')} draws 3.`);
+  if (!x.quiet) x.announce(`Nobody breaks the +3: everyone but ${x.showValue(x.g(7), 'player')} draws 3.`);
   x.turnTo(x.nextAfter(x.g(7)));
   x.setG(7, -1);
 }
@@ -943,7 +943,7 @@ function break_plus3_effect(x: Ctx, a: number[]): void {
   x.move(c, x.zone(1));
   restore_lead(x);
   x.moveN(3, x.zone(0), x.zone(2, x.g(7)), false);
-  x.announce(`${x.showValue(x.me, 'player')} breaks the +3: ${x.showValue(x.g(7), 'player')} draws 3.`);
+  if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')} breaks the +3: ${x.showValue(x.g(7), 'player')} draws 3.`);
   x.closeWindow();
   x.turnTo(x.nextAfter(x.opt(8) === 0 ? x.g(7) : x.me));
   x.setG(7, -1);
@@ -974,7 +974,7 @@ function last_card_guard(x: Ctx, _a: number[]): Rejection | null {
 /** action last_card */
 function last_card_effect(x: Ctx, _a: number[]): void {
   x.setPv(9, x.me, 1);
-  x.announce(`${x.showValue(x.me, 'player')}: last card!`);
+  if (!x.quiet) x.announce(`${x.showValue(x.me, 'player')}: last card!`);
 }
 
 /** action last_card: its legal candidates (requires fused into the loops) */
@@ -990,7 +990,7 @@ function before_turn_action(x: Ctx): void {
     if (!x.active(p)) continue;
     if (!(p !== x.me && x.size(x.zone(2, p)) === 1 && x.pv(9, p) === 0)) continue;
     x.moveN(x.opt(10), x.zone(0), x.zone(2, p), false);
-    x.announce(`${x.showValue(p, 'player')} did not say "last card!" and draws ${x.opt(10)}.`);
+    if (!x.quiet) x.announce(`${x.showValue(p, 'player')} did not say "last card!" and draws ${x.opt(10)}.`);
   }
 }
 

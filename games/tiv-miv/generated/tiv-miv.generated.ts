@@ -363,7 +363,7 @@ function play_effect(x: Ctx, a: number[]): void {
   const c = a[0]!;
   x.move(c, x.zone(1));
   x.setG(1, 0);
-  x.announce(`${x.attr(c, 0)}!`);
+  if (!x.quiet) x.announce(`${x.attr(c, 0)}!`);
 }
 
 /** action play: its legal candidates (requires fused into the loops) */
@@ -402,7 +402,7 @@ function when_1_effect(x: Ctx, bound: number): void {
   for (const c of x.cards(x.zone(2, p)).slice()) {
     x.move(c, x.zone(1));
   }
-  x.announce(`${x.showValue(p, 'player')}: Winner winner, chicken dinner!`);
+  if (!x.quiet) x.announce(`${x.showValue(p, 'player')}: Winner winner, chicken dinner!`);
   x.endRound();
 }
 

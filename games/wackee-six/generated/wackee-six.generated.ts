@@ -708,7 +708,7 @@ function stuck_guard(x: Ctx, _a: number[]): Rejection | null {
 /** action stuck */
 function stuck_effect(x: Ctx, _a: number[]): void {
   x.setSv(4, x.sideOf(x.me), 1);
-  x.announce(`${x.showValue(x.sideOf(x.me), 'side')} is stuck.`);
+  if (!x.quiet) x.announce(`${x.showValue(x.sideOf(x.me), 'side')} is stuck.`);
 }
 
 /** define through, as a legal enumeration calls it: the options and variables it reads passed in */

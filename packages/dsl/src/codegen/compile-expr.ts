@@ -466,15 +466,19 @@ export function elementTs(source: A.Expr, f: FnScope): TsType {
 
 // ---- strings -----------------------------------------------------------------------------
 
-/** A template literal for an announcement or a rejection sentence. */
-export function template(s: A.StringLit, f: FnScope): string {
+/** A template literal for an announcement or a rejection sentence (each interpolation's code also pushed to `interpolated`). */
+export function template(s: A.StringLit, f: FnScope, interpolated?: string[]): string {
   if (s.parts.every((p) => p.kind === 'text')) {
     return `'${s.parts.map((p) => (p as A.StringText).value).join('').replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
   }
   let out = '`';
   for (const part of s.parts) {
     if (part.kind === 'text') out += templateText(part.value);
-    else out += '${' + show(part.expr, f) + '}';
+    else {
+      const code = show(part.expr, f);
+      interpolated?.push(code);
+      out += '${' + code + '}';
+    }
   }
   return out + '`';
 }

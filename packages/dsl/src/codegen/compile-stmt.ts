@@ -104,7 +104,12 @@ function compileStmt(s: A.Stmt, f: FnScope, ctx: StmtContext): string[] {
     case 'close_window': return ['x.closeWindow();'];
     case 'turn_to': return [`x.turnTo(${expr(s.seat, f)});`];
     case 'open_window': return [`x.openWindow(${windowIndex(s.window, f)});`];
-    case 'announce': return [`x.announce(${template(s.text, f)});`];
+    case 'announce': {
+      const interpolated: string[] = [];
+      const text = template(s.text, f, interpolated);
+      // Quiet calls (the fast path) record no announcement: a sentence of reads alone is not even built.
+      return [readsOnly(interpolated) ? `if (!x.quiet) x.announce(${text});` : `x.announce(${text});`];
+    }
     case 'call': {
       const sym = refOf(s, f);
       const name = sym?.kind === 'procedure' ? sym.info.name : s.callee.text;
@@ -211,4 +216,27 @@ export function windowIndex(id: A.Ident, f: FnScope): number {
   const w = f.mod.game.windows.find((win) => win.name === id.text);
   if (w === undefined) throw new CodegenError(`unknown window ${id.text}`, id);
   return w.index;
+}
+
+/** The context's calls a sentence may make and still be left out when quiet: reads that spend no fuel, memoise nothing and draw nothing. */
+const PLAIN_READS = new Set([
+  'opt', 'g', 'pv', 'sv', 'zv', 'players', 'active', 'sides', 'sideOf', 'current', 'dealer', 'round', 'nextAfter', 'leftOf', 'rightOf',
+  'zone', 'count', 'size', 'top', 'bottom', 'zoneOf', 'zoneOwner', 'face', 'kind', 'attr', 'cardOwner', 'show', 'showValue',
+]);
+
+/**
+ * Whether a sentence interpolates something (a constant one costs nothing to build) and its
+ * interpolations (compiled code, never the author's text) call nothing but the context's plain
+ * reads: no define, procedure or helper, no zone's cards, no meld search, no roll (they may spend
+ * the call's fuel, memoise a value or draw from the RNG, which quiet and loud calls must do alike).
+ */
+function readsOnly(interpolated: readonly string[]): boolean {
+  if (interpolated.length === 0) return false;
+  for (const code of interpolated) {
+    for (const m of code.matchAll(/([\w$.]+)\(/g)) {
+      const callee = m[1]!;
+      if (!callee.startsWith('x.') || !PLAIN_READS.has(callee.slice(2))) return false;
+    }
+  }
+  return true;
 }

@@ -26,6 +26,11 @@ export interface Ctx {
    */
   readonly explain: boolean;
   /**
+   * Whether this call records no events (the fast path, ISMCTS rollouts): generated code then
+   * skips building an announcement whose sentence only reads the state.
+   */
+  readonly quiet: boolean;
+  /**
    * Legal enumeration (ActionDef.legal): 1 at i while the candidate leaves parameter i out (its
    * `if` condition false, its argument -1). The runtime clears it before each action's call.
    */
