@@ -9,7 +9,6 @@ import { endRound, finishGame, nextStage } from './rounds.ts';
 
 export const MAX_TRIGGER_PASSES = 64;
 
-
 /** Carries out requested `end game` / `end round` / `end stage` transitions. */
 export function processFlow(e: EngineParts): void {
   for (let guard = 0; e.hasFlowRequest() && e.s.result === null; guard++) {
