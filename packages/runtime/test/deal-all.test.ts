@@ -2,10 +2,10 @@
 // quiet, or with its events where sight is static, the same state, events and view ids as a
 // move per card from the top, round the seats from the dealer's left; elsewhere a move per card.
 import { describe, expect, it } from 'vitest';
-import { engineFor } from '../src/core/engine.ts';
-import type { GameEvent } from '../src/core/events.ts';
+import type { Engine } from '../src/core/engine.ts';
 import { setup, type GameDef, type GameState } from '../src/index.ts';
 import { shed, Z_DISCARD, Z_DRAW, Z_HAND } from './fixtures/shed.ts';
+import { effect } from './helpers/util.ts';
 
 type Vis = 'hidden' | 'top' | 'visible' | 'owner';
 
@@ -14,23 +14,8 @@ const withVisibility = (draw: Vis, hand: Vis): GameDef => ({
   zones: shed.zones.map((z, d) => (d === Z_DRAW ? { ...z, visibility: draw } : d === Z_HAND ? { ...z, visibility: hand } : z)),
 });
 
-/** Runs `write` on a writable copy of `s` (quiet or with events); the new state and its events. */
-function effect(def: GameDef, s: GameState, quiet: boolean, write: (e: ReturnType<typeof engineFor>) => void): { state: GameState; events: GameEvent[] } {
-  const e = engineFor(def);
-  e.busy = true;
-  try {
-    e.begin(s, s.lastAt, true);
-    e.quiet = quiet;
-    write(e);
-    return { state: e.s, events: [...e.events] };
-  } finally {
-    e.quiet = false;
-    e.busy = false;
-  }
-}
-
 /** The reference: a move per card from the top of `from`, round the seats in play from the dealer's left. */
-function oneByOne(e: ReturnType<typeof engineFor>, from: number): void {
+function oneByOne(e: Engine, from: number): void {
   const s = e.s;
   const seats: number[] = [];
   for (let i = 0, p = e.leftOf(s.dealer < 0 ? s.players - 1 : s.dealer); i < s.players; i++, p = (p + 1) % s.players) if (s.out[p] === 0) seats.push(p);
@@ -49,8 +34,8 @@ describe('deal all', () => {
         const s1: GameState = { ...s0, out: s0.out.map((o, p) => (p === 2 ? 1 : o)) };
         const dealt = s1.zones[drawZ]!.length;
         expect(dealt).toBeGreaterThan(20);
-        const bulk = effect(def, s1, quiet, (e) => e.deal(-1, drawZ, Z_HAND, 'player'));
-        const reference = effect(def, s1, quiet, (e) => oneByOne(e, drawZ));
+        const bulk = effect(def, s1, (e) => e.deal(-1, drawZ, Z_HAND, 'player'), quiet);
+        const reference = effect(def, s1, (e) => oneByOne(e, drawZ), quiet);
         expect(bulk.state.zones[drawZ]).toEqual([]);
         expect(bulk.state.zones[s1.declBase[Z_HAND]! + 2]).toEqual(s1.zones[s1.declBase[Z_HAND]! + 2]);
         expect(bulk.events.filter((x) => x.type === 'move')).toHaveLength(quiet ? 0 : dealt);
@@ -64,8 +49,8 @@ describe('deal all', () => {
     const s0 = setup(def, { players: 3, seed: 'deal shared' });
     const drawZ = s0.declBase[Z_DRAW]!;
     const discardZ = s0.declBase[Z_DISCARD]!;
-    const bulk = effect(def, s0, false, (e) => e.deal(-1, drawZ, Z_DISCARD, 'player'));
-    const reference = effect(def, s0, false, (e) => {
+    const bulk = effect(def, s0, (e) => e.deal(-1, drawZ, Z_DISCARD, 'player'));
+    const reference = effect(def, s0, (e) => {
       while (e.count(drawZ) > 0) e.move(e.top(drawZ), discardZ, 'top');
     });
     expect(bulk.events).toEqual(reference.events);

@@ -4,10 +4,10 @@
 // copies one small chunk per such viewer and the new state shares every other chunk.
 import { describe, expect, it } from 'vitest';
 import { setup, type GameState } from '../src/index.ts';
-import { engineFor } from '../src/core/engine.ts';
+import type { Engine } from '../src/core/engine.ts';
 import { EPOCH_CHUNK, epochChunks, epochIndex, epochOf, viewIdOf, cardOfViewId } from '../src/views/view-ids.ts';
 import { shed, Z_DISCARD, Z_DRAW } from './fixtures/shed.ts';
-import { ok } from './helpers/util.ts';
+import { effect as writeEffect, ok } from './helpers/util.ts';
 
 const players = 3;
 const viewers = [0, 1, 2, 3];
@@ -16,17 +16,7 @@ const start = (): GameState => setup(shed, { players, seed: 'chunks', options: {
 const copiedChunks = (a: GameState, b: GameState): number[] => b.epochs.flatMap((chunk, i) => (chunk === a.epochs[i] ? [] : [i])).sort((x, y) => x - y);
 
 /** Runs `write` on a writable working copy of `s` (as an effect would) and returns the new state. */
-function effect(s: GameState, write: (e: ReturnType<typeof engineFor>) => void): GameState {
-  const e = engineFor(shed);
-  e.busy = true;
-  try {
-    e.begin(s, s.lastAt, true);
-    write(e);
-    return e.s;
-  } finally {
-    e.busy = false;
-  }
-}
+const effect = (s: GameState, write: (e: Engine) => void): GameState => writeEffect(shed, s, write).state;
 
 function expectOnlyBumped(s0: GameState, s1: GameState, card: number, bumped: number[]): void {
   for (const v of viewers) {

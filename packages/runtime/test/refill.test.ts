@@ -2,10 +2,9 @@
 // (zones/ops.ts refillKeepingTop): the same state, events and view ids as a move per card,
 // bottom card first, for every visibility the two piles can have.
 import { describe, expect, it } from 'vitest';
-import { engineFor } from '../src/core/engine.ts';
-import type { GameEvent } from '../src/core/events.ts';
-import { setup, type GameDef, type GameState } from '../src/index.ts';
+import { setup, type GameDef } from '../src/index.ts';
 import { shed, Z_DISCARD, Z_DRAW } from './fixtures/shed.ts';
+import { effect } from './helpers/util.ts';
 
 type Vis = 'hidden' | 'top' | 'visible';
 
@@ -13,19 +12,6 @@ const withVisibility = (draw: Vis, discard: Vis): GameDef => ({
   ...shed,
   zones: shed.zones.map((z, d) => (d === Z_DRAW ? { ...z, visibility: draw } : d === Z_DISCARD ? { ...z, visibility: discard } : z)),
 });
-
-/** Runs `write` on a writable copy of `s` with events on; the new state and its events. */
-function effect(def: GameDef, s: GameState, write: (e: ReturnType<typeof engineFor>) => void): { state: GameState; events: GameEvent[] } {
-  const e = engineFor(def);
-  e.busy = true;
-  try {
-    e.begin(s, s.lastAt, true);
-    write(e);
-    return { state: e.s, events: [...e.events] };
-  } finally {
-    e.busy = false;
-  }
-}
 
 describe('refillKeepingTop', () => {
   const kinds: Vis[] = ['hidden', 'top', 'visible'];

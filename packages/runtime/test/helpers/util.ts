@@ -1,6 +1,7 @@
 // Small test utilities: accepted/rejected assertions, finding legal actions, card ids.
 import { expect } from 'vitest';
 import { apply, arrange, legalActions, type Action, type Arrangement, type GameDef, type GameEvent, type GameState } from '../../src/index.ts';
+import { engineFor, type Engine } from '../../src/core/engine.ts';
 import { viewIdOf } from '../../src/views/view-ids.ts';
 
 export function ok(def: GameDef, state: GameState, seat: number, action: Action, now = state.lastAt): { state: GameState; events: GameEvent[] } {
@@ -41,4 +42,22 @@ export function shown(def: GameDef, state: GameState, z: number): string[] {
 
 export function legalTypes(def: GameDef, state: GameState, seat: number, now?: number): string[] {
   return [...new Set(legalActions(def, state, seat, now).map((a) => a.type))].sort();
+}
+
+/**
+ * Runs `write` on a writable working copy of `s` (as an effect would), quiet (no events, the
+ * fast path's mode) or not; the new state and the events it recorded.
+ */
+export function effect(def: GameDef, s: GameState, write: (e: Engine) => void, quiet = false): { state: GameState; events: GameEvent[] } {
+  const e = engineFor(def);
+  e.busy = true;
+  try {
+    e.begin(s, s.lastAt, true);
+    e.quiet = quiet;
+    write(e);
+    return { state: e.s, events: [...e.events] };
+  } finally {
+    e.quiet = false;
+    e.busy = false;
+  }
 }
